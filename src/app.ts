@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import { systemClock, type Clock } from './clock.js';
+import { registerContract } from './contract/routes.js';
+import { registerHealth } from './health/routes.js';
+import { registerAuth } from './http/auth.js';
+import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
+import { registerNotFound } from './http/not-found.js';
+import { genReqId, registerRequestId } from './http/request-id.js';
+import { createAjv, validatorCompiler } from './http/validation.js';
+import './http/types.js';
+import { Authenticator } from './keys/authenticator.js';
+import { orderRoutes } from './orders/routes.js';
+import { petRoutes } from './pets/routes.js';
+import { PetService } from './pets/service.js';
+import { openStore } from './storage/open.js';
+import type { Store } from './storage/store.js';
+
+export interface AppOptions {
+  config: Config;
+  /** An already-open store; otherwise one is opened from config.databaseUrl and closed with the app. */
+  store?: Store;
+  clock?: Clock;
+  /** A pino destination stream for logs (tests capture logs with it). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export type App = FastifyInstance & { store: Store; openapi: () => Record<string, unknown> };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Builds the whole service; tests and the server call this same factory. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const store = options.store ?? (await openStore(config.databaseUrl));
+  const ownsStore = !options.store;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ajv = createAjv();
+  app.setValidatorCompiler(validatorCompiler(ajv));
+  registerErrorHandler(app);
+  registerJsonBody(app);
+  registerNotFound(app);
+  const contract = registerContract(app, config);
+
+  // onRequest order matters: request id, deprecation headers, key, sunset.
+  registerRequestId(app);
+  registerDeprecationHeaders(app);
+  registerAuth(app, new Authenticator(store.keys, clock, config.keyCacheTtlMs));
+  registerSunset(app, clock);
+
+  const pets = new PetService(store.pets, clock);
+  registerHealth(app, store);
+  await app.register(petRoutes, { pets });
+  await app.register(orderRoutes, { orders: store.orders });
+
+  const purge = setInterval(() => {
+    pets.purgeExpiredKeys().catch((err: unknown) => app.log.warn({ err }, 'purging expired idempotency keys failed'));
+  }, HOUR_MS);
+  purge.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    if (ownsStore) await store.close();
+  });
+
+  await app.ready();
+  return Object.assign(app as unknown as FastifyInstance, { store, openapi: contract.document }) as App;
+}

@@ -1,0 +1,61 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../http/errors.js';
+
+export const ErrorDetailSchema = Type.Object(
+  {
+    in: Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('path'), Type.Literal('header')]),
+    field: Type.String({ description: 'The offending field; empty when the whole body is meant.' }),
+    message: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const ErrorSchema = Type.Object(
+  {
+    code: Type.Union(
+      ERROR_CODES.map((c) => Type.Literal(c)),
+      { description: 'Machine-readable error code, one of a closed, documented set.' },
+    ),
+    message: Type.String({ description: 'Human-readable description.' }),
+    status: Type.Integer({ description: 'The HTTP status code.' }),
+    details: Type.Optional(
+      Type.Array(ErrorDetailSchema, { description: 'For validation errors: one entry per offending field.' }),
+    ),
+  },
+  { description: 'The body of every error response.' },
+);
+export type ErrorBody = Static<typeof ErrorSchema>;
+
+export interface ResponseSpec {
+  description: string;
+  content: { 'application/json': { schema: TSchema } };
+}
+
+/** A documented JSON response for a route's `response` map. */
+export function jsonResponse(description: string, schema: TSchema): ResponseSpec {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** Documented error responses, one per status, listing the codes each can carry. */
+export function errorResponses(...codes: ErrorCode[]): Record<number, ResponseSpec> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CATALOG[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<number, ResponseSpec> = {};
+  for (const [status, list] of byStatus) {
+    const lines = list.map((c) => `\`${c}\`: ${ERROR_CATALOG[c].message}`).join(' ');
+    out[status] = jsonResponse(`Error. Codes: ${lines}`, ErrorSchema);
+  }
+  return out;
+}
+
+/** Codes every authenticated /v1 operation can answer. */
+export const COMMON_ERROR_CODES: ErrorCode[] = [
+  'unauthorized',
+  'rate_limited',
+  'api_key_banned',
+  'internal_error',
+  'service_unavailable',
+];

@@ -1,0 +1,43 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * A signed 64-bit integer, exact over the whole range. JSON bodies are parsed
+ * so that integer literals arrive as `bigint`; path and query values are
+ * converted from their decimal text. Runtime validation of this schema is done
+ * by the `x-int64` rule in validation.ts, because JSON Schema's `integer` cannot
+ * see a `bigint`.
+ */
+export const Int64 = (options: { description?: string; examples?: unknown[] } = {}) =>
+  Type.Unsafe<bigint>({ type: 'integer', format: 'int64', ...options });
+
+/** Shared shape of a name: 1–200 Unicode code points after NFC, not only whitespace. */
+export const PetName = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description:
+    "The animal's name: 1 to 200 Unicode code points after NFC normalisation, not only whitespace. Stored and returned in NFC.",
+  examples: ['Rex'],
+});
+
+export const PageLimit = Type.Integer({
+  minimum: 1,
+  maximum: 100,
+  default: 20,
+  description: 'Maximum number of items returned (1–100, default 20).',
+});
+
+export const Cursor = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    'Opaque position from the `Link: <…>; rel="next"` header of the previous page. Do not build it yourself.',
+});
+
+/** True when a schema was built by `Int64()`. */
+export function isInt64Schema(schema: TSchema | Record<string, unknown>): boolean {
+  return schema.type === 'integer' && schema.format === 'int64';
+}

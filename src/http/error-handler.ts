@@ -1,0 +1,113 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import { ApiError, ERROR_CATALOG, StorageUnavailableError, type ErrorCode, type ErrorDetail } from './errors.js';
+import type { ErrorBody } from '../contract/error-schema.js';
+
+const CONTEXT_TO_IN: Record<string, ErrorDetail['in']> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+function fieldOf(err: ErrorObject, where: ErrorDetail['in']): string {
+  const path = err.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (err.keyword === 'required') path.push(String(err.params.missingProperty));
+  if (err.keyword === 'additionalProperties') path.push(String(err.params.additionalProperty));
+  const field = path.join('.');
+  return where === 'header' ? field.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase()) : field;
+}
+
+function messageOf(err: ErrorObject, where: ErrorDetail['in'], field: string): string {
+  switch (err.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not an allowed field';
+    case 'x-int64':
+      return where === 'body'
+        ? 'must be a JSON number that is an integer from -9223372036854775808 to 9223372036854775807'
+        : 'must be a decimal integer from -9223372036854775808 to 9223372036854775807';
+    case 'enum':
+      return `must be one of: ${(err.params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'pattern':
+      return field === 'name' ? 'must contain a character other than whitespace' : `must match the pattern ${String(err.params.pattern)}`;
+    case 'type':
+      if (field === '' && where === 'body') return 'the request body must be a JSON object';
+      return `must be of type ${String(err.params.type)}`;
+    case 'minLength':
+      return `must be at least ${String(err.params.limit)} characters long`;
+    case 'maxLength':
+      return `must be at most ${String(err.params.limit)} characters long`;
+    default:
+      return err.message ?? 'is invalid';
+  }
+}
+
+/** Turns Ajv errors from a request part into one `details` entry per problem. */
+export function validationDetails(errors: ErrorObject[], context: string | undefined): ErrorDetail[] {
+  const where = CONTEXT_TO_IN[context ?? 'body'] ?? 'body';
+  const seen = new Set<string>();
+  const details: ErrorDetail[] = [];
+  for (const err of errors) {
+    const field = fieldOf(err, where);
+    const message = messageOf(err, where, field);
+    // One entry per field: the first problem found is the one worth fixing first.
+    if (seen.has(field)) continue;
+    seen.add(field);
+    details.push({ in: where, field, message });
+  }
+  return details;
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_BAD_URL: 'bad_request',
+  FST_ERR_ASYNC_CONSTRAINT: 'bad_request',
+};
+
+/** Maps any thrown value to the ApiError the client sees. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof StorageUnavailableError) return new ApiError('service_unavailable');
+  const fe = error as Partial<FastifyError> & { validation?: ErrorObject[]; validationContext?: string };
+  if (fe.validation) {
+    const details = validationDetails(fe.validation, fe.validationContext);
+    const summary = details.map((d) => (d.field ? `${d.field} ${d.message}` : d.message)).join('; ');
+    return new ApiError('validation_failed', `Invalid request: ${summary}.`, details);
+  }
+  const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+  if (mapped) return new ApiError(mapped);
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new ApiError('bad_request');
+  }
+  return new ApiError('internal_error');
+}
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  const body: ErrorBody = { code: error.code, message: error.message, status: error.status };
+  if (error.code === 'internal_error') body.message = `${ERROR_CATALOG.internal_error.message} Reference: ${requestId}.`;
+  if (error.details) body.details = error.details;
+  return body;
+}
+
+/** Sends an error response: the only place an error becomes HTTP. */
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, apiError);
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The closed set of error codes the API answers with. Each code has one HTTP
+ * status and a default message; `toHttp` in error-handler.ts is the only place
+ * that turns them into responses.
+ */
+export const ERROR_CATALOG = {
+  bad_request: { status: 400, message: 'The request is malformed.' },
+  malformed_json: { status: 400, message: 'The request body is not valid JSON.' },
+  validation_failed: { status: 400, message: 'The request has missing or invalid values.' },
+  unauthorized: {
+    status: 401,
+    message: 'A valid API key is required. Send it as "Authorization: Bearer <API_KEY>".',
+  },
+  not_found: { status: 404, message: 'The requested resource could not be found.' },
+  method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
+  idempotency_key_in_use: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed. Retry later.',
+  },
+  gone: { status: 410, message: 'This operation has been removed.' },
+  payload_too_large: { status: 413, message: 'The request body is larger than 16384 bytes.' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'The request body must be sent as Content-Type: application/json.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request body.',
+  },
+  rate_limited: { status: 429, message: 'The rate limit has been exceeded. Retry after the time in Retry-After.' },
+  api_key_banned: {
+    status: 429,
+    message: 'This API key is temporarily banned for sending requests while rate limited.',
+  },
+  internal_error: { status: 500, message: 'An unexpected error occurred.' },
+  service_unavailable: { status: 503, message: 'The service is temporarily unavailable. Retry shortly.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
+
+export interface ErrorDetail {
+  /** Where the value was: body, query, path or header. */
+  in: 'body' | 'query' | 'path' | 'header';
+  /** The offending field, e.g. `name`, `limit`, `petId`; empty for the whole body. */
+  field: string;
+  message: string;
+}
+
+/** An error the API answers with: a catalog code, optional message, details and headers. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? ERROR_CATALOG[code].message);
+    this.name = 'ApiError';
+    this.status = ERROR_CATALOG[code].status;
+  }
+}
+
+/** The storage is unreachable or timed out: answered as 503, never 500. */
+export class StorageUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('storage unavailable', { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyReply } from 'fastify';
+import { ApiError } from './errors.js';
+
+const CURSOR_TEXT = /^([a-z]+):(-?\d{1,20})$/;
+
+/** Opaque cursor: base64url of `<kind>:<last id>`. Clients must not build their own. */
+export function encodeCursor(kind: string, lastId: bigint): string {
+  return Buffer.from(`${kind}:${lastId.toString()}`).toString('base64url');
+}
+
+/** The last id a cursor points after; a cursor of another kind or not ours is a 400. */
+export function decodeCursor(kind: string, cursor: string): bigint {
+  const m = CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  if (!m || m[1] !== kind || Buffer.from(cursor, 'base64url').toString('base64url') !== cursor) {
+    throw new ApiError('validation_failed', 'Invalid request: cursor is not one this service issued.', [
+      { in: 'query', field: 'cursor', message: 'is not a cursor from a Link header of this listing' },
+    ]);
+  }
+  return BigInt(m[2] ?? '0');
+}
+
+/**
+ * Returns the page and, when more items follow, announces the next page in a
+ * `Link: <…>; rel="next"` header that keeps the other query parameters.
+ * `rows` holds up to limit + 1 items: the extra one only proves there is more.
+ */
+export function page<T extends { id: bigint }>(
+  reply: FastifyReply,
+  rows: T[],
+  opts: { limit: number; path: string; kind: string; query: Record<string, string | undefined> },
+): T[] {
+  if (rows.length <= opts.limit) return rows;
+  const items = rows.slice(0, opts.limit);
+  const last = items[items.length - 1];
+  if (last) {
+    const params = new URLSearchParams();
+    params.set('limit', String(opts.limit));
+    for (const [k, v] of Object.entries(opts.query)) if (v !== undefined) params.set(k, v);
+    params.set('cursor', encodeCursor(opts.kind, last.id));
+    reply.header('link', `<${opts.path}?${params.toString()}>; rel="next"`);
+  }
+  return items;
+}

@@ -1,0 +1,120 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { FastifySchemaCompiler } from 'fastify';
+import { INT64_MAX, INT64_MIN, isInt64Schema } from '../contract/primitives.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * One Ajv instance for every route, used identically by tests and the server.
+ * No type coercion: query and path values are converted only where the
+ * schema asks for an integer and the text is a plain decimal integer.
+ */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    coerceTypes: false,
+    strict: true,
+    addUsedSchema: false,
+  });
+  ajv.addKeyword({
+    keyword: 'x-int64',
+    modifying: true,
+    errors: false,
+    validate(_schema: unknown, data: unknown, _parent?: unknown, ctx?: { parentData: Json; parentDataProperty: string | number }) {
+      let value: bigint;
+      if (typeof data === 'bigint') value = data;
+      else if (typeof data === 'number' && Number.isSafeInteger(data)) value = BigInt(data);
+      else return false;
+      if (value < INT64_MIN || value > INT64_MAX) return false;
+      if (ctx && typeof data !== 'bigint') ctx.parentData[ctx.parentDataProperty] = value;
+      return true;
+    },
+  });
+  return ajv;
+}
+
+/** Replaces int64 integer schemas with the `x-int64` rule, which understands `bigint`. */
+function runtimeSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(runtimeSchema);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const src = schema as Json;
+  if (isInt64Schema(src)) {
+    const { type: _t, format: _f, ...rest } = src;
+    return { ...rest, 'x-int64': true };
+  }
+  const out: Json = {};
+  for (const [k, v] of Object.entries(src)) out[k] = runtimeSchema(v);
+  return out;
+}
+
+const DECIMAL = /^-?\d{1,25}$/;
+
+/** Converts top-level path/query text to integers where the schema wants one. */
+function convertText(schema: Json, data: unknown): void {
+  const props = schema.properties as Record<string, Json> | undefined;
+  if (!props || data === null || typeof data !== 'object') return;
+  const target = data as Json;
+  for (const [name, prop] of Object.entries(props)) {
+    const raw = target[name];
+    if (typeof raw !== 'string' || !DECIMAL.test(raw)) continue;
+    if (isInt64Schema(prop)) target[name] = BigInt(raw);
+    else if (prop.type === 'integer') target[name] = Number(raw);
+  }
+}
+
+/**
+ * Walks a parsed JSON body: NFC-normalises every string and reports strings
+ * that are not well-formed Unicode (lone surrogates cannot be stored as UTF-8).
+ */
+function normaliseStrings(value: unknown, path: string, errors: ErrorObject[]): unknown {
+  if (typeof value === 'string') {
+    if (!value.isWellFormed()) {
+      errors.push({
+        instancePath: path,
+        schemaPath: '#/x-unicode',
+        keyword: 'x-unicode',
+        params: {},
+        message: 'must be well-formed Unicode (no lone surrogates)',
+      });
+      return value;
+    }
+    return value.normalize('NFC');
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = normaliseStrings(value[i], `${path}/${String(i)}`, errors);
+  } else if (value !== null && typeof value === 'object') {
+    const obj = value as Json;
+    for (const key of Object.keys(obj)) {
+      const before = obj[key];
+      const after = normaliseStrings(before, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, errors);
+      // Only changed strings are written back, so a "__proto__" key is never assigned through.
+      if (after !== before && key !== '__proto__') obj[key] = after;
+    }
+  }
+  return value;
+}
+
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+export function validatorCompiler(ajv: Ajv): FastifySchemaCompiler<unknown> {
+  return ({ schema, httpPart }) => {
+    const compiled: ValidateFunction = ajv.compile(runtimeSchema(schema) as object);
+    const validator: Validator = (data: unknown) => {
+      if (httpPart === 'body') {
+        const unicodeErrors: ErrorObject[] = [];
+        normaliseStrings(data, '', unicodeErrors);
+        if (unicodeErrors.length > 0) {
+          validator.errors = unicodeErrors;
+          return false;
+        }
+      } else if (httpPart === 'querystring' || httpPart === 'params') {
+        convertText(schema as Json, data);
+      }
+      const ok = compiled(data);
+      validator.errors = compiled.errors ?? null;
+      return ok;
+    };
+    return validator;
+  };
+}

@@ -1,0 +1,47 @@
+import type { Clock } from '../clock.js';
+import { hashSecret, isWellFormedSecret } from './key-format.js';
+import type { KeyRepository, Principal } from './repository.js';
+
+const MAX_CACHED = 10_000;
+
+/**
+ * Resolves bearer secrets to principals. Valid keys are remembered for a short
+ * time (at most 5 s), which bounds how long a revocation made elsewhere (CLI,
+ * another instance) takes to be seen. Unknown keys are never cached, so a key
+ * works the moment it is created.
+ */
+export class Authenticator {
+  private readonly cache = new Map<string, { principal: Principal; until: number }>();
+
+  constructor(
+    private readonly keys: KeyRepository,
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+  ) {}
+
+  async authenticate(secret: string): Promise<Principal | null> {
+    if (!isWellFormedSecret(secret)) return null;
+    const now = this.clock.now();
+    const hit = this.cache.get(secret);
+    if (hit && hit.until > now) return hit.principal;
+    const principal = await this.keys.findActiveByHash(hashSecret(secret));
+    if (!principal) {
+      this.cache.delete(secret);
+      return null;
+    }
+    if (this.ttlMs > 0) {
+      if (this.cache.size >= MAX_CACHED) this.cache.clear();
+      this.cache.set(secret, { principal, until: now + this.ttlMs });
+    }
+    return principal;
+  }
+}
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
+
+/** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), or null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = BEARER.exec(header);
+  return m ? (m[1] ?? null) : null;
+}

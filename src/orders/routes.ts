@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
+import { principalOf } from '../http/auth.js';
+import { decodeCursor, page } from '../http/pagination.js';
+import type { OrderRepository } from './repository.js';
+import { ListOrdersQuery, OrdersSchema } from './schemas.js';
+
+export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderRepository }> = async (app, { orders }) => {
+  app.get(
+    '/v1/store/orders',
+    {
+      schema: {
+        operationId: 'listOrders',
+        summary: 'List store orders',
+        description:
+          'Lists the store orders of the caller\'s project in ascending `id`, paged like `listPets`. Experimental: orders cannot be placed through the API yet, so the list is empty until they can.',
+        tags: ['store'],
+        'x-stability': 'experimental',
+        querystring: ListOrdersQuery,
+        response: {
+          200: jsonResponse('A page of orders.', OrdersSchema),
+          ...errorResponses('validation_failed', ...COMMON_ERROR_CODES),
+        },
+      },
+      config: {
+        openapi: { responseHeaders: { 200: { Link: { description: '`<…>; rel="next"` when another page follows.', schema: { type: 'string' } } } } },
+      },
+    },
+    async (request, reply) => {
+      const { projectId } = principalOf(request);
+      const { limit = 20, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor('orders', cursor);
+      const rows = await orders.list(projectId, { limit: limit + 1, after });
+      return page(reply, rows, { limit, path: '/v1/store/orders', kind: 'orders', query: {} });
+    },
+  );
+};

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
+import { principalOf } from '../http/auth.js';
+import { decodeCursor, page } from '../http/pagination.js';
+import type { Deprecation } from '../http/types.js';
+import type { PetService } from './service.js';
+import {
+  IdempotencyHeaders,
+  ListPetsQuery,
+  NewPetSchema,
+  PetIdParams,
+  PetSchema,
+  PetsSchema,
+} from './schemas.js';
+
+export const GET_PET_DEPRECATION: Deprecation = {
+  deprecatedAt: new Date(Date.UTC(2026, 10, 1)),
+  sunset: new Date(Date.UTC(2030, 11, 5)),
+  successor: '/v1/pets',
+};
+
+const str = (description: string) => ({ description, schema: { type: 'string' } });
+
+export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async (app, { pets }) => {
+  app.get(
+    '/v1/pets',
+    {
+      schema: {
+        operationId: 'listPets',
+        summary: 'List animals',
+        description:
+          'Lists the animals of the caller\'s project in ascending `id`, optionally filtered by `status`. When more animals follow, the response has a `Link: <…>; rel="next"` header whose URL (keeping `limit` and `status`) fetches the next page. A page costs the same at any depth.',
+        tags: ['animals'],
+        'x-stability': 'stable',
+        querystring: ListPetsQuery,
+        response: {
+          200: jsonResponse('A page of animals.', PetsSchema),
+          ...errorResponses('validation_failed', ...COMMON_ERROR_CODES),
+        },
+      },
+      config: { openapi: { responseHeaders: { 200: { Link: str('`<…>; rel="next"` when another page follows (RFC 8288).') } } } },
+    },
+    async (request, reply) => {
+      const { projectId } = principalOf(request);
+      const { limit = 20, status, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor('pets', cursor);
+      const rows = await pets.list(projectId, { limit: limit + 1, after, status });
+      return page(reply, rows, { limit, path: '/v1/pets', kind: 'pets', query: { status } });
+    },
+  );
+
+  app.post(
+    '/v1/pets',
+    {
+      schema: {
+        operationId: 'createPet',
+        summary: 'Add an animal',
+        description:
+          'Adds an animal to the caller\'s project. `status` defaults to `available`. A 201 is sent only once the animal is durably stored. Send an `Idempotency-Key` to retry safely.',
+        tags: ['animals'],
+        'x-stability': 'stable',
+        headers: IdempotencyHeaders,
+        body: NewPetSchema,
+        response: {
+          201: jsonResponse('The created animal, with its assigned `id`.', PetSchema),
+          ...errorResponses(
+            'malformed_json',
+            'validation_failed',
+            'idempotency_key_in_use',
+            'payload_too_large',
+            'unsupported_media_type',
+            'idempotency_key_reused',
+            ...COMMON_ERROR_CODES,
+          ),
+        },
+      },
+      config: {
+        openapi: {
+          responseHeaders: {
+            201: {
+              Location: str('The URL of the created animal.'),
+              'Idempotent-Replayed': str('`true` when this response replays an earlier request with the same `Idempotency-Key`.'),
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { projectId } = principalOf(request);
+      const result = await pets.create(projectId, request.body, request.headers['idempotency-key']);
+      if (result.kind === 'replayed') reply.header('idempotent-replayed', 'true');
+      reply.header('location', `/v1/pets/${result.pet.id.toString()}`);
+      return reply.code(201).send(result.pet);
+    },
+  );
+
+  app.get(
+    '/v1/pets/:petId',
+    {
+      schema: {
+        operationId: 'getPet',
+        summary: 'Get an animal (deprecated)',
+        description: `Deprecated: removed on ${GET_PET_DEPRECATION.sunset.toUTCString()}, after which it answers 410 \`gone\`. Use \`GET /pets\` with the \`status\` filter instead. Every response carries \`Deprecation\`, \`Sunset\` and \`Link: </v1/pets>; rel="successor-version"\`. An id of another project answers 404.`,
+        tags: ['animals'],
+        deprecated: true,
+        'x-stability': 'stable',
+        params: PetIdParams,
+        response: {
+          200: jsonResponse('The animal.', PetSchema),
+          ...errorResponses('validation_failed', 'not_found', 'gone', ...COMMON_ERROR_CODES),
+        },
+      },
+      config: {
+        deprecation: GET_PET_DEPRECATION,
+        openapi: {
+          responseHeaders: {
+            200: {
+              Deprecation: str('RFC 9745 deprecation date, e.g. `@1793491200`.'),
+              Sunset: str('RFC 8594: `Thu, 05 Dec 2030 00:00:00 GMT`.'),
+              Link: str('`</v1/pets>; rel="successor-version"`.'),
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { projectId } = principalOf(request);
+      return pets.get(projectId, request.params.petId);
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import type { SqliteDb } from '../storage/sqlite/database.js';
+import { guard } from '../storage/sqlite/database.js';
+import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetQuery, PetRepository } from './repository.js';
+import type { Pet, PetStatus } from './schemas.js';
+
+interface PetRow {
+  id: bigint;
+  name: string;
+  category_id: bigint;
+  status: PetStatus;
+}
+
+const toPet = (r: PetRow): Pet => ({ id: r.id, name: r.name, categoryId: r.category_id, status: r.status });
+const COLUMNS = 'id, name, category_id, status';
+// Smaller than every valid id, so one statement serves the first page and later ones.
+const BEFORE_FIRST = -(2n ** 63n);
+
+export function sqlitePets(db: SqliteDb): PetRepository {
+  const listAll = db.prepare(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND id > ? ORDER BY id LIMIT ?`).safeIntegers(true);
+  const listByStatus = db
+    .prepare(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`)
+    .safeIntegers(true);
+  const getOne = db.prepare(`SELECT ${COLUMNS} FROM pets WHERE id = ? AND project_id = ?`).safeIntegers(true);
+  const insert = db
+    .prepare(`INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES (?, ?, ?, ?, ?) RETURNING ${COLUMNS}`)
+    .safeIntegers(true);
+  const findClaim = db
+    .prepare('SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = ? AND key = ?')
+    .safeIntegers(true);
+  const dropClaim = db.prepare('DELETE FROM idempotency_keys WHERE project_id = ? AND key = ?');
+  const insertClaim = db.prepare(
+    'INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+
+  const createTx = db.transaction(
+    (projectId: number, pet: NewPetRecord, now: Date, claim?: IdempotencyClaim): CreatePetResult => {
+      if (claim) {
+        const prior = findClaim.get(projectId, claim.key) as { request_hash: string; pet_id: bigint; created_at: bigint } | undefined;
+        if (prior && Number(prior.created_at) >= claim.notBefore.getTime()) {
+          if (prior.request_hash !== claim.requestHash) return { kind: 'key_reused' };
+          const first = getOne.get(prior.pet_id, projectId) as PetRow | undefined;
+          if (first) return { kind: 'replayed', pet: toPet(first) };
+        }
+        if (prior) dropClaim.run(projectId, claim.key);
+      }
+      const row = insert.get(projectId, pet.name, pet.categoryId, pet.status, now.getTime()) as PetRow;
+      if (claim) insertClaim.run(projectId, claim.key, claim.requestHash, row.id, claim.now.getTime());
+      return { kind: 'created', pet: toPet(row) };
+    },
+  );
+
+  return {
+    list: (projectId: number, q: PetQuery) =>
+      guard(() => {
+        const after = q.after ?? BEFORE_FIRST;
+        const rows = (
+          q.status ? listByStatus.all(projectId, q.status, after, q.limit) : listAll.all(projectId, after, q.limit)
+        ) as PetRow[];
+        return rows.map(toPet);
+      }),
+    get: (projectId, id) =>
+      guard(() => {
+        const row = getOne.get(id, projectId) as PetRow | undefined;
+        return row ? toPet(row) : null;
+      }),
+    create: (projectId, pet, now, claim) => guard(() => createTx.immediate(projectId, pet, now, claim)),
+    purgeIdempotencyKeys: (olderThan) => guard(() => purge.run(olderThan.getTime()).changes),
+  };
+}

@@ -1,0 +1,31 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
+export const PlanSchema = Type.Unsafe<Plan>({ type: 'string', enum: [...PLANS] });
+export type Plan = (typeof PLANS)[number];
+
+/** Requests per minute and per day, from the specification's plan table. */
+export const PLAN_QUOTAS: Record<Exclude<Plan, 'enterprise'>, Quota> = {
+  free: { perMinute: 60, perDay: 1000 },
+  pro: { perMinute: 300, perDay: 10_000 },
+  business: { perMinute: 1000, perDay: 100_000 },
+};
+
+export const QuotaSchema = Type.Object({
+  perMinute: Type.Integer({ minimum: 1 }),
+  perDay: Type.Integer({ minimum: 1 }),
+});
+export type Quota = Static<typeof QuotaSchema>;
+
+export function isPlan(value: string): value is Plan {
+  return (PLANS as readonly string[]).includes(value);
+}
+
+/** The quota of a plan; Enterprise carries its own custom numbers. */
+export function quotaFor(plan: Plan, custom: Partial<Quota> = {}): Quota {
+  if (plan === 'enterprise') {
+    if (!custom.perMinute || !custom.perDay) throw new Error('the enterprise plan needs a custom per-minute and per-day quota');
+    return { perMinute: custom.perMinute, perDay: custom.perDay };
+  }
+  return PLAN_QUOTAS[plan];
+}

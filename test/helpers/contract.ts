@@ -1,0 +1,72 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import assert from 'node:assert/strict';
+
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+
+/**
+ * Checks responses against the served OpenAPI document: the status must be
+ * documented for the operation (or be a path-level 404/405), and the body
+ * must validate against that status's schema.
+ */
+export class ContractChecker {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly templates: { method: string; regex: RegExp; path: string }[] = [];
+  checked = 0;
+
+  constructor(private readonly doc: Doc) {
+    this.ajv.addSchema(doc as object, 'openapi');
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const regex = new RegExp(`^/v1${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      for (const method of Object.keys(ops)) this.templates.push({ method: method.toUpperCase(), regex, path });
+    }
+  }
+
+  private validator(pointer: string): ValidateFunction {
+    let v = this.cache.get(pointer);
+    if (!v) {
+      v = this.ajv.compile({ $ref: `openapi#${pointer}` });
+      this.cache.set(pointer, v);
+    }
+    return v;
+  }
+
+  private errorValidator(): ValidateFunction {
+    return this.validator('/components/schemas/Error');
+  }
+
+  /** Asserts one response matches the contract; returns the parsed body. */
+  check(method: string, url: string, status: number, contentType: string | undefined, body: string): unknown {
+    const path = url.split('?')[0] ?? '';
+    const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+    this.checked++;
+    if (method.toUpperCase() === 'HEAD' || status === 204) return undefined;
+    if (!path.startsWith('/v1/') || path === '/v1/openapi.json') {
+      if (status >= 400) this.assertError(status, contentType, body, `${method} ${url}`);
+      return body ? JSON.parse(body) : undefined;
+    }
+    const op = this.templates.find((t) => t.method === m && t.regex.test(path));
+    if (!op) {
+      assert.ok([401, 404, 405, 413, 415, 429, 500, 503].includes(status), `${method} ${url}: undocumented route answered ${String(status)}`);
+      return this.assertError(status, contentType, body, `${method} ${url}`);
+    }
+    const responses = this.doc.paths[op.path]?.[m.toLowerCase()]?.responses ?? {};
+    assert.ok(String(status) in responses, `${method} ${url}: status ${String(status)} is not documented for ${op.path}; body ${body}`);
+    assert.match(contentType ?? '', /^application\/json/, `${method} ${url}: content-type ${String(contentType)}`);
+    const parsed: unknown = JSON.parse(body);
+    const pointer = `/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${m.toLowerCase()}/responses/${String(status)}/content/application~1json/schema`;
+    const v = this.validator(pointer);
+    assert.ok(v(parsed), `${method} ${url} ${String(status)}: body does not match the contract: ${this.ajv.errorsText(v.errors)}; body ${body}`);
+    return parsed;
+  }
+
+  private assertError(status: number, contentType: string | undefined, body: string, what: string): unknown {
+    assert.match(contentType ?? '', /^application\/json/, `${what}: error content-type ${String(contentType)}`);
+    const parsed = JSON.parse(body) as { status?: number };
+    const v = this.errorValidator();
+    assert.ok(v(parsed), `${what}: error body does not match Error: ${this.ajv.errorsText(v.errors)}; body ${body}`);
+    assert.equal(parsed.status, status, `${what}: Error.status differs from the HTTP status`);
+    return parsed;
+  }
+}
