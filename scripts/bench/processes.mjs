@@ -1,0 +1,132 @@
+// Starting, watching and stopping the processes under test, as a user would run them.
+import { execFileSync, spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PETSTORE = fileURLToPath(new URL('../../bin/petstore', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
+
+/** Runs `bin/petstore ARGS` and returns its stdout parsed as JSON. */
+export function petstoreJson(args, env) {
+  const out = execFileSync(process.execPath, [PETSTORE, ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, child, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`process exited with code ${String(child.exitCode)} before answering ${url}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no answer from ${url} within ${String(ms)} ms`);
+}
+
+function stopper(child) {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/**
+ * Starts `bin/petstore serve` on a free port with the given environment; its
+ * logs (JSON, LOG_LEVEL as shipped unless overridden) go to `logFile`.
+ */
+export async function startService({ env, logFile, nodeArgs = [] }) {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...nodeArgs, PETSTORE, 'serve'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+    cwd: ROOT,
+  });
+  const base = `http://127.0.0.1:${String(port)}`;
+  await waitForHttp(`${base}/healthz`, child, 30_000);
+  return { pid: child.pid, base, stop: stopper(child) };
+}
+
+/** Starts the bare node:http server answering `bodyFile`'s bytes. */
+export async function startBare(bodyFile) {
+  const child = spawn(process.execPath, [BARE, bodyFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with code ${String(code)}`)));
+  });
+  return { pid: child.pid, base: `http://127.0.0.1:${String(port)}`, stop: stopper(child) };
+}
+
+let clockTicks;
+function ticksPerSecond() {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+}
+
+/** Resident set size now and its peak (VmHWM) in MiB, from /proc/<pid>/status. */
+export function memory(pid) {
+  const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** Samples a process's RSS every 100 ms until stopped; returns the highest seen (MiB). */
+export function watchRss(pid) {
+  let max = 0;
+  const sample = () => {
+    try {
+      max = Math.max(max, memory(pid).rssMb);
+    } catch {
+      // the process is gone; keep the last figure
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return max;
+  };
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Prints where a V8 CPU profile (node --cpu-prof) spent its time: self time per
+// function and per package/file group. Usage: node profile-summary.mjs FILE [TOP]
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+function group(url) {
+  if (!url) return '(native/V8)';
+  if (url.startsWith('node:')) return url.replace(/^node:(internal\/)?/, 'node:').split('/').slice(0, 2).join('/');
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1];
+  const own = /\/(dist|src)\/(.+)$/.exec(url);
+  return own ? `petstore ${own[2]}` : url;
+}
+
+/** Self time per function and per group, in percent of all samples. */
+export function summariseProfile(file, top = 25) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const deltas = profile.timeDeltas ?? [];
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
+  const byFunction = new Map();
+  const byGroup = new Map();
+  for (const [id, us] of self) {
+    const { callFrame: f } = nodes.get(id);
+    const where = f.url ? `${f.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${String(f.lineNumber + 1)}` : '';
+    const name = `${f.functionName || '(anonymous)'} ${where}`.trim();
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+    byGroup.set(group(f.url), (byGroup.get(group(f.url)) ?? 0) + us);
+  }
+  const print = (title, map, n) => {
+    console.log(title);
+    for (const [name, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) {
+      console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
+    }
+  };
+  print('self time by package or file:', byGroup, 15);
+  print(`self time by function (top ${String(top)}):`, byFunction, top);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  summariseProfile(process.argv[2] ?? '', Number(process.argv[3] ?? 40));
+}

@@ -1,0 +1,72 @@
+// Turns the rounds of a bench run into medians, target checks and a printed table.
+
+export const median = (values) => {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+
+/** Medians per scenario; every ratio is taken within a round, then the median of those. */
+export function summarise(scenarios, rounds) {
+  const summary = {};
+  for (const s of scenarios) {
+    const runs = rounds.map((r) => r[s.name]).filter(Boolean);
+    summary[s.name] = {
+      title: s.title,
+      rps: median(runs.map((x) => x.service.rps)),
+      p50Ms: median(runs.map((x) => x.service.p50Ms)),
+      p99Ms: median(runs.map((x) => x.service.p99Ms)),
+      cpuUsPerRequest: median(runs.map((x) => x.service.cpuUsPerRequest)),
+      peakRssMb: Math.max(...runs.map((x) => x.service.peakRssMb)),
+      bareRps: median(runs.map((x) => x.bare.rps)),
+      bareP99Ms: median(runs.map((x) => x.bare.p99Ms)),
+      bareCpuUsPerRequest: median(runs.map((x) => x.bare.cpuUsPerRequest)),
+      ratio: median(runs.map((x) => x.service.rps / x.bare.rps)),
+    };
+  }
+  return summary;
+}
+
+/** Same-round comparison of two scenarios: median of a.rps / b.rps, i.e. how much more b costs. */
+export function costRatio(rounds, cheaper, dearer) {
+  return median(rounds.filter((r) => r[cheaper] && r[dearer]).map((r) => r[cheaper].service.rps / r[dearer].service.rps));
+}
+
+/** Same-round CPU difference per request (µs) between two scenarios. */
+export function cpuDelta(rounds, withIt, without) {
+  return median(
+    rounds.filter((r) => r[withIt] && r[without]).map((r) => r[withIt].service.cpuUsPerRequest - r[without].service.cpuUsPerRequest),
+  );
+}
+
+const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+export function printTable(summary, bareRssMb) {
+  const rows = [['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'peak RSS MB', 'bare req/s', 'ratio to bare']];
+  for (const s of Object.values(summary)) {
+    rows.push([s.title, fmt(s.rps, 0), fmt(s.p50Ms), fmt(s.p99Ms), fmt(s.cpuUsPerRequest, 1), fmt(s.peakRssMb, 1), fmt(s.bareRps, 0), fmt(s.ratio)]);
+  }
+  const bare = Object.values(summary);
+  rows.push([
+    'bare node:http (fixed 20 pets)',
+    fmt(median(bare.map((s) => s.bareRps)), 0),
+    '',
+    fmt(median(bare.map((s) => s.bareP99Ms))),
+    fmt(median(bare.map((s) => s.bareCpuUsPerRequest)), 1),
+    fmt(bareRssMb, 1),
+    '',
+    '1.00',
+  ]);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
+export function printTargets(targets) {
+  for (const t of targets) {
+    console.log(`${t.met ? 'met    ' : 'NOT MET'}  ${t.name}: ${fmt(t.value)} (target ${t.target})`);
+  }
+}

@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// `npm run bench`: the service as a user runs it (bin/petstore serve, SQLite file,
+// logs as shipped, an Enterprise project) against a bare node:http server answering
+// the same 20 pets, both driven by wrk in interleaved rounds on the same machine.
+//
+// Environment: BENCH_SMOKE=1 (tiny table, 1 s per run, one round: checks the
+// harness end to end), BENCH_PETS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
+// BENCH_SCENARIOS (comma-separated names), BENCH_OUT (results directory),
+// BENCH_PROFILE=1 (CPU-profile the service and print its hottest functions).
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchRss } from './processes.mjs';
+import { summariseProfile } from './profile-summary.mjs';
+import { costRatio, cpuDelta, printTable, printTargets, summarise } from './report.mjs';
+import { seedPets } from './seed.mjs';
+import { hasWrk, runWrk, writeScript, wrkVersion } from './wrk.mjs';
+
+const env = process.env;
+const smoke = env.BENCH_SMOKE === '1';
+const int = (raw, fallback) => (raw && /^\d+$/.test(raw) ? Number(raw) : fallback);
+const settings = {
+  smoke,
+  pets: int(env.BENCH_PETS, smoke ? 1000 : 1_000_000),
+  seconds: int(env.BENCH_SECONDS, smoke ? 1 : 4),
+  warmupSeconds: smoke ? 0 : 2,
+  rounds: int(env.BENCH_ROUNDS, smoke ? 1 : 3),
+  connections: int(env.BENCH_CONNECTIONS, 50),
+  // One wrk thread keeps a core for the server: the machine this was built for has two.
+  threads: 1,
+  profile: env.BENCH_PROFILE === '1',
+};
+const outDir = env.BENCH_OUT ?? join(ROOT, 'bench-results');
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const log = (msg) => console.log(`[bench ${elapsed()}] ${msg}`);
+
+if (!hasWrk()) {
+  console.error(
+    'npm run bench needs the wrk load generator, which was not found on PATH.\n' +
+      'Install it with: apt-get install -y wrk   (Debian/Ubuntu; other systems: https://github.com/wg/wrk)',
+  );
+  process.exit(1);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+const dbFile = join(work, 'petstore.db');
+const profileDir = join(outDir, 'profiles');
+// The service reads only what a user would set; LOG_LEVEL stays at its shipped default.
+const serviceEnv = { DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: '', METRICS_ENABLED: '' };
+const running = [];
+const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
+
+async function fetchChecked(url, init, expectStatus) {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  if (res.status !== expectStatus) throw new Error(`${init?.method ?? 'GET'} ${url}: expected ${String(expectStatus)}, got ${String(res.status)} ${text}`);
+  return { res, text };
+}
+
+async function main() {
+  log(`settings ${JSON.stringify(settings)}; work dir ${work}`);
+  petstoreJson(['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], serviceEnv);
+  const { key } = petstoreJson(['keys', 'create', '--project', 'bench', '--name', 'bench'], serviceEnv);
+  const seedStart = Date.now();
+  const seed = seedPets(dbFile, 'bench', settings.pets);
+  log(`seeded ${String(settings.pets)} pets (ids ${String(seed.firstId)}..${String(seed.lastId)}) in ${String(Date.now() - seedStart)} ms`);
+
+  const nodeArgs = settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  if (settings.profile) mkdirSync(profileDir, { recursive: true });
+  const logFiles = [join(work, 'service.log'), join(work, 'service-no-metrics.log')];
+  const service = await startService({ env: serviceEnv, logFile: logFiles[0], nodeArgs });
+  running.push(service);
+  const noMetrics = await startService({ env: { ...serviceEnv, METRICS_ENABLED: 'false' }, logFile: logFiles[1] });
+  running.push(noMetrics);
+
+  const auth = { Authorization: `Bearer ${key}` };
+  const firstPage = await fetchChecked(`${service.base}/v1/pets?limit=20`, { headers: auth }, 200);
+  if (!firstPage.res.headers.get('link')) throw new Error('the first page has no Link header: is the table seeded?');
+  const bareBody = join(work, 'bare-body.json');
+  writeFileSync(bareBody, firstPage.text);
+  const bare = await startBare(bareBody);
+  running.push(bare);
+
+  // A cursor is opaque to clients; the bench takes it from the service's own Link headers.
+  const { encodeCursor } = await import(join(ROOT, 'dist/http/pagination.js'));
+  const deep = encodeCursor('pets', BigInt(seed.lastId - 100));
+  const deepStatus = encodeCursor('pets', BigInt(seed.lastId - 300));
+  const midId = seed.firstId + Math.floor((seed.lastId - seed.firstId) / 2);
+  const newPet = JSON.stringify({ name: 'Bench pet', categoryId: 7, status: 'pending' });
+
+  const all = [
+    { name: 'listPets', title: 'listPets limit=20 (first page)', path: '/v1/pets?limit=20', status: 200 },
+    { name: 'listPetsStatus', title: 'listPets status=available (first page)', path: '/v1/pets?limit=20&status=available', status: 200 },
+    { name: 'listPetsDeep', title: `listPets cursor near id ${String(seed.lastId)}`, path: `/v1/pets?limit=20&cursor=${deep}`, status: 200 },
+    {
+      name: 'listPetsDeepStatus',
+      title: 'listPets status=available, cursor near the end',
+      path: `/v1/pets?limit=20&status=available&cursor=${deepStatus}`,
+      status: 200,
+    },
+    { name: 'getPet', title: `getPet ${String(midId)}`, path: `/v1/pets/${String(midId)}`, status: 200 },
+    { name: 'listPetsNoMetrics', title: 'listPets limit=20, METRICS_ENABLED=false', path: '/v1/pets?limit=20', status: 200, target: noMetrics },
+    {
+      name: 'createPet',
+      title: 'createPet (durable 201)',
+      path: '/v1/pets',
+      status: 201,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: newPet,
+    },
+  ];
+  const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
+  const scenarios = all.filter((s) => !only || only.has(s.name));
+  for (const s of scenarios) {
+    s.target ??= service;
+    s.script = writeScript(work, s.name, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body });
+    const { text } = await fetchChecked(`${s.target.base}${s.path}`, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body }, s.status);
+    if (s.status === 200 && s.name.startsWith('list') && JSON.parse(text).length !== 20) throw new Error(`${s.name}: expected 20 pets`);
+  }
+  const bareScript = writeScript(work, 'bare', {});
+
+  const measure = async (target, script, path, seconds) => {
+    // Logs are written as shipped; only the latest run's are kept, so a long run cannot fill the disk.
+    for (const f of logFiles) truncateSync(f, 0);
+    const cpu0 = cpuSeconds(target.pid);
+    const stopWatch = watchRss(target.pid);
+    const r = await runWrk({ url: `${target.base}${path}`, script, connections: settings.connections, threads: settings.threads, seconds });
+    const peakRssMb = stopWatch();
+    return { ...r, cpuUsPerRequest: ((cpuSeconds(target.pid) - cpu0) * 1e6) / Math.max(1, r.requests), peakRssMb };
+  };
+
+  if (settings.warmupSeconds > 0) {
+    log(`warm-up: ${String(settings.warmupSeconds)} s per scenario`);
+    await measure(bare, bareScript, '/', settings.warmupSeconds);
+    for (const s of scenarios) await measure(s.target, s.script, s.path, settings.warmupSeconds);
+  }
+
+  const rounds = [];
+  const failures = [];
+  for (let i = 0; i < settings.rounds; i++) {
+    const round = {};
+    for (const s of scenarios) {
+      const b = await measure(bare, bareScript, '/', settings.seconds);
+      const m = await measure(s.target, s.script, s.path, settings.seconds);
+      for (const [who, r] of [['bare', b], [s.name, m]]) {
+        const e = r.errors;
+        if (e.non2xx3xx || e.timeout || e.connect) failures.push(`round ${String(i + 1)} ${who}: ${JSON.stringify(e)}`);
+      }
+      round[s.name] = { bare: b, service: m };
+      log(`round ${String(i + 1)}/${String(settings.rounds)} ${s.name}: ${m.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}), p99 ${m.p99Ms.toFixed(2)} ms`);
+    }
+    rounds.push(round);
+  }
+
+  const serviceMemory = memory(service.pid);
+  const bareMemory = memory(bare.pid);
+  const noMetricsMemory = memory(noMetrics.pid);
+  await stopAll();
+
+  const summary = summarise(scenarios, rounds);
+  const has = (n) => n in summary;
+  const depthCost = has('listPets') && has('listPetsDeep') ? costRatio(rounds, 'listPets', 'listPetsDeep') : NaN;
+  const depthStatusCost = has('listPetsStatus') && has('listPetsDeepStatus') ? costRatio(rounds, 'listPetsStatus', 'listPetsDeepStatus') : NaN;
+  const metricsCost = has('listPets') && has('listPetsNoMetrics')
+    ? { cpuUsPerRequest: cpuDelta(rounds, 'listPets', 'listPetsNoMetrics'), throughputRatio: 1 / costRatio(rounds, 'listPets', 'listPetsNoMetrics') }
+    : null;
+  const targets = [
+    { name: 'listPets limit=20 ratio to bare', value: summary.listPets?.ratio, target: '>= 0.45', met: summary.listPets?.ratio >= 0.45 },
+    { name: 'listPets limit=20 p99 ms', value: summary.listPets?.p99Ms, target: '<= 5', met: summary.listPets?.p99Ms <= 5 },
+    { name: 'deep page cost / first page', value: depthCost, target: '<= 1.3', met: depthCost <= 1.3 },
+    { name: 'deep page with status cost / first page with status', value: depthStatusCost, target: '<= 1.3', met: depthStatusCost <= 1.3 },
+    { name: 'createPet (durable) ratio to bare', value: summary.createPet?.ratio, target: '>= 0.25', met: summary.createPet?.ratio >= 0.25 },
+    { name: 'service peak RSS MB (VmHWM)', value: serviceMemory.peakMb, target: '<= 150', met: serviceMemory.peakMb <= 150 },
+  ];
+
+  console.log('');
+  console.log(
+    `Petstore bench — ${String(settings.connections)} connections, wrk ${String(settings.threads)} thread, ${String(settings.rounds)} round(s) of ${String(settings.seconds)} s, ` +
+      `${String(settings.pets)} pets, ${String(cpus().length)} CPUs, Node ${process.version}; medians of same-round ratios`,
+  );
+  printTable(summary, bareMemory.peakMb);
+  console.log('');
+  if (metricsCost) {
+    console.log(
+      `/metrics cost on listPets: ${metricsCost.cpuUsPerRequest.toFixed(1)} µs CPU per request; throughput with metrics = ${metricsCost.throughputRatio.toFixed(2)} of without`,
+    );
+  }
+  console.log(`service peak RSS (VmHWM): ${serviceMemory.peakMb.toFixed(1)} MB; without metrics: ${noMetricsMemory.peakMb.toFixed(1)} MB; bare: ${bareMemory.peakMb.toFixed(1)} MB`);
+  printTargets(targets.filter((t) => Number.isFinite(t.value)));
+
+  let profile = null;
+  if (settings.profile) {
+    const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).sort();
+    const latest = files.at(-1);
+    if (latest) {
+      profile = join(profileDir, latest);
+      console.log(`\nCPU profile of the service: ${profile}`);
+      summariseProfile(profile, 25);
+    }
+  }
+
+  mkdirSync(outDir, { recursive: true });
+  const result = {
+    startedAt: new Date(started).toISOString(),
+    durationS: (Date.now() - started) / 1000,
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, wrk: wrkVersion() },
+    settings,
+    summary,
+    depthCost: { noFilter: depthCost, statusFilter: depthStatusCost },
+    metricsCost,
+    memory: { service: serviceMemory, serviceWithoutMetrics: noMetricsMemory, bare: bareMemory },
+    targets,
+    failures,
+    profile,
+    rounds,
+  };
+  const file = join(outDir, `bench-${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nresults: ${file} (also latest.json); whole run ${elapsed()}`);
+  if (failures.length) {
+    console.error(`\nsome requests failed, so these figures do not describe successful requests:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+  rmSync(work, { recursive: true, force: true });
+}

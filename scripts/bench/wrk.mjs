@@ -1,0 +1,72 @@
+// Drives a server with wrk: writes the Lua script of a scenario and parses its result.
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** True when the `wrk` load generator can be run. */
+export function hasWrk() {
+  const r = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+  return !r.error && /wrk/.test(`${r.stdout}${r.stderr}`);
+}
+
+export function wrkVersion() {
+  const r = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+  return `${r.stdout}${r.stderr}`.split('\n')[0]?.trim() ?? 'unknown';
+}
+
+const luaString = (s) => {
+  if (!/^[\x20-\x7e]*$/.test(s)) throw new Error(`only printable ASCII fits a wrk script: ${s}`);
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+};
+
+// done() runs once per wrk process, after the run: one JSON line with what we report.
+const DONE = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_RESULT {"requests":%.0f,"durationUs":%.0f,"p50Us":%.0f,"p99Us":%.0f,"maxUs":%.0f,' ..
+    '"connect":%.0f,"read":%.0f,"write":%.0f,"status":%.0f,"timeout":%.0f}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency.max,
+    e.connect, e.read, e.write, e.status, e.timeout))
+end
+`;
+
+/**
+ * Writes a wrk Lua script that sends one fixed request (method, headers, body)
+ * and prints the result as JSON. Fixed requests keep Lua off the per-request path.
+ */
+export function writeScript(dir, name, { method = 'GET', headers = {}, body } = {}) {
+  const lines = [`wrk.method = ${luaString(method)}`];
+  for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
+  if (body !== undefined) lines.push(`wrk.body = ${luaString(body)}`);
+  const path = join(dir, `${name}.lua`);
+  writeFileSync(path, `${lines.join('\n')}\n${DONE}`);
+  return path;
+}
+
+/** Runs wrk for `seconds` against `url` and returns req/s, p50/p99 (ms) and error counts. */
+export function runWrk({ url, script, connections, threads, seconds }) {
+  const args = [`-t${String(threads)}`, `-c${String(connections)}`, `-d${String(seconds)}s`, '--timeout', '5s', '-s', script, url];
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('WRK_RESULT '));
+      if (code !== 0 || !line) {
+        reject(new Error(`wrk ${args.join(' ')} failed (exit ${String(code)}):\n${out}`));
+        return;
+      }
+      const r = JSON.parse(line.slice('WRK_RESULT '.length));
+      resolve({
+        requests: r.requests,
+        rps: r.requests / (r.durationUs / 1e6),
+        p50Ms: r.p50Us / 1000,
+        p99Ms: r.p99Us / 1000,
+        maxMs: r.maxUs / 1000,
+        errors: { non2xx3xx: r.status, connect: r.connect, read: r.read, write: r.write, timeout: r.timeout },
+      });
+    });
+  });
+}
