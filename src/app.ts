@@ -6,7 +6,7 @@ import { registerContract } from './contract/routes.js';
 import { registerHealth } from './health/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { genReqId, registerRequestId } from './http/request-id.js';
@@ -46,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId,
+    frameworkErrors,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

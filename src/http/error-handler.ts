@@ -39,6 +39,7 @@ function messageOf(err: ErrorObject, where: ErrorDetail['in'], field: string): s
       if (field === '' && where === 'body') return 'the request body must be a JSON object';
       return `must be of type ${String(err.params.type)}`;
     case 'minLength':
+      if (err.params.limit === 1) return 'must not be empty';
       return `must be at least ${String(err.params.limit)} characters long`;
     case 'maxLength':
       return `must be at most ${String(err.params.limit)} characters long`;
@@ -102,6 +103,15 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
+}
+
+/**
+ * Errors Fastify raises before routing (an undecodable URL): no hook has run,
+ * so the request id header is set here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  sendError(reply, toApiError(error));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

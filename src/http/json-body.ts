@@ -42,7 +42,12 @@ export function parseJsonExact(text: string): unknown {
 /** Registers the JSON body parser; anything else is answered 415 by Fastify. */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      done(new ApiError('unsupported_media_type', 'Compressed request bodies are not accepted: send the JSON without Content-Encoding.'), undefined);
+      return;
+    }
     const text = body as string;
     if (text.trim() === '') {
       done(new ApiError('malformed_json', 'The request body is empty; send a JSON object.'), undefined);

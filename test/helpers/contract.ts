@@ -18,7 +18,7 @@ export class ContractChecker {
   constructor(private readonly doc: Doc) {
     this.ajv.addSchema(doc as object, 'openapi');
     for (const [path, ops] of Object.entries(doc.paths)) {
-      const regex = new RegExp(`^/v1${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      const regex = new RegExp(`^/v1${path.replace(/\{[^}]+\}/g, '[^/]*')}$`);
       for (const method of Object.keys(ops)) this.templates.push({ method: method.toUpperCase(), regex, path });
     }
   }

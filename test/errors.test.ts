@@ -1,0 +1,145 @@
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { harness, type Harness } from './helpers/harness.js';
+import { ERROR_CATALOG, ERROR_CODES, StorageUnavailableError } from '../src/http/errors.js';
+import type { Store } from '../src/storage/store.js';
+
+const json = { 'content-type': 'application/json' };
+
+describe('errors', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.close());
+
+  test('unknown routes are 404 not_found; under /v1 the key is checked first', async () => {
+    for (const url of ['/nope', '/v2/pets', '/v1/pets/1/extra', '/v1']) {
+      const res = await h.request({ method: 'GET', url, headers: h.auth });
+      assert.equal(res.statusCode, 404, url);
+      assert.equal(res.json().code, 'not_found');
+    }
+    assert.equal((await h.request({ method: 'GET', url: '/v1/nope' })).statusCode, 401);
+    // An empty petId is a malformed id, not a different resource.
+    const empty = await h.request({ method: 'GET', url: '/v1/pets/', headers: h.auth });
+    assert.equal(empty.statusCode, 400);
+    assert.equal(empty.json().details[0].field, 'petId');
+  });
+
+  test('a wrong method is 405 method_not_allowed with Allow', async () => {
+    const cases: [string, string, string][] = [
+      ['DELETE', '/v1/pets', 'GET, HEAD, POST'],
+      ['PUT', '/v1/pets/1', 'GET, HEAD'],
+      ['PATCH', '/v1/pets/1', 'GET, HEAD'],
+      ['POST', '/v1/store/orders', 'GET, HEAD'],
+      ['OPTIONS', '/v1/pets', 'GET, HEAD, POST'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await h.request({ method: method as 'GET', url, headers: h.auth });
+      assert.equal(res.statusCode, 405, `${method} ${url}`);
+      assert.equal(res.json().code, 'method_not_allowed');
+      assert.equal(res.headers.allow, allow);
+    }
+  });
+
+  test('bodies: over 16 KiB is 413, non-JSON is 415, compressed is 415, malformed or empty JSON is 400', async () => {
+    const post = (payload: string, headers: Record<string, string>) =>
+      h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...headers }, payload });
+    const big = JSON.stringify({ name: 'x'.repeat(16 * 1024), categoryId: 1 });
+    assert.equal((await post(big, json)).json().code, 'payload_too_large');
+    assert.equal((await post(big, json)).statusCode, 413);
+    // Exactly at the limit is parsed (and then fails validation on the name length, not on size).
+    const atLimit = `{"name":"${'y'.repeat(16 * 1024 - 30)}","categoryId":1}`.padEnd(16 * 1024, ' ');
+    assert.equal(Buffer.byteLength(atLimit), 16 * 1024);
+    assert.equal((await post(atLimit, json)).json().code, 'validation_failed');
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const res = await post('{"name":"a","categoryId":1}', { 'content-type': type });
+      assert.equal(res.statusCode, 415, type);
+      assert.equal(res.json().code, 'unsupported_media_type');
+    }
+    const gz = await post('{"name":"a","categoryId":1}', { ...json, 'content-encoding': 'gzip' });
+    assert.equal(gz.statusCode, 415);
+    for (const bad of ['{', '{"name":}', "{'name':'a'}", 'nul', '{"a":1}x', '\u0000', ' ']) {
+      const res = await post(bad, json);
+      assert.equal(res.statusCode, 400, JSON.stringify(bad));
+      assert.equal(res.json().code, 'malformed_json', JSON.stringify(bad));
+    }
+    const none = await h.request({ method: 'POST', url: '/v1/pets', headers: h.auth });
+    assert.equal(none.statusCode, 400);
+    assert.equal(none.json().code, 'validation_failed');
+  });
+
+  test('charset and case variants of application/json are accepted', async () => {
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const res = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, 'content-type': type }, payload: '{"name":"a","categoryId":1}' });
+      assert.equal(res.statusCode, 201, type);
+    }
+  });
+
+  test('an undecodable URL is a 400 Error body with a request id', async () => {
+    const res = await h.request({ method: 'GET', url: '/v1/pets/%E0%A4%A', headers: h.auth });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().code, 'bad_request');
+  });
+
+  test('__proto__ and constructor keys are rejected as unknown fields and pollute nothing', async () => {
+    const res = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json }, payload: '{"name":"a","categoryId":1,"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}' });
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.json().details.map((d: { field: string }) => d.field).sort(), ['__proto__', 'constructor']);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  test('X-Request-Id: a well-formed one is echoed, anything else is replaced', async () => {
+    const ok = await h.request({ method: 'GET', url: '/v1/pets', headers: { ...h.auth, 'x-request-id': 'trace-42.a:b' } });
+    assert.equal(ok.headers['x-request-id'], 'trace-42.a:b');
+    const bad = await h.request({ method: 'GET', url: '/v1/pets', headers: { ...h.auth, 'x-request-id': 'a b<script>' } });
+    assert.match(String(bad.headers['x-request-id']), /^req_[0-9a-f]{32}$/);
+  });
+
+  test('every error code is documented in the contract and the README', () => {
+    const doc = JSON.stringify(h.app.openapi());
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const code of ERROR_CODES) {
+      assert.ok(doc.includes(`"${code}"`), `${code} missing from the Error schema`);
+      assert.ok(readme.includes(`\`${code}\``), `${code} missing from README`);
+    }
+    // And no code is used in the source that the catalog does not hold.
+    const used = new Set<string>();
+    for (const file of ['src/http/auth.ts', 'src/http/deprecation.ts', 'src/http/not-found.ts', 'src/http/json-body.ts', 'src/http/pagination.ts', 'src/http/error-handler.ts', 'src/pets/service.ts']) {
+      for (const m of readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').matchAll(/new ApiError\('([a-z_]+)'/g)) used.add(m[1] ?? '');
+    }
+    for (const code of used) assert.ok(code in ERROR_CATALOG, `${code} used but not in the catalog`);
+  });
+});
+
+describe('server-side failures', () => {
+  const failing = (error: () => Error) => (store: Store): Store => ({
+    ...store,
+    pets: { ...store.pets, list: () => Promise.reject(error()), get: () => Promise.reject(error()) },
+  });
+
+  test('an unexpected error is a 500 internal_error that leaks no internals', async () => {
+    const h = await harness({ wrapStore: failing(() => new Error('SQLITE_CORRUPT: secret table pets_internal at /var/lib/x')) });
+    try {
+      const res = await h.request({ method: 'GET', url: '/v1/pets', headers: h.auth });
+      assert.equal(res.statusCode, 500);
+      assert.equal(res.json().code, 'internal_error');
+      assert.doesNotMatch(res.body, /SQLITE|secret|pets_internal|\/var\/lib|stack|at /i);
+      assert.ok(res.json().message.includes(String(res.headers['x-request-id'])), 'the message names the request id');
+    } finally {
+      await h.close();
+    }
+  });
+
+  test('an unavailable database is a 503 service_unavailable', async () => {
+    const h = await harness({ wrapStore: failing(() => new StorageUnavailableError(new Error('ECONNREFUSED'))) });
+    try {
+      const res = await h.request({ method: 'GET', url: '/v1/pets/1', headers: h.auth });
+      assert.equal(res.statusCode, 503);
+      assert.equal(res.json().code, 'service_unavailable');
+    } finally {
+      await h.close();
+    }
+  });
+});
