@@ -116,7 +116,13 @@ describe('errors', () => {
 describe('server-side failures', () => {
   const failing = (error: () => Error) => (store: Store): Store => ({
     ...store,
-    pets: { ...store.pets, list: () => Promise.reject(error()), get: () => Promise.reject(error()) },
+    pets: {
+      ...store.pets,
+      list: () => Promise.reject(error()),
+      listJson: () => Promise.reject(error()),
+      get: () => Promise.reject(error()),
+      getJson: () => Promise.reject(error()),
+    },
   });
 
   test('an unexpected error is a 500 internal_error that leaks no internals', async () => {

@@ -20,11 +20,14 @@ export function summariseProfile(file, top = 25) {
   const self = new Map();
   const deltas = profile.timeDeltas ?? [];
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0)));
-  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
   const byFunction = new Map();
   const byGroup = new Map();
+  let total = 0;
   for (const [id, us] of self) {
     const { callFrame: f } = nodes.get(id);
+    // Idle time is waiting for work; shares are of the time spent working.
+    if (f.functionName === '(idle)') continue;
+    total += us;
     const where = f.url ? `${f.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${String(f.lineNumber + 1)}` : '';
     const name = `${f.functionName || '(anonymous)'} ${where}`.trim();
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
@@ -36,6 +39,7 @@ export function summariseProfile(file, top = 25) {
       console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
     }
   };
+  console.log(`busy ${(total / 1e6).toFixed(1)} s of ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled; shares of busy time`);
   print('self time by package or file:', byGroup, 15);
   print(`self time by function (top ${String(top)}):`, byFunction, top);
 }

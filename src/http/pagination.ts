@@ -32,12 +32,18 @@ export function page<T extends { id: bigint }>(
   if (rows.length <= opts.limit) return rows;
   const items = rows.slice(0, opts.limit);
   const last = items[items.length - 1];
-  if (last) {
-    const params = new URLSearchParams();
-    params.set('limit', String(opts.limit));
-    for (const [k, v] of Object.entries(opts.query)) if (v !== undefined) params.set(k, v);
-    params.set('cursor', encodeCursor(opts.kind, last.id));
-    reply.header('link', `<${opts.path}?${params.toString()}>; rel="next"`);
-  }
+  if (last) announceNext(reply, { ...opts, lastId: last.id });
   return items;
+}
+
+/** Sets `Link: <…>; rel="next"` for the page after `lastId`, keeping `limit` and the other query parameters. */
+export function announceNext(
+  reply: FastifyReply,
+  opts: { limit: number; path: string; kind: string; query: Record<string, string | undefined>; lastId: bigint },
+): void {
+  const params = new URLSearchParams();
+  params.set('limit', String(opts.limit));
+  for (const [k, v] of Object.entries(opts.query)) if (v !== undefined) params.set(k, v);
+  params.set('cursor', encodeCursor(opts.kind, opts.lastId));
+  reply.header('link', `<${opts.path}?${params.toString()}>; rel="next"`);
 }

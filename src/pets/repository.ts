@@ -26,10 +26,25 @@ export type CreatePetResult =
   | { kind: 'key_reused' }
   | { kind: 'key_in_use' };
 
+/** A page of pets already serialised as the API returns it. */
+export interface PetPageJson {
+  /** The JSON array of at most `limit` Pet objects, ascending id, int64 values exact. */
+  json: string;
+  /** The id of the page's last pet when more pets follow it, else null. */
+  lastIdIfMore: bigint | null;
+}
+
 export interface PetRepository {
   /** Pets of a project in ascending id after `after`, at most `limit`. */
   list(projectId: number, query: PetQuery): Promise<Pet[]>;
+  /**
+   * The same page as `list`, as the JSON the API sends (see pets/json.ts for the
+   * exact form), so the read path does not build objects only to serialise them.
+   */
+  listJson(projectId: number, query: PetQuery): Promise<PetPageJson>;
   get(projectId: number, id: bigint): Promise<Pet | null>;
+  /** The pet as the JSON object the API sends, or null. */
+  getJson(projectId: number, id: bigint): Promise<string | null>;
   /**
    * Inserts a pet durably. With an idempotency claim the insert and the claim
    * are one transaction, and an earlier claim with the same key decides the outcome.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
 import { principalOf } from '../http/auth.js';
-import { decodeCursor, page } from '../http/pagination.js';
+import { announceNext, decodeCursor } from '../http/pagination.js';
 import type { Deprecation } from '../http/types.js';
 import type { PetService } from './service.js';
 import {
@@ -18,6 +18,9 @@ export const GET_PET_DEPRECATION: Deprecation = {
   sunset: new Date(Date.UTC(2030, 11, 5)),
   successor: '/v1/pets',
 };
+
+// Bodies read as JSON text from storage are sent as they are, with the type Fastify gives JSON.
+const JSON_UTF8 = 'application/json; charset=utf-8';
 
 const str = (description: string) => ({ description, schema: { type: 'string' } });
 
@@ -44,8 +47,9 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async 
       const { projectId } = principalOf(request);
       const { limit = 20, status, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor('pets', cursor);
-      const rows = await pets.list(projectId, { limit: limit + 1, after, status });
-      return page(reply, rows, { limit, path: '/v1/pets', kind: 'pets', query: { status } });
+      const page = await pets.listJson(projectId, { limit, after, status });
+      if (page.lastIdIfMore !== null) announceNext(reply, { limit, path: '/v1/pets', kind: 'pets', query: { status }, lastId: page.lastIdIfMore });
+      return reply.type(JSON_UTF8).send(page.json);
     },
   );
 
@@ -123,9 +127,9 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async 
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { projectId } = principalOf(request);
-      return pets.get(projectId, request.params.petId);
+      return reply.type(JSON_UTF8).send(await pets.getJson(projectId, request.params.petId));
     },
   );
 };

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../http/errors.js';
-import type { CreatePetResult, PetQuery, PetRepository } from './repository.js';
+import type { CreatePetResult, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import type { NewPet, Pet } from './schemas.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+const notFound = (id: bigint) => new ApiError('not_found', `No animal with id ${id.toString()} exists in this project.`);
 
 /** Pet operations independent of HTTP: listing, reading, idempotent creation. */
 export class PetService {
@@ -19,9 +21,21 @@ export class PetService {
     return this.pets.list(projectId, query);
   }
 
+  /** A page as the JSON array the API sends; `limit` pets at most. */
+  listJson(projectId: number, query: PetQuery): Promise<PetPageJson> {
+    return this.pets.listJson(projectId, query);
+  }
+
   async get(projectId: number, id: bigint): Promise<Pet> {
     const pet = await this.pets.get(projectId, id);
-    if (!pet) throw new ApiError('not_found', `No animal with id ${id.toString()} exists in this project.`);
+    if (!pet) throw notFound(id);
+    return pet;
+  }
+
+  /** The pet as the JSON object the API sends. */
+  async getJson(projectId: number, id: bigint): Promise<string> {
+    const pet = await this.pets.getJson(projectId, id);
+    if (pet === null) throw notFound(id);
     return pet;
   }
 

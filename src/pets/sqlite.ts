@@ -1,6 +1,6 @@
 import type { SqliteDb } from '../storage/sqlite/database.js';
 import { guard } from '../storage/sqlite/database.js';
-import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetQuery, PetRepository } from './repository.js';
+import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import type { Pet, PetStatus } from './schemas.js';
 
 interface PetRow {
@@ -14,6 +14,25 @@ const toPet = (r: PetRow): Pet => ({ id: r.id, name: r.name, categoryId: r.categ
 const COLUMNS = 'id, name, category_id, status';
 // Smaller than every valid id, so one statement serves the first page and later ones.
 const BEFORE_FIRST = -(2n ** 63n);
+/**
+ * SQLite writes a pet's JSON itself, byte for byte what petJson (pets/json.ts)
+ * writes (test/pets-json.test.ts checks it): reading rows as text skips building
+ * an object and two BigInts per row only to serialise them again.
+ */
+const PET_JSON = "json_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)";
+const ID_PREFIX = '{"id":';
+
+/** The id of a pet in PET_JSON form: its first member. */
+function idOfJson(pet: string): bigint {
+  return BigInt(pet.slice(ID_PREFIX.length, pet.indexOf(',', ID_PREFIX.length)));
+}
+
+/** A page from up to limit + 1 pets as JSON text: the extra one only proves that more follow. */
+function pageOf(rows: string[], limit: number): PetPageJson {
+  if (rows.length <= limit) return { json: `[${rows.join(',')}]`, lastIdIfMore: null };
+  rows.length = limit;
+  return { json: `[${rows.join(',')}]`, lastIdIfMore: idOfJson(rows[limit - 1] ?? '') };
+}
 
 export function sqlitePets(db: SqliteDb): PetRepository {
   const listAll = db.prepare(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND id > ? ORDER BY id LIMIT ?`).safeIntegers(true);
@@ -21,6 +40,11 @@ export function sqlitePets(db: SqliteDb): PetRepository {
     .prepare(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`)
     .safeIntegers(true);
   const getOne = db.prepare(`SELECT ${COLUMNS} FROM pets WHERE id = ? AND project_id = ?`).safeIntegers(true);
+  const listAllJson = db.prepare(`SELECT ${PET_JSON} FROM pets WHERE project_id = ? AND id > ? ORDER BY id LIMIT ?`).pluck();
+  const listByStatusJson = db
+    .prepare(`SELECT ${PET_JSON} FROM pets WHERE project_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`)
+    .pluck();
+  const getOneJson = db.prepare(`SELECT ${PET_JSON} FROM pets WHERE id = ? AND project_id = ?`).pluck();
   const insert = db
     .prepare(`INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES (?, ?, ?, ?, ?) RETURNING ${COLUMNS}`)
     .safeIntegers(true);
@@ -59,11 +83,20 @@ export function sqlitePets(db: SqliteDb): PetRepository {
         ) as PetRow[];
         return rows.map(toPet);
       }),
+    listJson: (projectId: number, q: PetQuery) =>
+      guard(() => {
+        const after = q.after ?? BEFORE_FIRST;
+        const rows = (
+          q.status ? listByStatusJson.all(projectId, q.status, after, q.limit + 1) : listAllJson.all(projectId, after, q.limit + 1)
+        ) as string[];
+        return pageOf(rows, q.limit);
+      }),
     get: (projectId, id) =>
       guard(() => {
         const row = getOne.get(id, projectId) as PetRow | undefined;
         return row ? toPet(row) : null;
       }),
+    getJson: (projectId, id) => guard(() => (getOneJson.get(id, projectId) as string | undefined) ?? null),
     create: (projectId, pet, now, claim) => guard(() => createTx.immediate(projectId, pet, now, claim)),
     purgeIdempotencyKeys: (olderThan) => guard(() => purge.run(olderThan.getTime()).changes),
   };
