@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './contract/routes.js';
 import { registerHealth } from './health/routes.js';
+import { accessLog } from './http/access-log.js';
 import { registerAuth } from './http/auth.js';
 import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
@@ -45,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    logController: accessLog(),
     genReqId,
     frameworkErrors,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { harness } from './helpers/harness.js';
+
+test('each request writes one access-log line with its id, method, URL, status and time, never the key', async () => {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const h = await harness({ config: { logLevel: 'info' }, logStream: stream });
+  try {
+    const ok = await h.request({ method: 'GET', url: '/v1/pets?limit=5', headers: h.auth });
+    const denied = await h.request({ method: 'GET', url: '/v1/pets', headers: { authorization: `Bearer ${h.key}x` } });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { reqId?: string; msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number })
+      .filter((l) => l.reqId !== undefined);
+    assert.equal(lines.length, 2, text);
+    for (const [line, res] of [[lines[0], ok], [lines[1], denied]] as const) {
+      assert.equal(line?.reqId, res.headers['x-request-id']);
+      assert.equal(line?.msg, 'request completed');
+      assert.equal(line?.req?.method, 'GET');
+      assert.equal(line?.res?.statusCode, res.statusCode);
+      assert.equal(typeof line?.responseTime, 'number');
+    }
+    assert.equal(lines[0]?.req?.url, '/v1/pets?limit=5');
+    assert.equal(lines[1]?.res?.statusCode, 401);
+    assert.ok(!text.includes(h.key), 'the API key is never logged');
+  } finally {
+    await h.close();
+  }
+});
