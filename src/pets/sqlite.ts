@@ -1,5 +1,6 @@
 import type { SqliteDb } from '../storage/sqlite/database.js';
 import { guard } from '../storage/sqlite/database.js';
+import { GroupCommit } from '../storage/sqlite/group-commit.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import type { Pet, PetStatus } from './schemas.js';
 
@@ -34,7 +35,8 @@ function pageOf(rows: string[], limit: number): PetPageJson {
   return { json: `[${rows.join(',')}]`, lastIdIfMore: idOfJson(rows[limit - 1] ?? '') };
 }
 
-export function sqlitePets(db: SqliteDb): PetRepository {
+/** Pets in SQLite; creations go through `writes`, so concurrent ones share a commit (and its fsync). */
+export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(db)): PetRepository {
   const listAll = db.prepare(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND id > ? ORDER BY id LIMIT ?`).safeIntegers(true);
   const listByStatus = db
     .prepare(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`)
@@ -57,22 +59,21 @@ export function sqlitePets(db: SqliteDb): PetRepository {
   );
   const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
 
-  const createTx = db.transaction(
-    (projectId: number, pet: NewPetRecord, now: Date, claim?: IdempotencyClaim): CreatePetResult => {
-      if (claim) {
-        const prior = findClaim.get(projectId, claim.key) as { request_hash: string; pet_id: bigint; created_at: bigint } | undefined;
-        if (prior && Number(prior.created_at) >= claim.notBefore.getTime()) {
-          if (prior.request_hash !== claim.requestHash) return { kind: 'key_reused' };
-          const first = getOne.get(prior.pet_id, projectId) as PetRow | undefined;
-          if (first) return { kind: 'replayed', pet: toPet(first) };
-        }
-        if (prior) dropClaim.run(projectId, claim.key);
+  // Atomic because GroupCommit runs every write in a savepoint of its batch transaction.
+  const createRows = (projectId: number, pet: NewPetRecord, now: Date, claim?: IdempotencyClaim): CreatePetResult => {
+    if (claim) {
+      const prior = findClaim.get(projectId, claim.key) as { request_hash: string; pet_id: bigint; created_at: bigint } | undefined;
+      if (prior && Number(prior.created_at) >= claim.notBefore.getTime()) {
+        if (prior.request_hash !== claim.requestHash) return { kind: 'key_reused' };
+        const first = getOne.get(prior.pet_id, projectId) as PetRow | undefined;
+        if (first) return { kind: 'replayed', pet: toPet(first) };
       }
-      const row = insert.get(projectId, pet.name, pet.categoryId, pet.status, now.getTime()) as PetRow;
-      if (claim) insertClaim.run(projectId, claim.key, claim.requestHash, row.id, claim.now.getTime());
-      return { kind: 'created', pet: toPet(row) };
-    },
-  );
+      if (prior) dropClaim.run(projectId, claim.key);
+    }
+    const row = insert.get(projectId, pet.name, pet.categoryId, pet.status, now.getTime()) as PetRow;
+    if (claim) insertClaim.run(projectId, claim.key, claim.requestHash, row.id, claim.now.getTime());
+    return { kind: 'created', pet: toPet(row) };
+  };
 
   return {
     list: (projectId: number, q: PetQuery) =>
@@ -97,7 +98,7 @@ export function sqlitePets(db: SqliteDb): PetRepository {
         return row ? toPet(row) : null;
       }),
     getJson: (projectId, id) => guard(() => (getOneJson.get(id, projectId) as string | undefined) ?? null),
-    create: (projectId, pet, now, claim) => guard(() => createTx.immediate(projectId, pet, now, claim)),
+    create: (projectId, pet, now, claim) => writes.run(() => createRows(projectId, pet, now, claim)),
     purgeIdempotencyKeys: (olderThan) => guard(() => purge.run(olderThan.getTime()).changes),
   };
 }

@@ -48,15 +48,18 @@ export function migrateSqlite(db: SqliteDb): { from: number; to: number } {
 
 const UNAVAILABLE = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_READONLY']);
 
+/** The error a storage call rejects with: "database cannot serve now" becomes StorageUnavailableError. */
+export function storageError(err: unknown): Error {
+  const code = (err as { code?: string }).code ?? '';
+  if (UNAVAILABLE.has(code) || [...UNAVAILABLE].some((c) => code.startsWith(`${c}_`))) return new StorageUnavailableError(err);
+  return err instanceof Error ? err : new Error(String(err));
+}
+
 /** Runs a storage call, turning "database cannot serve now" into StorageUnavailableError. */
 export function guard<T>(fn: () => T): Promise<T> {
   try {
     return Promise.resolve(fn());
   } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    if (UNAVAILABLE.has(code) || [...UNAVAILABLE].some((c) => code.startsWith(`${c}_`))) {
-      return Promise.reject(new StorageUnavailableError(err));
-    }
-    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    return Promise.reject(storageError(err));
   }
 }

@@ -1,0 +1,73 @@
+import type { SqliteDb } from './database.js';
+import { storageError } from './database.js';
+
+interface Pending {
+  op: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Group commit: writes that arrive in the same turn of the event loop run in
+ * one transaction, so one COMMIT — one fsync under synchronous=FULL — makes
+ * the whole batch durable. Each write runs in its own savepoint, so one that
+ * throws is undone alone; every promise settles only after the batch's COMMIT
+ * has returned, so a caller that sees success has a durable write, and if the
+ * COMMIT fails every write of the batch fails.
+ */
+export class GroupCommit {
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private readonly runBatch: (batch: Pending[]) => Outcome[];
+
+  constructor(db: SqliteDb) {
+    // Called inside the batch transaction, a better-sqlite3 transaction function is a savepoint.
+    const single = db.transaction((op: () => unknown) => op());
+    const batch = db.transaction((ops: Pending[]): Outcome[] =>
+      ops.map((p) => {
+        try {
+          return { ok: true, value: single(p.op) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    );
+    this.runBatch = (ops) => batch.immediate(ops);
+  }
+
+  /** Runs `op` (synchronous database work) in the next batch; resolves once the batch is committed. */
+  run<T>(op: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ op, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // setImmediate runs after every request read in this turn has queued its write.
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Commits whatever is queued now (also called before the database closes). */
+  flush(): void {
+    this.scheduled = false;
+    const ops = this.queue;
+    if (ops.length === 0) return;
+    this.queue = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = this.runBatch(ops);
+    } catch (err) {
+      const error = storageError(err);
+      for (const p of ops) p.reject(error);
+      return;
+    }
+    outcomes.forEach((o, i) => {
+      const p = ops[i];
+      if (!p) return;
+      if (o.ok) p.resolve(o.value);
+      else p.reject(storageError(o.error));
+    });
+  }
+}
