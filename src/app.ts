@@ -14,6 +14,7 @@ import { genReqId, registerRequestId } from './http/request-id.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { Authenticator } from './keys/authenticator.js';
+import { registerMetrics } from './metrics/http-metrics.js';
 import { orderRoutes } from './orders/routes.js';
 import { petRoutes } from './pets/routes.js';
 import { PetService } from './pets/service.js';
@@ -61,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandler(app);
   registerJsonBody(app);
   registerNotFound(app);
+  // Before any route is added: metrics attach a hook to each route as it is registered.
+  if (config.metricsEnabled) registerMetrics(app);
   const contract = registerContract(app, config);
 
   // onRequest order matters: request id, deprecation headers, key, sunset.

@@ -18,6 +18,8 @@ export const ConfigSchema = Type.Object({
   shutdownTimeoutMs: Type.Integer({ minimum: 0 }),
   /** How long a validated API key is remembered; bounds how late a revocation is seen. */
   keyCacheTtlMs: Type.Integer({ minimum: 0, maximum: 5000 }),
+  /** Serve Prometheus metrics at /metrics and record them for every request. */
+  metricsEnabled: Type.Boolean(),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -34,6 +36,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   trustProxy: 'TRUST_PROXY',
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
   keyCacheTtlMs: 'KEY_CACHE_TTL_MS',
+  metricsEnabled: 'METRICS_ENABLED',
 };
 
 export class ConfigError extends Error {
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: boolean(env.TRUST_PROXY, false),
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     keyCacheTtlMs: integer(env.KEY_CACHE_TTL_MS, 2_000),
+    metricsEnabled: boolean(env.METRICS_ENABLED, true),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;
