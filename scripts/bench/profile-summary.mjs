@@ -33,6 +33,21 @@ export function summariseProfile(file, top = 25) {
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
     byGroup.set(group(f.url), (byGroup.get(group(f.url)) ?? 0) + us);
   }
+  // Inclusive time: a sample counts once for every distinct function on its stack.
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusive = new Map();
+  profile.samples.forEach((id, i) => {
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const { callFrame: f } = nodes.get(at);
+      if (f.functionName === '(idle)' || f.functionName === '(root)') continue;
+      const name = `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${String(f.lineNumber + 1)}` : ''}`.trim();
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + (deltas[i] ?? 0));
+    }
+  });
   const print = (title, map, n) => {
     console.log(title);
     for (const [name, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) {
@@ -42,6 +57,7 @@ export function summariseProfile(file, top = 25) {
   console.log(`busy ${(total / 1e6).toFixed(1)} s of ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled; shares of busy time`);
   print('self time by package or file:', byGroup, 15);
   print(`self time by function (top ${String(top)}):`, byFunction, top);
+  if (process.env.PROFILE_INCLUSIVE) print(`inclusive time by function (top ${String(top)}):`, inclusive, top);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
