@@ -20,10 +20,11 @@ export class Authenticator {
   ) {}
 
   async authenticate(secret: string): Promise<Principal | null> {
-    if (!isWellFormedSecret(secret)) return null;
     const now = this.clock.now();
+    // Only keys found in storage are cached, so a hit needs no shape or checksum check.
     const hit = this.cache.get(secret);
     if (hit && hit.until > now) return hit.principal;
+    if (!isWellFormedSecret(secret)) return null;
     const principal = await this.keys.findActiveByHash(hashSecret(secret));
     if (!principal) {
       this.cache.delete(secret);
