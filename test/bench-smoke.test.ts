@@ -1,0 +1,59 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const hasWrk = !spawnSync('wrk', ['--version']).error;
+
+/**
+ * `npm run bench` end to end in its smoke mode (a small table, one round of
+ * one second per scenario): the real scripts, servers and wrk. It checks that
+ * the harness works and reports every scenario, never how fast anything is.
+ */
+test('the bench runs end to end and reports every scenario', { timeout: 180_000 }, (t) => {
+  if (!hasWrk) {
+    if (process.env.CI === 'true') assert.fail('wrk is not installed; .ci/run installs it (apt-get install -y wrk)');
+    t.skip('wrk is not installed (apt-get install -y wrk)');
+    return;
+  }
+  const out = mkdtempSync(join(tmpdir(), 'petstore-bench-smoke-'));
+  try {
+    const run = spawnSync(process.execPath, ['scripts/bench/run.mjs'], {
+      env: { ...process.env, BENCH_SMOKE: '1', BENCH_OUT: out },
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
+    assert.equal(run.status, 0, `bench failed:\n${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /ratio to bare/);
+    assert.match(run.stdout, /bare node:http \(fixed 20 pets\)/);
+
+    const result = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8')) as {
+      settings: { smoke: boolean; rounds: number };
+      summary: Record<string, { rps: number; p99Ms: number; ratio: number; peakRssMb: number }>;
+      rounds: Record<string, { bare: { requests: number; errors: Record<string, number> }; service: { requests: number; errors: Record<string, number> } }>[];
+      failures: string[];
+      memory: { service: { peakMb: number } };
+      metricsCost: { cpuUsPerRequest: number } | null;
+      targets: { name: string }[];
+    };
+    assert.equal(result.settings.smoke, true);
+    assert.deepEqual(result.failures, []);
+    const scenarios = ['listPets', 'listPetsStatus', 'listPetsDeep', 'listPetsDeepStatus', 'getPet', 'listPetsNoMetrics', 'createPet'];
+    assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
+    assert.equal(result.rounds.length, 1);
+    for (const name of scenarios) {
+      const run1 = result.rounds[0]?.[name];
+      assert.ok(run1 && run1.service.requests > 0 && run1.bare.requests > 0, `${name}: no requests measured`);
+      assert.equal(run1.service.errors.non2xx3xx, 0, `${name}: error responses`);
+      const s = result.summary[name];
+      assert.ok(s && s.rps > 0 && s.ratio > 0 && s.peakRssMb > 0, `${name}: incomplete summary ${JSON.stringify(s)}`);
+    }
+    assert.ok(result.memory.service.peakMb > 0);
+    assert.equal(typeof result.metricsCost?.cpuUsPerRequest, 'number');
+    assert.equal(result.targets.length, 6);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
