@@ -33,6 +33,13 @@ export function costRatio(rounds, cheaper, dearer) {
   return median(rounds.filter((r) => r[cheaper] && r[dearer]).map((r) => r[cheaper].service.rps / r[dearer].service.rps));
 }
 
+/** Same-round ratio of CPU per request: how much more a request of `dearer` costs the server. */
+export function cpuRatio(rounds, cheaper, dearer) {
+  return median(
+    rounds.filter((r) => r[cheaper] && r[dearer]).map((r) => r[dearer].service.cpuUsPerRequest / r[cheaper].service.cpuUsPerRequest),
+  );
+}
+
 /** Same-round CPU difference per request (µs) between two scenarios. */
 export function cpuDelta(rounds, withIt, without) {
   return median(

@@ -12,7 +12,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchRss } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
-import { costRatio, cpuDelta, printTable, printTargets, summarise } from './report.mjs';
+import { costRatio, cpuDelta, cpuRatio, printTable, printTargets, summarise } from './report.mjs';
 import { seedPets } from './seed.mjs';
 import { hasWrk, runWrk, writeScript, wrkVersion } from './wrk.mjs';
 
@@ -22,9 +22,9 @@ const int = (raw, fallback) => (raw && /^\d+$/.test(raw) ? Number(raw) : fallbac
 const settings = {
   smoke,
   pets: int(env.BENCH_PETS, smoke ? 1000 : 1_000_000),
-  seconds: int(env.BENCH_SECONDS, smoke ? 1 : 4),
+  seconds: int(env.BENCH_SECONDS, smoke ? 1 : 3),
   warmupSeconds: smoke ? 0 : 2,
-  rounds: int(env.BENCH_ROUNDS, smoke ? 1 : 3),
+  rounds: int(env.BENCH_ROUNDS, smoke ? 1 : 5),
   connections: int(env.BENCH_CONNECTIONS, 50),
   // One wrk thread keeps a core for the server: the machine this was built for has two.
   threads: 1,
@@ -163,6 +163,9 @@ async function main() {
   const has = (n) => n in summary;
   const depthCost = has('listPets') && has('listPetsDeep') ? costRatio(rounds, 'listPets', 'listPetsDeep') : NaN;
   const depthStatusCost = has('listPetsStatus') && has('listPetsDeepStatus') ? costRatio(rounds, 'listPetsStatus', 'listPetsDeepStatus') : NaN;
+  // The same comparisons by CPU time per request, which other load on the machine disturbs less.
+  const depthCpu = has('listPets') && has('listPetsDeep') ? cpuRatio(rounds, 'listPets', 'listPetsDeep') : NaN;
+  const depthStatusCpu = has('listPetsStatus') && has('listPetsDeepStatus') ? cpuRatio(rounds, 'listPetsStatus', 'listPetsDeepStatus') : NaN;
   const metricsCost = has('listPets') && has('listPetsNoMetrics')
     ? { cpuUsPerRequest: cpuDelta(rounds, 'listPets', 'listPetsNoMetrics'), throughputRatio: 1 / costRatio(rounds, 'listPets', 'listPetsNoMetrics') }
     : null;
@@ -187,6 +190,7 @@ async function main() {
       `/metrics cost on listPets: ${metricsCost.cpuUsPerRequest.toFixed(1)} µs CPU per request; throughput with metrics = ${metricsCost.throughputRatio.toFixed(2)} of without`,
     );
   }
+  console.log(`deep page cost / first page by CPU per request: ${depthCpu.toFixed(2)} (status filter: ${depthStatusCpu.toFixed(2)})`);
   console.log(`service peak RSS (VmHWM): ${serviceMemory.peakMb.toFixed(1)} MB; without metrics: ${noMetricsMemory.peakMb.toFixed(1)} MB; bare: ${bareMemory.peakMb.toFixed(1)} MB`);
   printTargets(targets.filter((t) => Number.isFinite(t.value)));
 
@@ -208,7 +212,7 @@ async function main() {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, wrk: wrkVersion() },
     settings,
     summary,
-    depthCost: { noFilter: depthCost, statusFilter: depthStatusCost },
+    depthCost: { noFilter: depthCost, statusFilter: depthStatusCost, noFilterByCpu: depthCpu, statusFilterByCpu: depthStatusCpu },
     metricsCost,
     memory: { service: serviceMemory, serviceWithoutMetrics: noMetricsMemory, bare: bareMemory },
     targets,
