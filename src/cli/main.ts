@@ -8,7 +8,7 @@ import type { Store } from '../storage/store.js';
 
 const USAGE = `Usage: petstore <command>
 
-  serve                                   run the server (PORT, HOST, DATABASE_URL, LOG_LEVEL)
+  serve                                   run the server (PORT, HOST, DATABASE_URL, DATABASE_POOL_SIZE, LOG_LEVEL)
   migrate                                 apply pending database migrations
   projects create SLUG --plan free|pro|business|enterprise [--per-minute N] [--per-day N] [--json]
   projects set-plan SLUG PLAN [--per-minute N] [--per-day N] [--json]
@@ -44,7 +44,8 @@ const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, 
 const QUOTA_OPTIONS = { 'per-minute': { type: 'string' }, 'per-day': { type: 'string' }, json: { type: 'boolean' } } as const;
 
 async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(loadConfig().databaseUrl, { migrate: true });
+  const config = loadConfig();
+  const store = await openStore(config.databaseUrl, { migrate: true, poolSize: config.databasePoolSize });
   try {
     return await fn(store);
   } finally {
@@ -121,7 +122,7 @@ export async function main(argv: string[]): Promise<void> {
       }
       case 'migrate': {
         const config = loadConfig();
-        const store = await openStore(config.databaseUrl, { migrate: true });
+        const store = await openStore(config.databaseUrl, { migrate: true, poolSize: config.databasePoolSize });
         process.stdout.write(`database schema is at version ${String(await store.schemaVersion())}\n`);
         await store.close();
         return;
