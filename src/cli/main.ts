@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { createKey, listKeys, NotFoundError, revokeKey } from '../keys/service.js';
 import { createProject, ProjectError, setProjectPlan } from '../projects/service.js';
 import type { Project } from '../projects/repository.js';
-import { openStore } from '../storage/open.js';
+import { openStore, StoreOpenError } from '../storage/open.js';
 import type { Store } from '../storage/store.js';
 
 const USAGE = `Usage: petstore <command>
@@ -144,7 +144,7 @@ export async function main(argv: string[]): Promise<void> {
     if (err instanceof UsageError) {
       process.stderr.write(`petstore: ${err.message}\n\n${USAGE}`);
       process.exitCode = 2;
-    } else if (err instanceof ConfigError || err instanceof ProjectError || err instanceof NotFoundError) {
+    } else if (err instanceof ConfigError || err instanceof ProjectError || err instanceof NotFoundError || err instanceof StoreOpenError) {
       process.stderr.write(`petstore: ${err.message}\n`);
       process.exitCode = 1;
     } else {
