@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { guard } from '../storage/postgres/pool.js';
+import type { PgDatabase } from '../storage/postgres/database.js';
 import type { Plan } from '../projects/plans.js';
 import type { KeyInfo, KeyRepository } from './repository.js';
 
@@ -24,47 +23,43 @@ const toInfo = (r: KeyRow): KeyInfo => ({
   revokedAt: r.revoked_at,
 });
 
-export function postgresKeys(pool: pg.Pool): KeyRepository {
+export function postgresKeys(db: PgDatabase): KeyRepository {
   return {
-    create: (k) =>
-      guard(async () => {
-        await pool.query('INSERT INTO api_keys (id, project_id, name, secret_hash, hint, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-          k.id,
-          k.projectId,
-          k.name,
-          k.secretHash,
-          k.hint,
-          k.createdAt,
-        ]);
-      }),
-    findActiveByHash: (hash) =>
-      guard(async () => {
-        const res = await pool.query<{ key_id: string; project_id: bigint; slug: string; plan: Plan; per_minute: bigint; per_day: bigint }>(
-          `SELECT k.id AS key_id, p.id AS project_id, p.slug, p.plan, p.per_minute, p.per_day
-             FROM api_keys k JOIN projects p ON p.id = k.project_id
-            WHERE k.secret_hash = $1 AND k.revoked_at IS NULL`,
-          [hash],
-        );
-        const r = res.rows[0];
-        return r
-          ? {
-              keyId: r.key_id,
-              projectId: Number(r.project_id),
-              projectSlug: r.slug,
-              plan: r.plan,
-              quota: { perMinute: Number(r.per_minute), perDay: Number(r.per_day) },
-            }
-          : null;
-      }),
-    list: (projectId) =>
-      guard(async () => {
-        const res =
-          projectId === undefined
-            ? await pool.query<KeyRow>(`${LIST} ORDER BY k.created_at, k.id`)
-            : await pool.query<KeyRow>(`${LIST} WHERE k.project_id = $1 ORDER BY k.created_at, k.id`, [projectId]);
-        return res.rows.map(toInfo);
-      }),
-    revoke: (id, at) =>
-      guard(async () => ((await pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id])).rowCount ?? 0) > 0),
+    create: async (k) => {
+      await db.query('INSERT INTO api_keys (id, project_id, name, secret_hash, hint, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        k.id,
+        k.projectId,
+        k.name,
+        k.secretHash,
+        k.hint,
+        k.createdAt,
+      ]);
+    },
+    findActiveByHash: async (hash) => {
+      const res = await db.query<{ key_id: string; project_id: bigint; slug: string; plan: Plan; per_minute: bigint; per_day: bigint }>(
+        `SELECT k.id AS key_id, p.id AS project_id, p.slug, p.plan, p.per_minute, p.per_day
+           FROM api_keys k JOIN projects p ON p.id = k.project_id
+          WHERE k.secret_hash = $1 AND k.revoked_at IS NULL`,
+        [hash],
+      );
+      const r = res.rows[0];
+      return r
+        ? {
+            keyId: r.key_id,
+            projectId: Number(r.project_id),
+            projectSlug: r.slug,
+            plan: r.plan,
+            quota: { perMinute: Number(r.per_minute), perDay: Number(r.per_day) },
+          }
+        : null;
+    },
+    list: async (projectId) => {
+      const res =
+        projectId === undefined
+          ? await db.query<KeyRow>(`${LIST} ORDER BY k.created_at, k.id`)
+          : await db.query<KeyRow>(`${LIST} WHERE k.project_id = $1 ORDER BY k.created_at, k.id`, [projectId]);
+      return res.rows.map(toInfo);
+    },
+    revoke: async (id, at) => ((await db.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id])).rowCount ?? 0) > 0,
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { guard, transaction } from '../storage/postgres/pool.js';
+import type { PgDatabase } from '../storage/postgres/database.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
 import type { Pet, PetStatus } from './schemas.js';
 
@@ -56,45 +56,40 @@ async function createWithClaim(client: pg.PoolClient, projectId: number, pet: Ne
   return { kind: 'created', pet: toPet(row) };
 }
 
-export function postgresPets(pool: pg.Pool): PetRepository {
+export function postgresPets(db: PgDatabase): PetRepository {
   return {
-    list: (projectId, q) =>
-      guard(async () => {
-        const after = q.after ?? BEFORE_FIRST;
-        const res = q.status
-          ? await pool.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND status = $2 AND id > $3 ORDER BY id LIMIT $4`, [
-              projectId,
-              q.status,
-              after,
-              q.limit,
-            ])
-          : await pool.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [projectId, after, q.limit]);
-        return res.rows.map(toPet);
-      }),
-    get: (projectId, id) =>
-      guard(async () => {
-        const res = await pool.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [id, projectId]);
-        return res.rows[0] ? toPet(res.rows[0]) : null;
-      }),
+    list: async (projectId, q) => {
+      const after = q.after ?? BEFORE_FIRST;
+      const res = q.status
+        ? await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND status = $2 AND id > $3 ORDER BY id LIMIT $4`, [
+            projectId,
+            q.status,
+            after,
+            q.limit,
+          ])
+        : await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [projectId, after, q.limit]);
+      return res.rows.map(toPet);
+    },
+    get: async (projectId, id) => {
+      const res = await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [id, projectId]);
+      return res.rows[0] ? toPet(res.rows[0]) : null;
+    },
     create: async (projectId, pet, now, claim) => {
       if (!claim) {
-        return guard(async () => {
-          const res = await pool.query<PetRow>(
-            `INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-            [projectId, pet.name, pet.categoryId, pet.status, now],
-          );
-          return { kind: 'created', pet: toPet(res.rows[0] as PetRow) };
-        });
+        const res = await db.query<PetRow>(
+          `INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+          [projectId, pet.name, pet.categoryId, pet.status, now],
+        );
+        return { kind: 'created', pet: toPet(res.rows[0] as PetRow) };
       }
       try {
-        return await transaction(pool, (client) => createWithClaim(client, projectId, pet, now, claim));
+        return await db.transaction((client) => createWithClaim(client, projectId, pet, now, claim));
       } catch (err) {
         // Only reachable if two lock ids collide: the other request holds the key.
         if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) return { kind: 'key_in_use' };
         throw err;
       }
     },
-    purgeIdempotencyKeys: (olderThan) =>
-      guard(async () => (await pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [olderThan])).rowCount ?? 0),
+    purgeIdempotencyKeys: async (olderThan) => (await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [olderThan])).rowCount ?? 0,
   };
 }

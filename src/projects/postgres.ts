@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { guard } from '../storage/postgres/pool.js';
+import type { PgDatabase } from '../storage/postgres/database.js';
 import type { Plan } from './plans.js';
 import type { Project, ProjectRepository } from './repository.js';
 
@@ -20,27 +19,26 @@ const toProject = (r: ProjectRow): Project => ({
   createdAt: r.created_at,
 });
 
-export function postgresProjects(pool: pg.Pool): ProjectRepository {
+export function postgresProjects(db: PgDatabase): ProjectRepository {
   const one = async (text: string, values: unknown[]) => {
-    const res = await pool.query<ProjectRow>(text, values);
+    const res = await db.query<ProjectRow>(text, values);
     return res.rows[0] ? toProject(res.rows[0]) : null;
   };
   return {
-    create: (slug, plan, quota, now) =>
-      guard(async () => {
-        const project = await one('INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *', [
-          slug,
-          plan,
-          quota.perMinute,
-          quota.perDay,
-          now,
-        ]);
-        if (!project) throw new Error('INSERT … RETURNING gave no row');
-        return project;
-      }),
-    findBySlug: (slug) => guard(() => one('SELECT * FROM projects WHERE slug = $1', [slug])),
-    list: () => guard(async () => (await pool.query<ProjectRow>('SELECT * FROM projects ORDER BY id')).rows.map(toProject)),
+    create: async (slug, plan, quota, now) => {
+      const project = await one('INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *', [
+        slug,
+        plan,
+        quota.perMinute,
+        quota.perDay,
+        now,
+      ]);
+      if (!project) throw new Error('INSERT … RETURNING gave no row');
+      return project;
+    },
+    findBySlug: (slug) => one('SELECT * FROM projects WHERE slug = $1', [slug]),
+    list: async () => (await db.query<ProjectRow>('SELECT * FROM projects ORDER BY id')).rows.map(toProject),
     setPlan: (slug, plan, quota) =>
-      guard(() => one('UPDATE projects SET plan = $1, per_minute = $2, per_day = $3 WHERE slug = $4 RETURNING *', [plan, quota.perMinute, quota.perDay, slug])),
+      one('UPDATE projects SET plan = $1, per_minute = $2, per_day = $3 WHERE slug = $4 RETURNING *', [plan, quota.perMinute, quota.perDay, slug]),
   };
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { guard } from './pool.js';
+import { guard } from './database.js';
 import { POSTGRES_MIGRATIONS } from './migrations.js';
 
 /** Advisory lock id held while migrating ("petstore" in ASCII), so instances starting together take turns. */

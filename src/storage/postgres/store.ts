@@ -3,26 +3,26 @@ import { postgresOrders } from '../../orders/postgres.js';
 import { postgresPets } from '../../pets/postgres.js';
 import { postgresProjects } from '../../projects/postgres.js';
 import type { Store } from '../store.js';
+import { guard, PgDatabase } from './database.js';
 import { currentVersion, migratePostgres } from './migrate.js';
-import { createPool, guard } from './pool.js';
 
 /** Opens a connection pool to `postgres://…`, migrating first unless told not to. */
 export async function openPostgresStore(databaseUrl: string, options: { migrate: boolean; poolSize: number }): Promise<Store> {
-  const pool = createPool(databaseUrl, options.poolSize);
+  const db = new PgDatabase(databaseUrl, options.poolSize);
   try {
-    if (options.migrate) await migratePostgres(pool);
+    if (options.migrate) await migratePostgres(db.pool);
   } catch (err) {
-    await pool.end();
+    await db.end();
     throw err;
   }
   return {
     engine: 'postgres',
-    projects: postgresProjects(pool),
-    keys: postgresKeys(pool),
-    pets: postgresPets(pool),
-    orders: postgresOrders(pool),
-    ping: () => guard(async () => void (await pool.query('SELECT 1'))),
-    schemaVersion: () => guard(() => currentVersion(pool)),
-    close: () => pool.end(),
+    projects: postgresProjects(db),
+    keys: postgresKeys(db),
+    pets: postgresPets(db),
+    orders: postgresOrders(db),
+    ping: async () => void (await db.query('SELECT 1')),
+    schemaVersion: () => guard(() => currentVersion(db.pool)),
+    close: () => db.end(),
   };
 }
