@@ -48,7 +48,10 @@ export async function harness(
     baseUrl: 'https://api.petstore.test/v1',
     ...options.config,
   });
-  const base = options.store ?? (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }));
+  const base = options.store ?? (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch(async (err: unknown) => {
+    await fresh?.drop();
+    throw err;
+  }));
   if (fresh) assert.equal(base.engine, engine, 'the harness opened another engine than the suite asked for');
   const store = options.wrapStore ? options.wrapStore(base) : base;
   const app = await buildApp({ config, store, clock: options.clock ?? systemClock, logStream: options.logStream });
