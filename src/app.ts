@@ -36,7 +36,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const store = options.store ?? (await openStore(config.databaseUrl));
+  const store = options.store ?? (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }));
   const ownsStore = !options.store;
 
   const app = Fastify({

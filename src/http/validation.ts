@@ -65,18 +65,18 @@ function convertText(schema: Json, data: unknown): void {
 
 /**
  * Walks a parsed JSON body: NFC-normalises every string and reports strings
- * that are not well-formed Unicode (lone surrogates cannot be stored as UTF-8).
+ * that no engine can store: not well-formed Unicode (lone surrogates cannot be
+ * stored as UTF-8), or holding U+0000 (PostgreSQL text cannot store it).
  */
 function normaliseStrings(value: unknown, path: string, errors: ErrorObject[]): unknown {
   if (typeof value === 'string') {
-    if (!value.isWellFormed()) {
-      errors.push({
-        instancePath: path,
-        schemaPath: '#/x-unicode',
-        keyword: 'x-unicode',
-        params: {},
-        message: 'must be well-formed Unicode (no lone surrogates)',
-      });
+    const problem = !value.isWellFormed()
+      ? 'must be well-formed Unicode (no lone surrogates)'
+      : value.includes('\u0000')
+        ? 'must not contain the character U+0000'
+        : undefined;
+    if (problem) {
+      errors.push({ instancePath: path, schemaPath: '#/x-unicode', keyword: 'x-unicode', params: {}, message: problem });
       return value;
     }
     return value.normalize('NFC');
