@@ -6,7 +6,7 @@ import { registerContract } from './contract/routes.js';
 import { registerHealth } from './health/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { genReqId, registerRequestId } from './http/request-id.js';
@@ -51,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ajv = createAjv();

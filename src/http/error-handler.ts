@@ -70,6 +70,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
   FST_ERR_BAD_URL: 'bad_request',
+  FST_ERR_MAX_PARAM_LENGTH: 'bad_request',
   FST_ERR_ASYNC_CONSTRAINT: 'bad_request',
 };
 
@@ -102,6 +103,21 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The request URL contains an invalid percent-encoded sequence.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path segment of the request URL is too long.',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any hook
+ * runs (an undecodable URL, an over-long path parameter) get the Error body too.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  const message = FRAMEWORK_MESSAGES[error.code];
+  sendError(reply, message ? new ApiError('bad_request', message) : toApiError(error));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
