@@ -6,6 +6,7 @@ import { registerContract } from './contract/routes.js';
 import { registerHealth } from './health/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
+import { registerDraining } from './http/draining.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
@@ -48,7 +49,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     genReqId,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Requests arriving while closing are answered by registerDraining, with the Error body.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
@@ -61,8 +63,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerNotFound(app);
   const contract = registerContract(app, config);
 
-  // onRequest order matters: request id, deprecation headers, key, sunset.
+  // onRequest order matters: request id, draining, deprecation headers, key, sunset.
   registerRequestId(app);
+  registerDraining(app);
   registerDeprecationHeaders(app);
   registerAuth(app, new Authenticator(store.keys, clock, config.keyCacheTtlMs));
   registerSunset(app, clock);
