@@ -9,6 +9,7 @@ import { registerDeprecationHeaders, registerSunset } from './http/deprecation.j
 import { registerDraining } from './http/draining.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
+import { requestSerializer } from './http/logging.js';
 import { registerNotFound } from './http/not-found.js';
 import { genReqId, registerRequestId } from './http/request-id.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
@@ -43,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      serializers: { req: requestSerializer },
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
