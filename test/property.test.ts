@@ -439,3 +439,92 @@ describe('property: every operation answers hostile input with a documented 2xx/
     for (const outcome of expected) assert.ok((outcomes.get(outcome) ?? 0) > 0, `no request ended as "${outcome}"`);
   });
 });
+
+describe('hostile inputs the properties found, kept as fixed examples', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.close());
+
+  const post = (payload: string | Buffer, headers: Record<string, string> = {}) =>
+    h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, 'content-type': 'application/json', ...headers }, payload });
+
+  test('deeply nested bodies are a 400, not a stack overflow', async () => {
+    for (const [open, close] of [['[', ']'], ['{"a":', '}']] as const) {
+      for (const exact of ['1', '1234567890123456']) {
+        const n = Math.floor((BODY_LIMIT - 60) / (open.length + close.length));
+        const res = await post(`{"name":${open.repeat(n)}"x"${close.repeat(n)},"categoryId":${exact}}`);
+        assert.equal(res.statusCode, 400, `${open} x${String(n)}: ${res.body}`);
+      }
+    }
+  });
+
+  test('number literals: exact integers in any spelling are accepted, non-integers never', async () => {
+    const accepted: [string, string][] = [
+      ['9e18', '9000000000000000000'],
+      ['9.007199254740993e15', '9007199254740993'],
+      ['9007199254.740993e6', '9007199254740993'],
+      ['-9.223372036854775808E+18', '-9223372036854775808'],
+      ['70e-1', '7'],
+      ['0e-400', '0'],
+    ];
+    for (const [literal, exact] of accepted) {
+      const res = await post(`{"name":"n","categoryId":${literal}}`);
+      assert.equal(res.statusCode, 201, `${literal}: ${res.body}`);
+      assert.match(res.body, new RegExp(`"categoryId":${exact}[,}]`), literal);
+    }
+    for (const literal of ['1e-400', '6755399441055743.5', '4503599627.3704951e6', '9007199254740993.5', '1.0000000000000001', '5E-324', '1e19']) {
+      const res = await post(`{"name":"n","categoryId":${literal}}`);
+      assert.equal(res.statusCode, 400, `${literal}: ${res.body}`);
+      assert.equal(res.json().details?.[0]?.field, 'categoryId', literal);
+    }
+  });
+
+  test('invalid UTF-8 in a body is a 400, not stored as U+FFFD', async () => {
+    const res = await post(Buffer.concat([Buffer.from('{"name":"Re'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('x","categoryId":1}')]));
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().code, 'malformed_json');
+  });
+
+  test('a forged cursor beyond int64 is a 400', async () => {
+    for (const text of ['pets:99999999999999999999', 'pets:-9223372036854775809']) {
+      const res = await h.request({ method: 'GET', url: `/v1/pets?cursor=${Buffer.from(text).toString('base64url')}`, headers: h.auth });
+      assert.equal(res.statusCode, 400, text);
+      assert.equal(res.json().details?.[0]?.field, 'cursor');
+    }
+  });
+
+  test('URLs the router cannot take (bad escapes, over-long segments) get the Error body and a request id', async () => {
+    for (const url of ['/v1/pets/%zz', '/v1/pets/%ED%A0%80', `/v1/pets/${'1'.repeat(201)}`, '/%C0%AF']) {
+      const res = await h.request({ method: 'GET', url, headers: h.auth });
+      assert.equal(res.statusCode, 400, url);
+      assert.equal(res.json().code, 'bad_request', url);
+      assert.match(String(res.headers['x-request-id']), /^req_/, url);
+    }
+  });
+
+  test('an unknown route is a 404 (or 405) whatever its body: not a 413 or 415', async () => {
+    const big = 'x'.repeat(BODY_LIMIT + 100);
+    const cases: [InjectOptions['method'], string, string, number][] = [
+      ['POST', '/v1/animals', 'text/plain', 404],
+      ['POST', '/v1/animals', 'application/json', 404],
+      ['PUT', '/v1/pets', 'application/xml', 405],
+      ['DELETE', '/v1/pets/1', 'text/plain', 405],
+      ['SEARCH', '/v1/pets/', 'text/plain', 405],
+    ];
+    for (const [method, url, type, status] of cases) {
+      const res = await h.request({ method, url, headers: { ...h.auth, 'content-type': type }, payload: big });
+      assert.equal(res.statusCode, status, `${String(method)} ${url}: ${res.body}`);
+    }
+  });
+
+  test('an X-Request-Id carrying an API key is replaced, since request ids are logged', async () => {
+    for (const id of [h.key, `trace-${h.key}`]) {
+      const res = await h.request({ method: 'GET', url: '/v1/pets', headers: { ...h.auth, 'x-request-id': id } });
+      assert.match(String(res.headers['x-request-id']), /^req_[0-9a-f]{32}$/);
+    }
+    const kept = await h.request({ method: 'GET', url: '/v1/pets', headers: { ...h.auth, 'x-request-id': 'trace-42.a:b' } });
+    assert.equal(kept.headers['x-request-id'], 'trace-42.a:b');
+  });
+});
