@@ -48,16 +48,18 @@ describe('bin/petstore CLI', () => {
       ['business', [], { perMinute: 1000, perDay: 100_000 }],
       ['enterprise', ['--per-minute', '5000', '--per-day', '2000000'], { perMinute: 5000, perDay: 2_000_000 }],
     ];
-    for (const [plan, extra, quota] of cases) {
-      const slug = uniqueSlug(plan);
-      const r = await cli('projects', 'create', slug, '--plan', plan, ...extra, '--json');
-      assert.equal(r.code, 0, r.stderr);
-      const printed = JSON.parse(r.stdout) as Record<string, unknown>;
-      assert.equal(printed.slug, slug);
+    const slugs = cases.map(([plan]) => uniqueSlug(plan));
+    const results = await Promise.all(cases.map(([plan, extra], i) => cli('projects', 'create', slugs[i] ?? '', '--plan', plan, ...extra, '--json')));
+    const listed = await projects();
+    cases.forEach(([plan, , quota], i) => {
+      const r = results[i];
+      assert.equal(r?.code, 0, r?.stderr);
+      const printed = JSON.parse(r?.stdout ?? '') as Record<string, unknown>;
+      assert.equal(printed.slug, slugs[i]);
       assert.equal(printed.plan, plan);
-      const listed = (await projects()).find((p) => p.slug === slug);
-      assert.deepEqual(listed && { perMinute: listed.perMinute, perDay: listed.perDay, plan: listed.plan }, { ...quota, plan });
-    }
+      const p = listed.find((x) => x.slug === slugs[i]);
+      assert.deepEqual(p && [p.plan, p.perMinute, p.perDay], [plan, quota.perMinute, quota.perDay]);
+    });
     const plain = await cli('projects', 'create', uniqueSlug('plain'), '--plan', 'free');
     assert.equal(plain.code, 0, plain.stderr);
     assert.match(plain.stdout, /free/);
@@ -160,12 +162,14 @@ describe('bin/petstore CLI', () => {
   test('keys list never prints a secret, in JSON or as text', async () => {
     const slug = uniqueSlug('list');
     assert.equal((await cli('projects', 'create', slug, '--plan', 'free')).code, 0);
-    const keys = [
-      await cliJson<{ id: string; key: string }>(['keys', 'create', '--project', slug, '--json'], db.url),
-      await cliJson<{ id: string; key: string }>(['keys', 'create', '--project', slug, '--name', 'second', '--json'], db.url),
-    ];
-    for (const args of [['keys', 'list', '--json'], ['keys', 'list', '--project', slug, '--json'], ['keys', 'list'], ['keys', 'list', '--project', slug]]) {
-      const r = await cli(...args);
+    const keys = await Promise.all([
+      cliJson<{ id: string; key: string }>(['keys', 'create', '--project', slug, '--json'], db.url),
+      cliJson<{ id: string; key: string }>(['keys', 'create', '--project', slug, '--name', 'second', '--json'], db.url),
+    ]);
+    const variants = [['keys', 'list', '--json'], ['keys', 'list', '--project', slug, '--json'], ['keys', 'list'], ['keys', 'list', '--project', slug]];
+    const outputs = await Promise.all(variants.map((args) => cli(...args)));
+    for (const [i, args] of variants.entries()) {
+      const r = outputs[i] ?? { code: -1, stdout: '', stderr: '' };
       assert.equal(r.code, 0, r.stderr);
       for (const k of keys) {
         assert.ok(r.stdout.includes(k.id), `${args.join(' ')}: key ${k.id} not listed`);
@@ -220,8 +224,10 @@ describe('bin/petstore CLI', () => {
   });
 
   test('unknown commands and options exit non-zero with the usage on stderr', async () => {
-    for (const args of [['frobnicate'], ['keys'], ['keys', 'rotate'], ['projects', 'delete', 'x'], ['keys', 'list', '--bogus'], ['keys', 'revoke']]) {
-      const r = await cli(...args);
+    const cases = [['frobnicate'], ['keys'], ['keys', 'rotate'], ['projects', 'delete', 'x'], ['keys', 'list', '--bogus'], ['keys', 'revoke']];
+    const results = await Promise.all(cases.map((args) => cli(...args)));
+    for (const [i, args] of cases.entries()) {
+      const r = results[i] ?? { code: 0, stdout: '', stderr: '' };
       assert.notEqual(r.code, 0, args.join(' '));
       assert.match(r.stderr, /Usage: petstore/, args.join(' '));
     }
