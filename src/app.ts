@@ -6,8 +6,10 @@ import { registerContract } from './contract/routes.js';
 import { registerHealth } from './health/routes.js';
 import { registerAuth } from './http/auth.js';
 import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
-import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
+import { registerDraining } from './http/draining.js';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
+import { requestSerializer } from './http/logging.js';
 import { registerNotFound } from './http/not-found.js';
 import { genReqId, registerRequestId } from './http/request-id.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
@@ -42,16 +44,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      serializers: { req: requestSerializer },
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId,
-    frameworkErrors,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Requests arriving while closing are answered by registerDraining, with the Error body.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ajv = createAjv();
@@ -61,8 +65,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerNotFound(app);
   const contract = registerContract(app, config);
 
-  // onRequest order matters: request id, deprecation headers, key, sunset.
+  // onRequest order matters: request id, draining, deprecation headers, key, sunset.
   registerRequestId(app);
+  registerDraining(app);
   registerDeprecationHeaders(app);
   registerAuth(app, new Authenticator(store.keys, clock, config.keyCacheTtlMs));
   registerSunset(app, clock);

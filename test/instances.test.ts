@@ -4,7 +4,7 @@ import pg from 'pg';
 import { idempotencyLockId } from '../src/pets/postgres.js';
 import { describeEachEngine, freshPostgresDatabase, type FreshDatabase } from './helpers/engines.js';
 import { uniqueSlug } from './helpers/harness.js';
-import { runCli, startServer, type ServerProcess } from './helpers/processes.js';
+import { runCli, startServer, type RunningServer } from './helpers/processes.js';
 
 // The most a revocation may take to reach every instance.
 const PROPAGATION_MS = 5000;
@@ -18,20 +18,20 @@ describeEachEngine(
   'several instances',
   () => {
     let db: FreshDatabase;
-    let a: ServerProcess;
-    let b: ServerProcess;
-    let env: Record<string, string>;
+    let a: RunningServer;
+    let b: RunningServer;
+    let env: { DATABASE_URL: string; DATABASE_POOL_SIZE: string };
     let slug: string;
     let auth: { authorization: string };
 
     const cli = async (...args: string[]) => {
-      const res = await runCli(args, env);
+      const res = await runCli(args, env.DATABASE_URL, env);
       assert.equal(res.code, 0, `petstore ${args.join(' ')}: ${res.stderr}`);
       return res.stdout;
     };
     const newKey = async () => JSON.parse(await cli('keys', 'create', '--project', slug, '--json')) as { id: string; key: string };
-    const call = (server: ServerProcess, path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
-    const post = (server: ServerProcess, body: unknown, headers: Record<string, string> = {}) =>
+    const call = (server: RunningServer, path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
+    const post = (server: RunningServer, body: unknown, headers: Record<string, string> = {}) =>
       call(server, '/v1/pets', { method: 'POST', headers: { ...auth, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
     before(async () => {
