@@ -7,8 +7,10 @@ import { registerHealth } from './health/routes.js';
 import { accessLog } from './http/access-log.js';
 import { registerAuth } from './http/auth.js';
 import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
-import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
+import { registerDraining } from './http/draining.js';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
+import { requestSerializer } from './http/logging.js';
 import { registerNotFound } from './http/not-found.js';
 import { genReqId, registerRequestId } from './http/request-id.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
@@ -38,23 +40,25 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const store = options.store ?? (await openStore(config.databaseUrl));
+  const store = options.store ?? (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }));
   const ownsStore = !options.store;
 
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      serializers: { req: requestSerializer },
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: accessLog(),
     genReqId,
-    frameworkErrors,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Requests arriving while closing are answered by registerDraining, with the Error body.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ajv = createAjv();
@@ -66,8 +70,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (config.metricsEnabled) registerMetrics(app);
   const contract = registerContract(app, config);
 
-  // onRequest order matters: request id, deprecation headers, key, sunset.
+  // onRequest order matters: request id, draining, deprecation headers, key, sunset.
   registerRequestId(app);
+  registerDraining(app);
   registerDeprecationHeaders(app);
   registerAuth(app, new Authenticator(store.keys, clock, config.keyCacheTtlMs));
   registerSunset(app, clock);

@@ -9,6 +9,8 @@ export const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   host: Type.String({ minLength: 1 }),
   databaseUrl: Type.String({ pattern: '^(sqlite:|postgres://|postgresql://)' }),
+  /** Connections each instance keeps to PostgreSQL at most; unused with SQLite. */
+  databasePoolSize: Type.Integer({ minimum: 1, maximum: 1000 }),
   redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   logLevel: LogLevel,
   /** Production base URL, ending in /v1, published in the contract's `servers`. */
@@ -29,6 +31,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   port: 'PORT',
   host: 'HOST',
   databaseUrl: 'DATABASE_URL',
+  databasePoolSize: 'DATABASE_POOL_SIZE',
   redisUrl: 'REDIS_URL',
   logLevel: 'LOG_LEVEL',
   baseUrl: 'BASE_URL',
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     databaseUrl: optional(env.DATABASE_URL) ?? 'sqlite:./data/petstore.db',
+    databasePoolSize: integer(env.DATABASE_POOL_SIZE, 10),
     redisUrl: optional(env.REDIS_URL),
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     baseUrl: optional(env.BASE_URL) ?? `http://${host.includes(':') ? `[${host}]` : host}:${String(port)}/v1`,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { harness } from './helpers/harness.js';
 
-test('each request writes one access-log line with its id, method, URL, status and time, never the key', async () => {
+test('at info each request writes one access-log line with its id, method, URL, status and time, never the key', async () => {
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -27,6 +27,24 @@ test('each request writes one access-log line with its id, method, URL, status a
     assert.equal(lines[0]?.req?.url, '/v1/pets?limit=5');
     assert.equal(lines[1]?.res?.statusCode, 401);
     assert.ok(!text.includes(h.key), 'the API key is never logged');
+  } finally {
+    await h.close();
+  }
+});
+
+test('at debug the arrival of each request is logged too', async () => {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const h = await harness({ config: { logLevel: 'debug' }, logStream: stream });
+  try {
+    await h.request({ method: 'GET', url: '/v1/pets', headers: { ...h.auth, 'x-request-id': 'arrival-1' } });
+    const mine = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { reqId?: string; msg: string; level: number })
+      .filter((l) => l.reqId === 'arrival-1');
+    assert.deepEqual(mine.map((l) => [l.msg, l.level]), [['incoming request', 20], ['request completed', 30]]);
   } finally {
     await h.close();
   }

@@ -1,5 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { describeEachEngine } from './helpers/engines.js';
 import { harness, manualClock, type Harness } from './helpers/harness.js';
 import { generateSecret, isWellFormedSecret, hashSecret } from '../src/keys/key-format.js';
 import { createKey, revokeKey, listKeys } from '../src/keys/service.js';
@@ -14,7 +15,7 @@ const OPERATIONS = [
   { method: 'GET', url: '/v1/store/orders' },
 ] as const;
 
-describe('API keys', () => {
+describeEachEngine('API keys', () => {
   const clock = manualClock(Date.UTC(2027, 0, 1));
   let h: Harness;
   before(async () => {

@@ -1,10 +1,11 @@
-import { test, describe, before, after } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { describeEachEngine } from './helpers/engines.js';
 import { harness, manualClock, type Harness } from './helpers/harness.js';
 
 const SUNSET = Date.UTC(2030, 11, 5);
 
-describe('getPet deprecation', () => {
+describeEachEngine('getPet deprecation', () => {
   const clock = manualClock(Date.UTC(2027, 5, 1));
   let h: Harness;
   let petId: string;

@@ -1,13 +1,14 @@
-import { test, describe, before, after } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { describeEachEngine } from './helpers/engines.js';
 import { harness, type Harness } from './helpers/harness.js';
 import { ERROR_CATALOG, ERROR_CODES, StorageUnavailableError } from '../src/http/errors.js';
 import type { Store } from '../src/storage/store.js';
 
 const json = { 'content-type': 'application/json' };
 
-describe('errors', () => {
+describeEachEngine('errors', () => {
   let h: Harness;
   before(async () => {
     h = await harness();
@@ -113,7 +114,7 @@ describe('errors', () => {
   });
 });
 
-describe('server-side failures', () => {
+describeEachEngine('server-side failures', () => {
   const failing = (error: () => Error) => (store: Store): Store => ({
     ...store,
     pets: {

@@ -1,11 +1,12 @@
-import { test, describe, before, after } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { describeEachEngine } from './helpers/engines.js';
 import { harness, manualClock, type Harness } from './helpers/harness.js';
 import type { Store } from '../src/storage/store.js';
 
 const json = { 'content-type': 'application/json' };
 
-describe('Idempotency-Key on createPet', () => {
+describeEachEngine('Idempotency-Key on createPet', () => {
   const clock = manualClock(Date.UTC(2027, 0, 1));
   let h: Harness;
   before(async () => {
@@ -75,7 +76,7 @@ describe('Idempotency-Key on createPet', () => {
   });
 });
 
-describe('Idempotency-Key while the first request is in flight', () => {
+describeEachEngine('Idempotency-Key while the first request is in flight', () => {
   test('a concurrent retry is 409 idempotency_key_in_use; after completion it replays', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {

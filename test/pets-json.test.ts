@@ -1,4 +1,4 @@
-import { test, describe, before, after } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { encodeCursor } from '../src/http/pagination.js';
@@ -7,19 +7,23 @@ import type { PetRepository } from '../src/pets/repository.js';
 import { PET_STATUSES, type PetStatus } from '../src/pets/schemas.js';
 import { openStore } from '../src/storage/open.js';
 import type { Store } from '../src/storage/store.js';
-import { harness, exactIds, testDatabaseUrl, uniqueSlug, type Harness } from './helpers/harness.js';
+import { describeEachEngine, freshDatabase, type FreshDatabase } from './helpers/engines.js';
+import { harness, exactIds, uniqueSlug, type Harness } from './helpers/harness.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
-const TRICKY_NAMES = ['Rex', 'a"b\\c', 'tab\there', 'new\nline', '\u0000\u0001\u001f\u007f', '\u2028\u2029', 'Café', '🐶🐱', '</script>', '\ud83d\udc36 dog'];
+// Names as the API accepts them: well-formed, without U+0000 (which PostgreSQL text cannot hold).
+const TRICKY_NAMES = ['Rex', 'a"b\\c', 'tab\there', 'new\nline', '\u0001\u001f\u007f', '\u2028\u2029', 'Café', '🐶🐱', '</script>', '\ud83d\udc36 dog'];
 
 /** The JSON read path must send exactly what serialising the row objects sends. */
-describe('pets as JSON text from storage', () => {
+describeEachEngine('pets as JSON text from storage', (engine) => {
+  let database: FreshDatabase;
   let store: Store;
   let repo: PetRepository;
   let projectId: number;
   before(async () => {
-    store = await openStore(testDatabaseUrl());
+    database = await freshDatabase(engine.name);
+    store = await openStore(database.url);
     const project = await store.projects.create(uniqueSlug('json'), 'enterprise', { perMinute: 1000, perDay: 1000 }, new Date());
     projectId = project.id;
     repo = store.pets;
@@ -31,7 +35,10 @@ describe('pets as JSON text from storage', () => {
       }
     }
   });
-  after(() => store.close());
+  after(async () => {
+    await store.close();
+    await database.drop();
+  });
 
   test('listJson equals the serialised list for every limit, filter and cursor', async () => {
     const all = await repo.list(projectId, { limit: 1000 });
@@ -57,11 +64,11 @@ describe('pets as JSON text from storage', () => {
     assert.equal(await repo.getJson(projectId, INT64_MIN), null);
   });
 
-  test('any well-formed name and any int64 category serialise identically', async () => {
+  test('any name the API accepts and any int64 category serialise identically', async () => {
     const project = await store.projects.create(uniqueSlug('prop'), 'enterprise', { perMinute: 1000, perDay: 1000 }, new Date());
     await fc.assert(
       fc.asyncProperty(
-        fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((s) => s.isWellFormed()),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((s) => s.isWellFormed() && !s.includes('\u0000')),
         fc.bigInt({ min: INT64_MIN, max: INT64_MAX }),
         fc.constantFrom(...PET_STATUSES),
         async (name, categoryId, status) => {
@@ -84,7 +91,7 @@ describe('pets as JSON text from storage', () => {
   });
 });
 
-describe('pet bodies are the same bytes on every operation', () => {
+describeEachEngine('pet bodies are the same bytes on every operation', () => {
   let h: Harness;
   before(async () => {
     h = await harness();

@@ -3,12 +3,12 @@ import { ConfigError, loadConfig } from '../config.js';
 import { createKey, listKeys, NotFoundError, revokeKey } from '../keys/service.js';
 import { createProject, ProjectError, setProjectPlan } from '../projects/service.js';
 import type { Project } from '../projects/repository.js';
-import { openStore } from '../storage/open.js';
+import { openStore, StoreOpenError } from '../storage/open.js';
 import type { Store } from '../storage/store.js';
 
 const USAGE = `Usage: petstore <command>
 
-  serve                                   run the server (PORT, HOST, DATABASE_URL, LOG_LEVEL)
+  serve                                   run the server (PORT, HOST, DATABASE_URL, DATABASE_POOL_SIZE, LOG_LEVEL)
   migrate                                 apply pending database migrations
   projects create SLUG --plan free|pro|business|enterprise [--per-minute N] [--per-day N] [--json]
   projects set-plan SLUG PLAN [--per-minute N] [--per-day N] [--json]
@@ -44,7 +44,8 @@ const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, 
 const QUOTA_OPTIONS = { 'per-minute': { type: 'string' }, 'per-day': { type: 'string' }, json: { type: 'boolean' } } as const;
 
 async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(loadConfig().databaseUrl, { migrate: true });
+  const config = loadConfig();
+  const store = await openStore(config.databaseUrl, { migrate: true, poolSize: config.databasePoolSize });
   try {
     return await fn(store);
   } finally {
@@ -121,7 +122,7 @@ export async function main(argv: string[]): Promise<void> {
       }
       case 'migrate': {
         const config = loadConfig();
-        const store = await openStore(config.databaseUrl, { migrate: true });
+        const store = await openStore(config.databaseUrl, { migrate: true, poolSize: config.databasePoolSize });
         process.stdout.write(`database schema is at version ${String(await store.schemaVersion())}\n`);
         await store.close();
         return;
@@ -143,7 +144,7 @@ export async function main(argv: string[]): Promise<void> {
     if (err instanceof UsageError) {
       process.stderr.write(`petstore: ${err.message}\n\n${USAGE}`);
       process.exitCode = 2;
-    } else if (err instanceof ConfigError || err instanceof ProjectError || err instanceof NotFoundError) {
+    } else if (err instanceof ConfigError || err instanceof ProjectError || err instanceof NotFoundError || err instanceof StoreOpenError) {
       process.stderr.write(`petstore: ${err.message}\n`);
       process.exitCode = 1;
     } else {

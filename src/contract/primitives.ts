@@ -19,7 +19,7 @@ export const PetName = Type.String({
   maxLength: 200,
   pattern: '\\S',
   description:
-    "The animal's name: 1 to 200 Unicode code points after NFC normalisation, not only whitespace. Stored and returned in NFC.",
+    "The animal's name: 1 to 200 Unicode code points after NFC normalisation, not only whitespace, without U+0000. Stored and returned in NFC.",
   examples: ['Rex'],
 });
 

@@ -71,6 +71,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
   FST_ERR_BAD_URL: 'bad_request',
+  FST_ERR_MAX_PARAM_LENGTH: 'bad_request',
   FST_ERR_ASYNC_CONSTRAINT: 'bad_request',
 };
 
@@ -105,13 +106,19 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }
 
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The request URL contains an invalid percent-encoded sequence.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path segment of the request URL is too long.',
+};
+
 /**
- * Errors Fastify raises before routing (an undecodable URL): no hook has run,
- * so the request id header is set here.
+ * Fastify's `frameworkErrors` option: errors the router raises before any hook
+ * runs (an undecodable URL, an over-long path parameter) get the Error body too.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
-  sendError(reply, toApiError(error));
+  const message = FRAMEWORK_MESSAGES[error.code];
+  sendError(reply, message ? new ApiError('bad_request', message) : toApiError(error));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

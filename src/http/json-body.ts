@@ -5,13 +5,16 @@ import { ApiError } from './errors.js';
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
-/** A number with 16+ digits may not be exact as a double: only those need the exact parser. */
-const LONG_DIGIT_RUN = /\d{16}/;
+/**
+ * Literals the native parser may get wrong: 16 or more digits (a decimal point
+ * may sit among them, as in 1234567890.123456) or an exponent (9e18, 1e-400).
+ */
+const NEEDS_EXACT_PARSER = /\d(?:\.?\d){15}|\d[eE]/;
 
 /**
  * The exact value of a JSON number literal: a `bigint` when it is a
  * mathematical integer (`7`, `7.0`, `1e3`, as JSON Schema counts them),
- * otherwise a double.
+ * otherwise a double that is not an integer (NaN if the nearest double is one).
  */
 export function parseNumber(text: string): bigint | number {
   const m = NUMBER.exec(text);
@@ -24,31 +27,45 @@ export function parseNumber(text: string): bigint | number {
     scale++;
   }
   if (digits === '0') return 0n;
+  if (scale < 0) {
+    // Not an integer, even when its nearest double is one (1e-400, 6755399441055743.5).
+    const double = Number(text);
+    return Number.isInteger(double) ? Number.NaN : double;
+  }
   // Beyond 10^40 no value can be an int64: leave it to the double, which validation rejects.
-  if (scale < 0 || digits.length + scale > 40) return Number(text);
+  if (digits.length + scale > 40) return Number(text);
   return BigInt(sign + digits) * 10n ** BigInt(scale);
 }
 
 /**
  * Parses a JSON body so that integers keep every digit. Bodies without long
- * digit runs take the native parser, which is exact for them: a literal of at
- * most 15 significant digits is an integer exactly when its double is.
+ * or exponent literals take the native parser, which is exact for them: a
+ * literal of at most 15 digits and no exponent is an integer exactly when its double is.
  */
 export function parseJsonExact(text: string): unknown {
-  if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
+  if (!NEEDS_EXACT_PARSER.test(text)) return JSON.parse(text);
   return parseLossless(text, null, parseNumber);
 }
+
+// fatal: JSON text must be UTF-8 (RFC 8259); invalid bytes are refused, not replaced with U+FFFD.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Registers the JSON body parser; anything else is answered 415 by Fastify. */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
       done(new ApiError('unsupported_media_type', 'Compressed request bodies are not accepted: send the JSON without Content-Encoding.'), undefined);
       return;
     }
-    const text = body as string;
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new ApiError('malformed_json', 'The request body is not valid UTF-8.'), undefined);
+      return;
+    }
     if (text.trim() === '') {
       done(new ApiError('malformed_json', 'The request body is empty; send a JSON object.'), undefined);
       return;

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { INT64_MAX, INT64_MIN } from '../contract/primitives.js';
 import { ApiError } from './errors.js';
 
 const CURSOR_TEXT = /^([a-z]+):(-?\d{1,20})$/;
@@ -11,12 +12,13 @@ export function encodeCursor(kind: string, lastId: bigint): string {
 /** The last id a cursor points after; a cursor of another kind or not ours is a 400. */
 export function decodeCursor(kind: string, cursor: string): bigint {
   const m = CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  if (!m || m[1] !== kind || Buffer.from(cursor, 'base64url').toString('base64url') !== cursor) {
+  const id = m && m[1] === kind && Buffer.from(cursor, 'base64url').toString('base64url') === cursor ? BigInt(m[2] ?? '') : null;
+  if (id === null || id < INT64_MIN || id > INT64_MAX) {
     throw new ApiError('validation_failed', 'Invalid request: cursor is not one this service issued.', [
       { in: 'query', field: 'cursor', message: 'is not a cursor from a Link header of this listing' },
     ]);
   }
-  return BigInt(m[2] ?? '0');
+  return id;
 }
 
 /**

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { KEY_PREFIX } from '../keys/key-format.js';
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Keeps a caller's well-formed `X-Request-Id`, otherwise makes one. */
+/**
+ * Keeps a caller's well-formed `X-Request-Id`, otherwise makes one. The id is
+ * on every log line, so one that carries an API key is replaced too.
+ */
 export function genReqId(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  return typeof given === 'string' && CLIENT_ID.test(given) ? given : `req_${randomUUID().replace(/-/g, '')}`;
+  const usable = typeof given === 'string' && CLIENT_ID.test(given) && !given.includes(KEY_PREFIX);
+  return usable ? given : `req_${randomUUID().replace(/-/g, '')}`;
 }
 
 export function registerRequestId(app: FastifyInstance): void {

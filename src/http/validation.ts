@@ -63,36 +63,47 @@ function convertText(schema: Json, data: unknown): void {
   }
 }
 
+const pointerPart = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+
 /**
  * Walks a parsed JSON body: NFC-normalises every string and reports strings
- * that are not well-formed Unicode (lone surrogates cannot be stored as UTF-8).
+ * that no engine can store: not well-formed Unicode (lone surrogates cannot be
+ * stored as UTF-8), or holding U+0000 (PostgreSQL text cannot store it).
+ * Iterative, because a 16 KiB body can nest thousands of levels deep.
  */
-function normaliseStrings(value: unknown, path: string, errors: ErrorObject[]): unknown {
-  if (typeof value === 'string') {
-    if (!value.isWellFormed()) {
-      errors.push({
-        instancePath: path,
-        schemaPath: '#/x-unicode',
-        keyword: 'x-unicode',
-        params: {},
-        message: 'must be well-formed Unicode (no lone surrogates)',
-      });
-      return value;
+function normaliseStrings(root: unknown, errors: ErrorObject[]): unknown {
+  const fix = (value: string, path: string): string => {
+    const problem = !value.isWellFormed()
+      ? 'must be well-formed Unicode (no lone surrogates)'
+      : value.includes('\u0000')
+        ? 'must not contain the character U+0000'
+        : undefined;
+    if (!problem) return value.normalize('NFC');
+    errors.push({ instancePath: path, schemaPath: '#/x-unicode', keyword: 'x-unicode', params: {}, message: problem });
+    return value;
+  };
+  if (typeof root === 'string') return fix(root, '');
+  const pending: { container: unknown; path: string }[] = [{ container: root, path: '' }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { container, path } = next;
+    if (container === null || typeof container !== 'object') continue;
+    const entries: [string | number, unknown][] = Array.isArray(container)
+      ? container.map((v, i) => [i, v])
+      : Object.keys(container).map((k) => [k, (container as Json)[k]]);
+    const nested: { container: unknown; path: string }[] = [];
+    for (const [key, value] of entries) {
+      const childPath = `${path}/${pointerPart(key)}`;
+      if (typeof value === 'string') {
+        const after = fix(value, childPath);
+        // Only changed strings are written back, so a "__proto__" key is never assigned through.
+        if (after !== value && key !== '__proto__') (container as Json)[key] = after;
+      } else if (value !== null && typeof value === 'object') {
+        nested.push({ container: value, path: childPath });
+      }
     }
-    return value.normalize('NFC');
+    pending.push(...nested.reverse());
   }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = normaliseStrings(value[i], `${path}/${String(i)}`, errors);
-  } else if (value !== null && typeof value === 'object') {
-    const obj = value as Json;
-    for (const key of Object.keys(obj)) {
-      const before = obj[key];
-      const after = normaliseStrings(before, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, errors);
-      // Only changed strings are written back, so a "__proto__" key is never assigned through.
-      if (after !== before && key !== '__proto__') obj[key] = after;
-    }
-  }
-  return value;
+  return root;
 }
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -103,7 +114,7 @@ export function validatorCompiler(ajv: Ajv): FastifySchemaCompiler<unknown> {
     const validator: Validator = (data: unknown) => {
       if (httpPart === 'body') {
         const unicodeErrors: ErrorObject[] = [];
-        normaliseStrings(data, '', unicodeErrors);
+        normaliseStrings(data, unicodeErrors);
         if (unicodeErrors.length > 0) {
           validator.errors = unicodeErrors;
           return false;

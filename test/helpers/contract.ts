@@ -48,7 +48,7 @@ export class ContractChecker {
     }
     const op = this.templates.find((t) => t.method === m && t.regex.test(path));
     if (!op) {
-      assert.ok([401, 404, 405, 413, 415, 429, 500, 503].includes(status), `${method} ${url}: undocumented route answered ${String(status)}`);
+      assert.ok([400, 401, 404, 405, 413, 415, 429, 500, 503].includes(status), `${method} ${url}: undocumented route answered ${String(status)}`);
       return this.assertError(status, contentType, body, `${method} ${url}`);
     }
     const responses = this.doc.paths[op.path]?.[m.toLowerCase()]?.responses ?? {};

@@ -9,6 +9,7 @@ import { createProject } from '../../src/projects/service.js';
 import { openStore } from '../../src/storage/open.js';
 import type { Store } from '../../src/storage/store.js';
 import { ContractChecker } from './contract.js';
+import { currentEngine, freshDatabase, type EngineName } from './engines.js';
 
 export { manualClock };
 
@@ -29,16 +30,29 @@ export interface Harness {
 
 export const uniqueSlug = (prefix = 'p') => `${prefix}-${randomBytes(5).toString('hex')}`;
 
-/** The database URL tests use: TEST_DATABASE_URL (a fresh database is each suite's business) or in-memory SQLite. */
-export function testDatabaseUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
-}
-
+/**
+ * An app on a database of its own: a fresh database on the engine of the
+ * enclosing describeEachEngine suite (SQLite in memory outside one), unless
+ * `store` or `config.databaseUrl` is given. close() drops what it created.
+ */
 export async function harness(
-  options: { clock?: Clock; config?: Partial<Config>; store?: Store; wrapStore?: (s: Store) => Store } & Partial<Pick<AppOptions, 'logStream'>> = {},
+  options: { clock?: Clock; config?: Partial<Config>; store?: Store; wrapStore?: (s: Store) => Store; engine?: EngineName } & Partial<
+    Pick<AppOptions, 'logStream'>
+  > = {},
 ): Promise<Harness> {
-  const config = defaultConfig({ databaseUrl: testDatabaseUrl(), stagingBaseUrl: 'https://staging.petstore.test/v1', baseUrl: 'https://api.petstore.test/v1', ...options.config });
-  const base = options.store ?? (await openStore(config.databaseUrl));
+  const engine = options.engine ?? currentEngine();
+  const fresh = options.store || options.config?.databaseUrl ? undefined : await freshDatabase(engine);
+  const config = defaultConfig({
+    ...(fresh ? { databaseUrl: fresh.url } : {}),
+    stagingBaseUrl: 'https://staging.petstore.test/v1',
+    baseUrl: 'https://api.petstore.test/v1',
+    ...options.config,
+  });
+  const base = options.store ?? (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch(async (err: unknown) => {
+    await fresh?.drop();
+    throw err;
+  }));
+  if (fresh) assert.equal(base.engine, engine, 'the harness opened another engine than the suite asked for');
   const store = options.wrapStore ? options.wrapStore(base) : base;
   const app = await buildApp({ config, store, clock: options.clock ?? systemClock, logStream: options.logStream });
   const contract = new ContractChecker(app.openapi() as never);
@@ -69,6 +83,7 @@ export async function harness(
     close: async () => {
       await app.close();
       await base.close();
+      await fresh?.drop();
     },
   };
 }

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import { ApiError } from './errors.js';
+import { sendError } from './error-handler.js';
+
+/**
+ * Graceful shutdown. Once the app starts closing, requests already received
+ * are finished; requests that still arrive (pipelined, or on a connection
+ * that was open) are answered 503 with the Error body; and each response
+ * that leaves nothing else pending on its connection carries
+ * `Connection: close`, so keep-alive clients cannot hold the process open.
+ */
+export function registerDraining(app: FastifyInstance): void {
+  let draining = false;
+  /** Requests received on a connection and not yet answered. */
+  const pending = new WeakMap<Socket, number>();
+
+  app.addHook('preClose', (done) => {
+    draining = true;
+    app.log.info('draining: new requests are answered 503');
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const socket = request.raw.socket;
+    pending.set(socket, (pending.get(socket) ?? 0) + 1);
+    if (!draining) {
+      done();
+      return;
+    }
+    const headers = { 'retry-after': '1', connection: 'close' };
+    sendError(reply, new ApiError('service_unavailable', 'The server is shutting down. Retry the request.', undefined, headers));
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (draining && (pending.get(request.raw.socket) ?? 0) <= 1) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    const socket = request.raw.socket;
+    pending.set(socket, Math.max(0, (pending.get(socket) ?? 1) - 1));
+    done();
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { KEY_PREFIX } from '../keys/key-format.js';
+
+/** The key prefix followed by key characters, any of them possibly percent-encoded. */
+const KEY_LIKE = new RegExp(
+  `${[...KEY_PREFIX].map((c) => `(?:${c}|%${c.charCodeAt(0).toString(16)})`).join('')}(?:[0-9a-z_]|%[0-9a-f]{2})*`,
+  'gi',
+);
+
+/** Replaces anything shaped like an API key (`psk_…`) so that it never reaches the logs. */
+export function redactKeys(text: string): string {
+  return text.replace(KEY_LIKE, `${KEY_PREFIX}[redacted]`);
+}
+
+/**
+ * Fastify's request log fields, with keys a client put in the URL (`?api_key=…`)
+ * or other logged fields replaced. Headers are not logged at all.
+ */
+export function requestSerializer(request: FastifyRequest): Record<string, unknown> {
+  const version = request.headers['accept-version'];
+  return {
+    method: request.method,
+    url: redactKeys(request.url),
+    ...(version === undefined ? {} : { version: redactKeys(String(version)) }),
+    host: redactKeys(request.host),
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { PgDatabase } from '../storage/postgres/database.js';
+import { petJson, petPageJson } from './json.js';
+import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
+import type { Pet, PetStatus } from './schemas.js';
+
+interface PetRow {
+  id: bigint;
+  name: string;
+  category_id: bigint;
+  status: PetStatus;
+}
+
+const toPet = (r: PetRow): Pet => ({ id: r.id, name: r.name, categoryId: r.category_id, status: r.status });
+const COLUMNS = 'id, name, category_id, status';
+// Smaller than every valid id, so one statement serves the first page and later ones.
+const BEFORE_FIRST = -(2n ** 63n);
+
+/**
+ * The transaction-scoped advisory lock that marks an idempotency key as in flight
+ * on every instance sharing the database: a 64-bit hash of project and key.
+ */
+export function idempotencyLockId(projectId: number, key: string): bigint {
+  return createHash('sha256').update(`idempotency\u0000${String(projectId)}\u0000${key}`).digest().readBigInt64BE(0);
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+async function createWithClaim(client: pg.PoolClient, projectId: number, pet: NewPetRecord, now: Date, claim: IdempotencyClaim): Promise<CreatePetResult> {
+  // Another instance holding the lock is processing the same key right now.
+  const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [idempotencyLockId(projectId, claim.key)]);
+  if (!lock.rows[0]?.locked) return { kind: 'key_in_use' };
+  const prior = await client.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
+    'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
+    [projectId, claim.key],
+  );
+  const found = prior.rows[0];
+  if (found && found.created_at.getTime() >= claim.notBefore.getTime()) {
+    if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
+    const first = await client.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [found.pet_id, projectId]);
+    if (first.rows[0]) return { kind: 'replayed', pet: toPet(first.rows[0]) };
+  }
+  if (found) await client.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2', [projectId, claim.key]);
+  const inserted = await client.query<PetRow>(
+    `INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+    [projectId, pet.name, pet.categoryId, pet.status, now],
+  );
+  const row = inserted.rows[0] as PetRow;
+  await client.query('INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    projectId,
+    claim.key,
+    claim.requestHash,
+    row.id,
+    claim.now,
+  ]);
+  return { kind: 'created', pet: toPet(row) };
+}
+
+export function postgresPets(db: PgDatabase): PetRepository {
+  const repo: Omit<PetRepository, 'listJson' | 'getJson'> = {
+    list: async (projectId, q) => {
+      const after = q.after ?? BEFORE_FIRST;
+      const res = q.status
+        ? await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND status = $2 AND id > $3 ORDER BY id LIMIT $4`, [
+            projectId,
+            q.status,
+            after,
+            q.limit,
+          ])
+        : await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [projectId, after, q.limit]);
+      return res.rows.map(toPet);
+    },
+    get: async (projectId, id) => {
+      const res = await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [id, projectId]);
+      return res.rows[0] ? toPet(res.rows[0]) : null;
+    },
+    create: async (projectId, pet, now, claim) => {
+      if (!claim) {
+        const res = await db.query<PetRow>(
+          `INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+          [projectId, pet.name, pet.categoryId, pet.status, now],
+        );
+        return { kind: 'created', pet: toPet(res.rows[0] as PetRow) };
+      }
+      try {
+        return await db.transaction((client) => createWithClaim(client, projectId, pet, now, claim));
+      } catch (err) {
+        // Only reachable if two lock ids collide: the other request holds the key.
+        if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) return { kind: 'key_in_use' };
+        throw err;
+      }
+    },
+    purgeIdempotencyKeys: async (olderThan) => (await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [olderThan])).rowCount ?? 0,
+  };
+  // PostgreSQL's own JSON text differs in spacing, so the response bytes are built from rows (pets/json.ts).
+  return {
+    ...repo,
+    listJson: async (projectId, q) => petPageJson(await repo.list(projectId, { ...q, limit: q.limit + 1 }), q.limit),
+    getJson: async (projectId, id) => {
+      const pet = await repo.get(projectId, id);
+      return pet ? petJson(pet) : null;
+    },
+  };
+}

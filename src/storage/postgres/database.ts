@@ -1,0 +1,133 @@
+import pg from 'pg';
+import { StorageUnavailableError } from '../../http/errors.js';
+import { ConnectionGate } from './gate.js';
+
+/**
+ * Time budgets that keep a request under 2 s when PostgreSQL is down or silent:
+ * opening a connection is bounded by CONNECT_TIMEOUT_MS, a query on a connection
+ * that stopped answering by QUERY_TIMEOUT_MS, and once one operation has found
+ * the database unreachable the others fail at once (see ConnectionGate). The
+ * server cancels a statement a little earlier, so a slow but live connection stays usable.
+ */
+export const CONNECT_TIMEOUT_MS = 800;
+export const QUERY_TIMEOUT_MS = 1000;
+const STATEMENT_TIMEOUT_MS = 900;
+/** A healthy but busy database: how long an operation may wait for a free connection. */
+const WAIT_FOR_CONNECTION_MS = 5000;
+const PROBE_INTERVAL_MS = 250;
+
+const INT8_OID = 20;
+
+/** Parses int8 as an exact bigint for this pool only; the pg module's global parsers stay untouched. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** SQLSTATE classes and codes meaning "the database cannot serve now", not "this request is wrong". */
+const UNAVAILABLE_CLASSES = ['08', '53', '57P', '58'];
+const UNAVAILABLE_CODES = new Set(['57014', '55P03', '40001', '40P01', '25006']);
+/** Of those, the ones saying the server is gone or not accepting connections. */
+const GONE_CODES = new Set(['57P01', '57P02', '57P03']);
+const TRANSPORT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// pg reports connect and read timeouts and lost connections without a code.
+const TRANSPORT_MESSAGES = /timeout|terminated|connection|not queryable|after calling end on the pool/i;
+
+function isTransportError(err: unknown): boolean {
+  if (!(err instanceof Error) || err instanceof pg.DatabaseError) return false;
+  const code = (err as { code?: unknown }).code;
+  return (typeof code === 'string' && TRANSPORT_CODES.has(code)) || TRANSPORT_MESSAGES.test(err.message);
+}
+
+/** True when an error from pg means the database is unreachable, overloaded, restarting or too slow. */
+export function isUnavailable(err: unknown): boolean {
+  if (err instanceof pg.DatabaseError) {
+    const code = err.code ?? '';
+    return UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CLASSES.some((c) => code.startsWith(c));
+  }
+  return isTransportError(err);
+}
+
+/** Whether the database answered (even with an error), could not be reached, or neither can be told. */
+function reachability(err: unknown): 'unreachable' | 'answered' | 'unknown' {
+  if (err instanceof pg.DatabaseError) {
+    const code = err.code ?? '';
+    return code.startsWith('08') || GONE_CODES.has(code) ? 'unreachable' : 'answered';
+  }
+  return isTransportError(err) ? 'unreachable' : 'unknown';
+}
+
+/** Runs a storage call, turning "database cannot serve now" into StorageUnavailableError. */
+export async function guard<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) throw err;
+    if (isUnavailable(err)) throw new StorageUnavailableError(err);
+    throw err;
+  }
+}
+
+/** A PostgreSQL connection pool whose operations fail fast with StorageUnavailableError when it is unreachable. */
+export class PgDatabase {
+  readonly pool: pg.Pool;
+  private readonly gate: ConnectionGate;
+
+  constructor(databaseUrl: string, poolSize: number) {
+    this.pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: poolSize,
+      types,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: 5 * QUERY_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: 'petstore',
+    });
+    // An idle connection that drops (server restart, network cut) is removed from the
+    // pool here; the next checkout opens a new one, so the service recovers by itself.
+    this.pool.on('error', () => undefined);
+    this.gate = new ConnectionGate({ size: poolSize, waitMs: WAIT_FOR_CONNECTION_MS, probeIntervalMs: PROBE_INTERVAL_MS });
+  }
+
+  private run<T>(fn: () => Promise<T>): Promise<T> {
+    return guard(() => this.gate.run(fn, reachability));
+  }
+
+  query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    return this.run(() => this.pool.query<R>(text, values));
+  }
+
+  /**
+   * Runs fn inside BEGIN … COMMIT on one connection. A connection that failed in
+   * transport is discarded without a ROLLBACK (which would wait for it again);
+   * the server rolls back when the connection closes.
+   */
+  transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.run(async () => {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        if (isUnavailable(err)) broken = err instanceof Error ? err : new Error(String(err));
+        else {
+          await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+            broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
+          });
+        }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    });
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
+}
