@@ -58,6 +58,18 @@ async function fetchChecked(url, init, expectStatus) {
   return { res, text };
 }
 
+/** The V8 heap spaces of a running service, read from its Prometheus metrics. */
+async function heapOf(target) {
+  try {
+    const text = await (await fetch(`${target.base}/metrics`)).text();
+    const value = (re) => Number(re.exec(text)?.[1] ?? NaN);
+    const space = (name) => value(new RegExp(`^nodejs_heap_space_size_total_bytes\\{space="${name}"\\} (\\S+)`, 'm'));
+    return { new: space('new'), old: space('old'), code: space('code'), external: value(/^nodejs_external_memory_bytes (\S+)/m) };
+  } catch {
+    return null;
+  }
+}
+
 async function main() {
   log(`settings ${JSON.stringify(settings)}; work dir ${work}`);
   petstoreJson(['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], serviceEnv);
@@ -155,6 +167,7 @@ async function main() {
   }
 
   const serviceMemory = memory(service.pid);
+  const heap = await heapOf(service);
   const bareMemory = memory(bare.pid);
   const noMetricsMemory = memory(noMetrics.pid);
   await stopAll();
@@ -191,6 +204,10 @@ async function main() {
     );
   }
   console.log(`deep page cost / first page by CPU per request: ${depthCpu.toFixed(2)} (status filter: ${depthStatusCpu.toFixed(2)})`);
+  if (heap) {
+    const mb = (n) => (n / 1024 / 1024).toFixed(1);
+    console.log(`service V8 heap at the end (from /metrics): new ${mb(heap.new)} MB, old ${mb(heap.old)} MB, code ${mb(heap.code)} MB; external ${mb(heap.external)} MB`);
+  }
   console.log(`service peak RSS (VmHWM): ${serviceMemory.peakMb.toFixed(1)} MB; without metrics: ${noMetricsMemory.peakMb.toFixed(1)} MB; bare: ${bareMemory.peakMb.toFixed(1)} MB`);
   printTargets(targets.filter((t) => Number.isFinite(t.value)));
 
@@ -214,7 +231,7 @@ async function main() {
     summary,
     depthCost: { noFilter: depthCost, statusFilter: depthStatusCost, noFilterByCpu: depthCpu, statusFilterByCpu: depthStatusCpu },
     metricsCost,
-    memory: { service: serviceMemory, serviceWithoutMetrics: noMetricsMemory, bare: bareMemory },
+    memory: { serviceHeapBytes: heap, service: serviceMemory, serviceWithoutMetrics: noMetricsMemory, bare: bareMemory },
     targets,
     failures,
     profile,

@@ -23,6 +23,9 @@ export function openSqlite(databaseUrl: string): SqliteDb {
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  // 8 MiB of page cache (the driver's default is 16): the hot index pages fit,
+  // colder pages come from the OS page cache, and a write-heavy process stays small.
+  db.pragma('cache_size = -8192');
   return db;
 }
 
