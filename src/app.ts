@@ -4,15 +4,20 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './contract/routes.js';
 import { registerHealth } from './health/routes.js';
-import { registerAuth } from './http/auth.js';
+import { principalResolver, registerKeyRequired, registerPrincipal } from './http/auth.js';
 import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler, type ApiGate } from './http/framework-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { registerNotFound } from './http/not-found.js';
 import { genReqId, registerRequestId } from './http/request-id.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { Authenticator } from './keys/authenticator.js';
+import { Bans } from './limits/bans.js';
+import { createMeter, registerRateLimits } from './limits/hook.js';
+import { RateLimiter } from './limits/limiter.js';
+import { openCounters } from './limits/open.js';
 import { orderRoutes } from './orders/routes.js';
 import { petRoutes } from './pets/routes.js';
 import { PetService } from './pets/service.js';
@@ -38,6 +43,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const store = options.store ?? (await openStore(config.databaseUrl));
   const ownsStore = !options.store;
+  const gate: { current?: ApiGate } = {};
 
   const app = Fastify({
     logger: {
@@ -51,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler(gate) as never,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ajv = createAjv();
@@ -60,14 +67,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerNotFound(app);
   const contract = registerContract(app, config);
 
-  // onRequest order matters: request id, deprecation headers, key, sunset.
+  const authenticator = new Authenticator(store.keys, clock, config.keyCacheTtlMs);
+  const limiter = new RateLimiter(await openCounters(config, app.log));
+  const bans = new Bans(
+    limiter.counters,
+    {
+      ban: async (keyId, until) => {
+        await store.keys.ban(keyId, new Date(until));
+        authenticator.forget(keyId);
+      },
+    },
+    { threshold: config.banThreshold, durationMs: config.banDurationSeconds * 1000 },
+    app.log,
+  );
+
+  // onRequest order matters: request id, deprecation headers, principal, rate limit (before any 401,
+  // so requests without a valid key are counted per address), key required, sunset.
   registerRequestId(app);
   registerDeprecationHeaders(app);
-  registerAuth(app, new Authenticator(store.keys, clock, config.keyCacheTtlMs));
+  gate.current = { resolvePrincipal: principalResolver(authenticator), meter: createMeter(limiter, bans, clock) };
+  registerPrincipal(app, gate.current.resolvePrincipal);
+  registerRateLimits(app, gate.current.meter);
+  registerKeyRequired(app);
   registerSunset(app, clock);
 
   const pets = new PetService(store.pets, clock);
-  registerHealth(app, store);
+  registerHealth(app, store, () => ({ limiter: limiter.counters.state() }));
   await app.register(petRoutes, { pets });
   await app.register(orderRoutes, { orders: store.orders });
 
@@ -77,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   purge.unref();
   app.addHook('onClose', async () => {
     clearInterval(purge);
+    await limiter.close();
     if (ownsStore) await store.close();
   });
 
