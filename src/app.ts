@@ -14,10 +14,8 @@ import { genReqId, registerRequestId } from './http/request-id.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { Authenticator } from './keys/authenticator.js';
-import { Bans } from './limits/bans.js';
-import { createMeter, registerRateLimits } from './limits/hook.js';
-import { RateLimiter } from './limits/limiter.js';
-import { openCounters } from './limits/open.js';
+import { registerRateLimits } from './limits/hook.js';
+import { openRateLimits } from './limits/open.js';
 import { orderRoutes } from './orders/routes.js';
 import { petRoutes } from './pets/routes.js';
 import { PetService } from './pets/service.js';
@@ -68,31 +66,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const contract = registerContract(app, config);
 
   const authenticator = new Authenticator(store.keys, clock, config.keyCacheTtlMs);
-  const limiter = new RateLimiter(await openCounters(config, app.log));
-  const bans = new Bans(
-    limiter.counters,
-    {
-      ban: async (keyId, until) => {
-        await store.keys.ban(keyId, new Date(until));
-        authenticator.forget(keyId);
-      },
-    },
-    { threshold: config.banThreshold, durationMs: config.banDurationSeconds * 1000 },
-    app.log,
-  );
+  const limits = await openRateLimits({ config, keys: store.keys, authenticator, clock, log: app.log });
 
   // onRequest order matters: request id, deprecation headers, principal, rate limit (before any 401,
   // so requests without a valid key are counted per address), key required, sunset.
   registerRequestId(app);
   registerDeprecationHeaders(app);
-  gate.current = { resolvePrincipal: principalResolver(authenticator), meter: createMeter(limiter, bans, clock) };
+  gate.current = { resolvePrincipal: principalResolver(authenticator), meter: limits.meter };
   registerPrincipal(app, gate.current.resolvePrincipal);
   registerRateLimits(app, gate.current.meter);
   registerKeyRequired(app);
   registerSunset(app, clock);
 
   const pets = new PetService(store.pets, clock);
-  registerHealth(app, store, () => ({ limiter: limiter.counters.state() }));
+  registerHealth(app, store, () => ({ limiter: limits.state() }));
   await app.register(petRoutes, { pets });
   await app.register(orderRoutes, { orders: store.orders });
 
@@ -102,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   purge.unref();
   app.addHook('onClose', async () => {
     clearInterval(purge);
-    await limiter.close();
+    await limits.close();
     if (ownsStore) await store.close();
   });
 

@@ -26,6 +26,8 @@ export function frameworkErrorHandler(gate: { current?: ApiGate }) {
     reply.header('x-request-id', request.id);
     const steps = gate.current;
     if (steps && isApiUrl(request.url)) {
+      // This request object is built outside the routes, without the app's request decorations.
+      request.principal = null;
       await steps.resolvePrincipal(request);
       if (await steps.meter(request, reply)) return;
       if (rejectWithoutKey(request, reply)) return;
