@@ -84,4 +84,28 @@ else describe(title, () => {
     const minuteKeys = (await redisKeys(url, prefix)).filter((k) => k.startsWith(`${prefix}:rl:minute:`));
     assert.equal(minuteKeys.length, 1, 'the restarted Redis (empty) holds the new count');
   });
+
+  test('Redis stops answering (its process frozen): requests are answered on local counters after the command timeout', async () => {
+    assert.ok(server);
+    clock.advance(MINUTE);
+    const free = await h.newProject('free');
+    server.kill('SIGSTOP');
+    try {
+      assert.deepEqual(statusCounts(await simultaneous([h.app], 70, pets(free.auth))), { 200: 60, 429: 10 });
+      assert.equal(await limiterState(), 'degraded');
+      assert.equal(logged('Redis is unreachable'), 3);
+    } finally {
+      server.kill('SIGCONT');
+    }
+    // Once it answers again, the next requests go back to Redis.
+    const other = await h.newProject('free');
+    assert.ok(
+      await eventually(async () => {
+        await h.app.inject(pets(other.auth));
+        return (await limiterState()) === 'redis';
+      }),
+      'limiter back on Redis',
+    );
+    assert.equal(logged('Redis is reachable again'), 3);
+  });
 });

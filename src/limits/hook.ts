@@ -43,6 +43,7 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Met
       return verdict.allowed ? undefined : sendError(reply, rateLimited(verdict));
     }
     const bannedUntil = principal.bannedUntil !== null && principal.bannedUntil > now ? principal.bannedUntil : 0;
+    // A banned key's requests still count, in the minute window only, like any refused request.
     const verdict = await limiter.hit(projectSubject(principal.projectId), principal.quota, now, bannedUntil > 0);
     setRateLimitHeaders(reply, principal.quota, verdict);
     if (bannedUntil > 0) return sendError(reply, banned(bannedUntil, now, verdict));

@@ -5,7 +5,7 @@ import { COUNTER_TTL_SECONDS, NO_LIBRARY_LIMIT, type CounterKind, type Counters,
 import { MemoryCounters } from './memory.js';
 
 /** A Redis that does not answer within this time is treated as down for the request. */
-const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 1000;
 /** After a failed command, requests stay on the local counters this long before Redis is tried again. */
 const RETRY_AFTER_FAILURE_MS = 1000;
 /** How long start-up waits for a first connection before serving on the local counters. */
@@ -51,7 +51,6 @@ export class RedisCounters implements Counters {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: CONNECT_WAIT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
     });
@@ -84,10 +83,34 @@ export class RedisCounters implements Counters {
     this.log.warn({ err: err.message }, 'rate limiter: Redis is unreachable; limits are counted by this process alone until it returns');
   }
 
+  /**
+   * Bounds a Redis call in time. The rejection is deferred to the event loop's
+   * check phase, after pending I/O is read: when this process was too busy to
+   * read an answer that had arrived, the answer wins, so a slow event loop is
+   * not taken for a slow Redis.
+   */
+  private timed<T>(call: Promise<T>): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        setImmediate(() => reject(new Error(`no answer within ${String(COMMAND_TIMEOUT_MS)} ms`)));
+      }, COMMAND_TIMEOUT_MS);
+      call.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  }
+
   async increment(kind: CounterKind, key: string): Promise<number> {
     if (this.usable()) {
       try {
-        const res = await this.limiters[kind].consume(key);
+        const res = await this.timed(this.limiters[kind].consume(key));
         this.up();
         return res.consumedPoints;
       } catch (err) {
@@ -100,7 +123,7 @@ export class RedisCounters implements Counters {
   async peek(kind: CounterKind, key: string): Promise<number> {
     if (this.usable()) {
       try {
-        const res = await this.limiters[kind].get(key);
+        const res = await this.timed(this.limiters[kind].get(key));
         this.up();
         return res?.consumedPoints ?? 0;
       } catch (err) {
@@ -114,7 +137,7 @@ export class RedisCounters implements Counters {
     await this.local.remove(kind, key);
     if (!this.usable()) return;
     try {
-      await this.limiters[kind].delete(key);
+      await this.timed(this.limiters[kind].delete(key));
     } catch (err) {
       this.down(err as Error);
     }
