@@ -55,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: frameworkErrorHandler(gate) as never,
+    frameworkErrors: frameworkErrorHandler(gate),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ajv = createAjv();

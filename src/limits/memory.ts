@@ -5,7 +5,7 @@ import { COUNTER_TTL_SECONDS, NO_LIBRARY_LIMIT, type CounterKind, type Counters,
 export class MemoryCounters implements Counters {
   private readonly limiters: Record<CounterKind, RateLimiterMemory>;
 
-  constructor(private readonly reportedState: LimiterState = 'memory') {
+  constructor() {
     const limiter = (kind: CounterKind) =>
       new RateLimiterMemory({ points: NO_LIBRARY_LIMIT, duration: COUNTER_TTL_SECONDS[kind], keyPrefix: kind });
     this.limiters = { minute: limiter('minute'), day: limiter('day'), strikes: limiter('strikes') };
@@ -24,7 +24,7 @@ export class MemoryCounters implements Counters {
   }
 
   state(): LimiterState {
-    return this.reportedState;
+    return 'memory';
   }
 
   async close(): Promise<void> {}

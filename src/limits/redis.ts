@@ -22,7 +22,7 @@ type Connection = 'connecting' | 'up' | 'down';
  */
 export class RedisCounters implements Counters {
   private readonly limiters: Record<CounterKind, RateLimiterRedis>;
-  private readonly local = new MemoryCounters('degraded');
+  private readonly local = new MemoryCounters();
   private connection: Connection = 'connecting';
   private retryAt = 0;
 
