@@ -5,10 +5,11 @@ import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './contract/routes.js';
 import { registerHealth } from './health/routes.js';
 import { accessLog } from './http/access-log.js';
-import { registerAuth } from './http/auth.js';
+import { principalResolver, registerKeyRequired, registerPrincipal } from './http/auth.js';
 import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
 import { registerDraining } from './http/draining.js';
-import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler, type ApiGate } from './http/framework-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { requestSerializer } from './http/logging.js';
 import { registerNotFound } from './http/not-found.js';
@@ -17,6 +18,8 @@ import { createAjv, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { Authenticator } from './keys/authenticator.js';
 import { registerMetrics } from './metrics/http-metrics.js';
+import { registerRateLimits } from './limits/hook.js';
+import { openRateLimits } from './limits/open.js';
 import { orderRoutes } from './orders/routes.js';
 import { petRoutes } from './pets/routes.js';
 import { PetService } from './pets/service.js';
@@ -42,6 +45,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const store = options.store ?? (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }));
   const ownsStore = !options.store;
+  const gate: { current?: ApiGate } = {};
 
   const app = Fastify({
     logger: {
@@ -58,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler(gate),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ajv = createAjv();
@@ -70,15 +74,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (config.metricsEnabled) registerMetrics(app);
   const contract = registerContract(app, config);
 
-  // onRequest order matters: request id, draining, deprecation headers, key, sunset.
+  const authenticator = new Authenticator(store.keys, clock, config.keyCacheTtlMs);
+  const limits = await openRateLimits({ config, keys: store.keys, authenticator, clock, log: app.log });
+
+  // onRequest order matters: request id, draining, deprecation headers, principal, rate limit (before any 401,
+  // so requests without a valid key are counted per address), key required, sunset.
   registerRequestId(app);
   registerDraining(app);
   registerDeprecationHeaders(app);
-  registerAuth(app, new Authenticator(store.keys, clock, config.keyCacheTtlMs));
+  gate.current = { resolvePrincipal: principalResolver(authenticator), meter: limits.meter };
+  registerPrincipal(app, gate.current.resolvePrincipal);
+  registerRateLimits(app, gate.current.meter);
+  registerKeyRequired(app);
   registerSunset(app, clock);
 
   const pets = new PetService(store.pets, clock);
-  registerHealth(app, store);
+  registerHealth(app, store, () => ({ limiter: limits.state() }));
   await app.register(petRoutes, { pets });
   await app.register(orderRoutes, { orders: store.orders });
 
@@ -88,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   purge.unref();
   app.addHook('onClose', async () => {
     clearInterval(purge);
+    await limits.close();
     if (ownsStore) await store.close();
   });
 

@@ -11,7 +11,10 @@ export const ConfigSchema = Type.Object({
   databaseUrl: Type.String({ pattern: '^(sqlite:|postgres://|postgresql://)' }),
   /** Connections each instance keeps to PostgreSQL at most; unused with SQLite. */
   databasePoolSize: Type.Integer({ minimum: 1, maximum: 1000 }),
+  /** Shares rate-limit counters between instances; without it each process counts in memory. */
   redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /** Prefix of every Redis key the service writes, so one Redis can serve several deployments. */
+  redisKeyPrefix: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' }),
   logLevel: LogLevel,
   /** Production base URL, ending in /v1, published in the contract's `servers`. */
   baseUrl: Type.String({ pattern: '^https?://.+/v1$' }),
@@ -22,6 +25,9 @@ export const ConfigSchema = Type.Object({
   keyCacheTtlMs: Type.Integer({ minimum: 0, maximum: 5000 }),
   /** Serve Prometheus metrics at /metrics and record them for every request. */
   metricsEnabled: Type.Boolean(),
+  /** A key sending more than this many requests while answered 429 is banned. */
+  banThreshold: Type.Integer({ minimum: 0 }),
+  banDurationSeconds: Type.Integer({ minimum: 1 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -33,6 +39,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   databaseUrl: 'DATABASE_URL',
   databasePoolSize: 'DATABASE_POOL_SIZE',
   redisUrl: 'REDIS_URL',
+  redisKeyPrefix: 'REDIS_KEY_PREFIX',
   logLevel: 'LOG_LEVEL',
   baseUrl: 'BASE_URL',
   stagingBaseUrl: 'STAGING_BASE_URL',
@@ -40,6 +47,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
   keyCacheTtlMs: 'KEY_CACHE_TTL_MS',
   metricsEnabled: 'METRICS_ENABLED',
+  banThreshold: 'BAN_THRESHOLD',
+  banDurationSeconds: 'BAN_DURATION_SECONDS',
 };
 
 export class ConfigError extends Error {
@@ -79,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: optional(env.DATABASE_URL) ?? 'sqlite:./data/petstore.db',
     databasePoolSize: integer(env.DATABASE_POOL_SIZE, 10),
     redisUrl: optional(env.REDIS_URL),
+    redisKeyPrefix: optional(env.REDIS_KEY_PREFIX) ?? 'petstore',
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     baseUrl: optional(env.BASE_URL) ?? `http://${host.includes(':') ? `[${host}]` : host}:${String(port)}/v1`,
     stagingBaseUrl: optional(env.STAGING_BASE_URL),
@@ -86,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     keyCacheTtlMs: integer(env.KEY_CACHE_TTL_MS, 2_000),
     metricsEnabled: boolean(env.METRICS_ENABLED, true),
+    banThreshold: integer(env.BAN_THRESHOLD, 20),
+    banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

@@ -90,7 +90,7 @@ describeEachEngine(
           t.diagnostic(`${mode}: ${name} → ${String(res.statusCode)} in ${ms.toFixed(0)} ms`);
           assert.equal(res.statusCode, 503, `${name}: ${res.body}`);
           assert.ok(ms < OUTAGE_ANSWER_MS, `${name} took ${ms.toFixed(0)} ms`);
-          if (name === 'GET /readyz') assert.deepEqual(res.json(), { status: 'not_ready', checks: { database: 'down' } });
+          if (name === 'GET /readyz') assert.deepEqual(res.json(), { status: 'not_ready', checks: { database: 'down', limiter: 'memory' } });
           else assert.equal(res.json().code, 'service_unavailable', name);
         }
 

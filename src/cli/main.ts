@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { createKey, listKeys, NotFoundError, revokeKey } from '../keys/service.js';
+import { createKey, listKeys, NotFoundError, revokeKey, unbanKey } from '../keys/service.js';
 import { createProject, ProjectError, setProjectPlan } from '../projects/service.js';
 import type { Project } from '../projects/repository.js';
 import { openStore, StoreOpenError } from '../storage/open.js';
@@ -8,7 +8,7 @@ import type { Store } from '../storage/store.js';
 
 const USAGE = `Usage: petstore <command>
 
-  serve                                   run the server (PORT, HOST, DATABASE_URL, DATABASE_POOL_SIZE, LOG_LEVEL)
+  serve                                   run the server (PORT, HOST, DATABASE_URL, DATABASE_POOL_SIZE, REDIS_URL, LOG_LEVEL)
   migrate                                 apply pending database migrations
   projects create SLUG --plan free|pro|business|enterprise [--per-minute N] [--per-day N] [--json]
   projects set-plan SLUG PLAN [--per-minute N] [--per-day N] [--json]
@@ -16,6 +16,7 @@ const USAGE = `Usage: petstore <command>
   keys create [--project SLUG] [--name NAME] [--json]   prints the secret once
   keys list [--project SLUG] [--json]                   never prints secrets
   keys revoke ID
+  keys unban ID                                         lifts a rate-limit ban before it ends
 `;
 
 class UsageError extends Error {}
@@ -91,6 +92,7 @@ async function keys(args: string[]): Promise<void> {
   } else if (sub === 'list') {
     const { values } = parse(rest, { project: { type: 'string' }, json: { type: 'boolean' } }, 0);
     const list = await withStore((s) => listKeys(s, values.project));
+    const now = new Date();
     const rows = list.map((k) => ({
       id: k.id,
       project: k.project,
@@ -98,13 +100,24 @@ async function keys(args: string[]): Promise<void> {
       hint: k.hint,
       createdAt: k.createdAt.toISOString(),
       revokedAt: k.revokedAt?.toISOString() ?? null,
+      bannedUntil: k.bannedUntil && k.bannedUntil > now ? k.bannedUntil.toISOString() : null,
     }));
     if (values.json) print(rows);
-    else for (const r of rows) process.stdout.write(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.revokedAt ? `revoked ${r.revokedAt}` : 'active'}\n`);
+    else {
+      for (const r of rows) {
+        const state = r.revokedAt ? `revoked ${r.revokedAt}` : r.bannedUntil ? `banned until ${r.bannedUntil}` : 'active';
+        process.stdout.write(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${state}\n`);
+      }
+    }
   } else if (sub === 'revoke') {
     const { positionals } = parse(rest, {}, 1);
     await withStore((s) => revokeKey(s, positionals[0] ?? ''));
     process.stdout.write(`revoked ${positionals[0] ?? ''}\n`);
+  } else if (sub === 'unban') {
+    const { positionals } = parse(rest, {}, 1);
+    const id = positionals[0] ?? '';
+    const lifted = await withStore((s) => unbanKey(s, id));
+    process.stdout.write(lifted ? `unbanned ${id}; running servers see it within their key cache time (KEY_CACHE_TTL_MS, 2 s by default)\n` : `${id} is not banned\n`);
   } else {
     throw new UsageError(`unknown keys command "${sub ?? ''}"`);
   }

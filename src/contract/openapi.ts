@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
 import { ERROR_CATALOG } from '../http/errors.js';
+import { rateLimitHeaderDocs } from '../limits/headers.js';
 import { ErrorDetailSchema, ErrorSchema, type ResponseSpec } from './error-schema.js';
 import { NewPetSchema, PetSchema, PetStatusSchema } from '../pets/schemas.js';
 import { OrderSchema } from '../orders/schemas.js';
@@ -52,9 +53,14 @@ function parameters(where: 'path' | 'query' | 'header', schema: unknown): Json[]
 function operation(route: RouteOptions): Json {
   const schema = route.schema ?? {};
   const extras = route.config?.openapi?.responseHeaders ?? {};
+  const metered = !route.config?.public;
   const responses: Json = {};
   for (const [status, spec] of Object.entries((schema.response ?? {}) as Record<string, ResponseSpec>)) {
-    const headers: Json = { 'X-Request-Id': REQUEST_ID_HEADER, ...(extras[Number(status)] ?? {}) };
+    const headers: Json = {
+      'X-Request-Id': REQUEST_ID_HEADER,
+      ...(metered ? rateLimitHeaderDocs(Number(status)) : {}),
+      ...(extras[Number(status)] ?? {}),
+    };
     responses[status] = {
       description: spec.description,
       headers,
@@ -110,6 +116,8 @@ export function buildOpenApi(routes: RouteOptions[], config: Pick<Config, 'baseU
         'Integers documented as `int64` are exact over the whole signed 64-bit range: send them as JSON numbers (never strings); digits are never rounded.',
         '',
         'Every error response has the `Error` body. A request with a method a path does not support answers 405 `method_not_allowed` with an `Allow` header; an unknown path answers 404 `not_found`.',
+        '',
+        "Rate limits: every operation counts against its project's quota, per minute and per day (fixed UTC windows: a minute starts at second :00, a day at 00:00), whatever the answer; requests without a valid key count against the client address with the Free plan's numbers. Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) for the window with the fewest requests remaining, and the IETF `RateLimit-Policy` and `RateLimit` fields. Over quota the answer is 429 `rate_limited` with `Retry-After`; a key that keeps sending while limited (by default more than 20 requests) is banned (by default for 10 minutes): 429 `api_key_banned`, `Retry-After` until the ban ends.",
         '',
         '| code | status | meaning |',
         '|---|---|---|',

@@ -106,21 +106,6 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }
 
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_BAD_URL: 'The request URL contains an invalid percent-encoded sequence.',
-  FST_ERR_MAX_PARAM_LENGTH: 'A path segment of the request URL is too long.',
-};
-
-/**
- * Fastify's `frameworkErrors` option: errors the router raises before any hook
- * runs (an undecodable URL, an over-long path parameter) get the Error body too.
- */
-export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('x-request-id', request.id);
-  const message = FRAMEWORK_MESSAGES[error.code];
-  sendError(reply, message ? new ApiError('bad_request', message) : toApiError(error));
-}
-
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);

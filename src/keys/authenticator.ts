@@ -36,6 +36,11 @@ export class Authenticator {
     }
     return principal;
   }
+
+  /** Drops a key from the cache, so its next request reads the database again (after a ban, say). */
+  forget(keyId: string): void {
+    for (const [secret, entry] of this.cache) if (entry.principal.keyId === keyId) this.cache.delete(secret);
+  }
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;

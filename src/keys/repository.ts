@@ -17,6 +17,8 @@ export interface KeyInfo {
   hint: string;
   createdAt: Date;
   revokedAt: Date | null;
+  /** Set while the key is banned for sending requests while rate limited. */
+  bannedUntil: Date | null;
 }
 
 /** What a request is allowed to do once its key is known. */
@@ -26,6 +28,8 @@ export interface Principal {
   projectSlug: string;
   plan: Plan;
   quota: Quota;
+  /** Epoch milliseconds until which the key is banned; null or past when it is not. */
+  bannedUntil: number | null;
 }
 
 export interface KeyRepository {
@@ -35,4 +39,8 @@ export interface KeyRepository {
   list(projectId?: number): Promise<KeyInfo[]>;
   /** Marks a key revoked; false when no active key has this id. */
   revoke(id: string, at: Date): Promise<boolean>;
+  /** Bans a key until the given instant. */
+  ban(id: string, until: Date): Promise<void>;
+  /** Lifts a ban early: 'lifted', 'not_banned' when no ban was running at `now`, null when no key has this id. */
+  unban(id: string, now: Date): Promise<'lifted' | 'not_banned' | null>;
 }

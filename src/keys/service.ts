@@ -16,7 +16,7 @@ export async function createKey(store: Store, projectSlug: string, name: string 
   const id = generateKeyId();
   const hint = secretHint(key);
   await store.keys.create({ id, projectId: project.id, name, secretHash: hashSecret(key), hint, createdAt: now });
-  return { id, key, project: project.slug, name, hint, createdAt: now, revokedAt: null };
+  return { id, key, project: project.slug, name, hint, createdAt: now, revokedAt: null, bannedUntil: null };
 }
 
 export async function listKeys(store: Store, projectSlug?: string): Promise<KeyInfo[]> {
@@ -28,4 +28,11 @@ export async function listKeys(store: Store, projectSlug?: string): Promise<KeyI
 
 export async function revokeKey(store: Store, id: string, now = new Date()): Promise<void> {
   if (!(await store.keys.revoke(id, now))) throw new NotFoundError(`no active key with id "${id}"`);
+}
+
+/** Lifts a key's ban before it ends; false when the key was not banned. */
+export async function unbanKey(store: Store, id: string, now = new Date()): Promise<boolean> {
+  const result = await store.keys.unban(id, now);
+  if (result === null) throw new NotFoundError(`no key with id "${id}"`);
+  return result === 'lifted';
 }

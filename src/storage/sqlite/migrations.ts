@@ -59,4 +59,9 @@ export const SQLITE_MIGRATIONS: { version: number; name: string; sql: string }[]
       CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);
     `,
   },
+  {
+    version: 2,
+    name: 'key bans',
+    sql: `ALTER TABLE api_keys ADD COLUMN banned_until INTEGER;`,
+  },
 ];

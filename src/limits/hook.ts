@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
+import { needsKey } from '../http/auth.js';
+import { sendError } from '../http/error-handler.js';
+import { ApiError } from '../http/errors.js';
+import { PLAN_QUOTAS } from '../projects/plans.js';
+import type { Bans } from './bans.js';
+import { addressSubject, projectSubject } from './client-address.js';
+import { setRateLimitHeaders } from './headers.js';
+import type { RateLimiter, Verdict } from './limiter.js';
+
+/** Requests without a valid key are limited per client address with the Free plan's numbers. */
+const ADDRESS_QUOTA = PLAN_QUOTAS.free;
+
+function rateLimited(verdict: Verdict): ApiError {
+  return new ApiError('rate_limited', undefined, undefined, { 'retry-after': String(verdict.resetIn) });
+}
+
+function banned(until: number, now: number, verdict: Verdict): ApiError {
+  const banSeconds = Math.max(1, Math.ceil((until - now) / 1000));
+  // Never invite a retry before the quota itself returns.
+  const retryAfter = verdict.remaining === 0 ? Math.max(banSeconds, verdict.resetIn) : banSeconds;
+  return new ApiError('api_key_banned', `This API key is banned until ${new Date(until).toISOString()} for sending requests while rate limited.`, undefined, {
+    'retry-after': String(retryAfter),
+  });
+}
+
+/** Counts one request and answers it 429 when it must wait; returns the reply when it answered. */
+export type Meter = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+
+/**
+ * Counts a request against its project (or, without a valid key, against its
+ * client address), sets the limit headers, and answers 429 when the quota is
+ * used up or the key is banned.
+ */
+export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Meter {
+  return async (request, reply) => {
+    const now = clock.now();
+    const principal = request.principal;
+    if (principal === null) {
+      const verdict = await limiter.hit(addressSubject(request.ip), ADDRESS_QUOTA, now);
+      setRateLimitHeaders(reply, ADDRESS_QUOTA, verdict);
+      return verdict.allowed ? undefined : sendError(reply, rateLimited(verdict));
+    }
+    const bannedUntil = principal.bannedUntil !== null && principal.bannedUntil > now ? principal.bannedUntil : 0;
+    // A banned key's requests still count, in the minute window only, like any refused request.
+    const verdict = await limiter.hit(projectSubject(principal.projectId), principal.quota, now, bannedUntil > 0);
+    setRateLimitHeaders(reply, principal.quota, verdict);
+    if (bannedUntil > 0) return sendError(reply, banned(bannedUntil, now, verdict));
+    if (verdict.allowed) return undefined;
+    const banEnd = await bans.strike(principal.keyId, verdict, now);
+    return sendError(reply, banEnd === null ? rateLimited(verdict) : banned(banEnd, now, verdict));
+  };
+}
+
+/**
+ * Meters every /v1 request that needs a key, whatever it will be answered,
+ * before its body is read. Registered after the principal is resolved and
+ * before a missing or invalid key is answered 401, so key guessing is counted
+ * against the client's address.
+ */
+export function registerRateLimits(app: FastifyInstance, meter: Meter): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (needsKey(request)) return meter(request, reply);
+    return undefined;
+  });
+}

@@ -1,0 +1,59 @@
+import type { Quota } from '../projects/plans.js';
+import type { Counters } from './counters.js';
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+
+export type WindowName = 'minute' | 'day';
+
+/** The outcome of counting one request, and the window its headers describe. */
+export interface Verdict {
+  allowed: boolean;
+  /** The window with the fewest requests remaining; on a tie, the one that ends later. */
+  window: WindowName;
+  /** Which instance of that window (minutes or days since the Unix epoch). */
+  windowIndex: number;
+  limit: number;
+  remaining: number;
+  /** When that window ends, in Unix seconds. */
+  reset: number;
+  /** Whole seconds until it ends, at least 1. */
+  resetIn: number;
+}
+
+/**
+ * Fixed windows aligned to the clock in UTC: a minute starts at second :00, a
+ * day at 00:00. The counters are keyed by window instance (computed from the
+ * injected clock), so a quota is exact however the requests are timed and the
+ * clock can be moved in tests; the store only needs an atomic increment.
+ */
+export class RateLimiter {
+  constructor(readonly counters: Counters) {}
+
+  /**
+   * Counts one request of `subject` against `quota` at `now`. A request that
+   * the minute window refuses (or that is refused anyway, `refused`) is not
+   * counted in the day window, so bursts never use up the day's quota.
+   */
+  async hit(subject: string, quota: Quota, now: number, refused = false): Promise<Verdict> {
+    const minute = Math.floor(now / MINUTE_MS);
+    const day = Math.floor(now / DAY_MS);
+    const minuteCount = await this.counters.increment('minute', `${subject}:${String(minute)}`);
+    const minuteAllows = !refused && minuteCount <= quota.perMinute;
+    const dayKey = `${subject}:${String(day)}`;
+    const dayCount = minuteAllows ? await this.counters.increment('day', dayKey) : await this.counters.peek('day', dayKey);
+    const minuteRemaining = Math.max(0, quota.perMinute - minuteCount);
+    const dayRemaining = Math.max(0, quota.perDay - dayCount);
+    const allowed = minuteAllows && dayCount <= quota.perDay;
+    if (dayRemaining <= minuteRemaining) {
+      const end = (day + 1) * DAY_MS;
+      return { allowed, window: 'day', windowIndex: day, limit: quota.perDay, remaining: dayRemaining, reset: end / 1000, resetIn: Math.ceil((end - now) / 1000) };
+    }
+    const end = (minute + 1) * MINUTE_MS;
+    return { allowed, window: 'minute', windowIndex: minute, limit: quota.perMinute, remaining: minuteRemaining, reset: end / 1000, resetIn: Math.ceil((end - now) / 1000) };
+  }
+
+  close(): Promise<void> {
+    return this.counters.close();
+  }
+}

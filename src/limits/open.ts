@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Authenticator } from '../keys/authenticator.js';
+import type { KeyRepository } from '../keys/repository.js';
+import { Bans } from './bans.js';
+import type { Counters, LimiterState } from './counters.js';
+import { createMeter, type Meter } from './hook.js';
+import { RateLimiter } from './limiter.js';
+import { MemoryCounters } from './memory.js';
+import { RedisCounters } from './redis.js';
+
+/** The counters chosen by configuration: Redis when REDIS_URL is set, else this process's memory. */
+export async function openCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>, log: FastifyBaseLogger): Promise<Counters> {
+  if (!config.redisUrl) return new MemoryCounters();
+  const counters = await RedisCounters.open(config.redisUrl, config.redisKeyPrefix, log);
+  if (counters.state() === 'redis') log.info('rate limiter: counting in Redis, shared by every instance');
+  return counters;
+}
+
+export interface RateLimits {
+  /** Counts a request and answers 429 when it must wait. */
+  meter: Meter;
+  /** For /readyz. */
+  state(): LimiterState;
+  close(): Promise<void>;
+}
+
+/**
+ * Sets up rate limiting from configuration. Bans are written to the key's
+ * database row, so every instance and the CLI agree on them; the instance that
+ * bans drops its cached copy of the key so the ban applies at once there.
+ */
+export async function openRateLimits(deps: {
+  config: Config;
+  keys: KeyRepository;
+  authenticator: Authenticator;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): Promise<RateLimits> {
+  const { config, keys, authenticator, clock, log } = deps;
+  const limiter = new RateLimiter(await openCounters(config, log));
+  const recorder = {
+    ban: async (keyId: string, until: number) => {
+      await keys.ban(keyId, new Date(until));
+      authenticator.forget(keyId);
+    },
+  };
+  const bans = new Bans(limiter.counters, recorder, { threshold: config.banThreshold, durationMs: config.banDurationSeconds * 1000 }, log);
+  return {
+    meter: createMeter(limiter, bans, clock),
+    state: () => limiter.counters.state(),
+    close: () => limiter.close(),
+  };
+}
