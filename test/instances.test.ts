@@ -5,6 +5,7 @@ import { idempotencyLockId } from '../src/pets/postgres.js';
 import { describeEachEngine, freshPostgresDatabase, type FreshDatabase } from './helpers/engines.js';
 import { uniqueSlug } from './helpers/harness.js';
 import { runCli, startServer, type RunningServer } from './helpers/processes.js';
+import { deleteRedisPrefix, testRedis, uniqueRedisPrefix } from './helpers/redis.js';
 
 // The most a revocation may take to reach every instance.
 const PROPAGATION_MS = 5000;
@@ -20,7 +21,8 @@ describeEachEngine(
     let db: FreshDatabase;
     let a: RunningServer;
     let b: RunningServer;
-    let env: { DATABASE_URL: string; DATABASE_POOL_SIZE: string };
+    let env: { DATABASE_URL: string; DATABASE_POOL_SIZE: string; REDIS_URL?: string; REDIS_KEY_PREFIX?: string };
+    let redis: ReturnType<typeof testRedis>;
     let slug: string;
     let auth: { authorization: string };
 
@@ -37,6 +39,9 @@ describeEachEngine(
     before(async () => {
       db = await freshPostgresDatabase();
       env = { DATABASE_URL: db.url, DATABASE_POOL_SIZE: '4' };
+      // With a Redis the two instances share quotas, as deployed; without one that test is skipped.
+      redis = testRedis();
+      if ('url' in redis) env = { ...env, REDIS_URL: redis.url, REDIS_KEY_PREFIX: uniqueRedisPrefix() };
       // Started together on an empty database: both migrate, one waits for the other.
       [a, b] = await Promise.all([startServer(env), startServer(env)]);
       slug = uniqueSlug('inst');
@@ -46,6 +51,7 @@ describeEachEngine(
     after(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
       await db?.drop();
+      if (env?.REDIS_URL && env.REDIS_KEY_PREFIX) await deleteRedisPrefix(env.REDIS_URL, env.REDIS_KEY_PREFIX);
     });
 
     test('a pet created on A is read and listed on B, byte for byte', async () => {
@@ -114,6 +120,28 @@ describeEachEngine(
       t.diagnostic(`answers: ${String(statuses.filter((s) => s === 201).length)} × 201 (first or replay), ${String(statuses.filter((s) => s === 409).length)} × 409`);
       const afterList = (await (await call(b, '/v1/pets?limit=100', { headers })).json()) as unknown[];
       assert.equal(afterList.length - before.length, 10);
+    });
+
+    test('a Free project gets exactly 60 of 100 simultaneous requests spread over both instances', async (t) => {
+      if ('skip' in redis) {
+        t.skip(redis.skip);
+        return;
+      }
+      const free = uniqueSlug('free');
+      await cli('projects', 'create', free, '--plan', 'free');
+      const { key } = JSON.parse(await cli('keys', 'create', '--project', free, '--json')) as { key: string };
+      // Minute windows start at :00 UTC; keep the burst inside one window.
+      const second = new Date().getUTCSeconds();
+      if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => {
+          const res = await call(i % 2 ? a : b, '/v1/pets', { headers: { authorization: `Bearer ${key}` } });
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      assert.equal(statuses.filter((s) => s === 200).length, 60);
+      assert.equal(statuses.filter((s) => s === 429).length, 40);
     });
 
     test('a key revoked with `petstore keys revoke` is refused by both instances within 5 s', async (t) => {

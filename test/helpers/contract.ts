@@ -44,7 +44,8 @@ export class ContractChecker {
     if (method.toUpperCase() === 'HEAD' || status === 204) return undefined;
     if (!path.startsWith('/v1/') || path === '/v1/openapi.json') {
       if (status >= 400) this.assertError(status, contentType, body, `${method} ${url}`);
-      return body ? JSON.parse(body) : undefined;
+      // Probes outside the API (/metrics is Prometheus text) are JSON only when they say so.
+      return body && /^application\/json/.test(contentType ?? '') ? JSON.parse(body) : body;
     }
     const op = this.templates.find((t) => t.method === m && t.regex.test(path));
     if (!op) {
