@@ -3,19 +3,8 @@ import type pg from 'pg';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import { petJson, petPageJson } from './json.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
-import type { Pet, PetStatus } from './schemas.js';
+import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
-interface PetRow {
-  id: bigint;
-  name: string;
-  category_id: bigint;
-  status: PetStatus;
-}
-
-const toPet = (r: PetRow): Pet => ({ id: r.id, name: r.name, categoryId: r.category_id, status: r.status });
-const COLUMNS = 'id, name, category_id, status';
-// Smaller than every valid id, so one statement serves the first page and later ones.
-const BEFORE_FIRST = -(2n ** 63n);
 
 /**
  * The transaction-scoped advisory lock that marks an idempotency key as in flight

@@ -2,19 +2,8 @@ import type { SqliteDb } from '../storage/sqlite/database.js';
 import { guard } from '../storage/sqlite/database.js';
 import { GroupCommit } from '../storage/sqlite/group-commit.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetPageJson, PetQuery, PetRepository } from './repository.js';
-import type { Pet, PetStatus } from './schemas.js';
+import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
-interface PetRow {
-  id: bigint;
-  name: string;
-  category_id: bigint;
-  status: PetStatus;
-}
-
-const toPet = (r: PetRow): Pet => ({ id: r.id, name: r.name, categoryId: r.category_id, status: r.status });
-const COLUMNS = 'id, name, category_id, status';
-// Smaller than every valid id, so one statement serves the first page and later ones.
-const BEFORE_FIRST = -(2n ** 63n);
 /**
  * SQLite writes a pet's JSON itself, byte for byte what petJson (pets/json.ts)
  * writes (test/pets-json.test.ts checks it): reading rows as text skips building
