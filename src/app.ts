@@ -6,20 +6,21 @@ import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './contract/routes.js';
 import { registerHealth } from './health/routes.js';
 import { accessLog } from './http/access-log.js';
-import { principalResolver, registerKeyRequired, registerPrincipal } from './http/auth.js';
-import { registerDeprecationHeaders, registerSunset } from './http/deprecation.js';
+import { decoratePrincipal, keyRequiredStep, principalResolver, principalStep } from './http/auth.js';
+import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
 import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler, type ApiGate } from './http/framework-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { requestSerializer } from './http/logging.js';
 import { registerNotFound } from './http/not-found.js';
-import { genReqId, registerRequestId } from './http/request-id.js';
+import { genReqId, requestIdStep } from './http/request-id.js';
+import { registerRequestSteps } from './http/request-steps.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { Authenticator } from './keys/authenticator.js';
 import { registerMetrics } from './metrics/http-metrics.js';
-import { registerRateLimits } from './limits/hook.js';
+import { meterStep } from './limits/hook.js';
 import { openRateLimits } from './limits/open.js';
 import { orderRoutes } from './orders/routes.js';
 import { petRoutes } from './pets/routes.js';
@@ -48,17 +49,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const ownsStore = !options.store;
   const gate: { current?: ApiGate } = {};
 
+  // Lines are written as they are logged, to stdout unless a stream is given: nothing waits in
+  // memory (under load pino's default asynchronous writer kept 30-40 MB of lines alive, and a
+  // crash would lose them), and in the bench it costs no more CPU per request.
+  const logSink = options.logStream ?? pino.destination({ dest: 1, sync: true });
   const app = Fastify({
     logger: {
       level: config.logLevel,
       serializers: { req: requestSerializer },
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
-      // Lines are written as they are logged, to stdout unless a stream is given: nothing waits in
-      // memory (under load pino's default asynchronous writer kept 30-40 MB of lines alive, and a
-      // crash would lose them), and in the bench it costs no more CPU per request.
-      stream: options.logStream ?? pino.destination({ dest: 1, sync: true }),
+      stream: logSink,
     },
-    logController: accessLog(),
+    logController: accessLog(logSink, ['info', 'debug', 'trace'].includes(config.logLevel)),
     genReqId,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -81,16 +83,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const authenticator = new Authenticator(store.keys, clock, config.keyCacheTtlMs);
   const limits = await openRateLimits({ config, keys: store.keys, authenticator, clock, log: app.log });
 
-  // onRequest order matters: request id, draining, deprecation headers, principal, rate limit (before any 401,
+  // The order matters: request id, draining, deprecation headers, principal, rate limit (before any 401,
   // so requests without a valid key are counted per address), key required, sunset.
-  registerRequestId(app);
-  registerDraining(app);
-  registerDeprecationHeaders(app);
   gate.current = { resolvePrincipal: principalResolver(authenticator), meter: limits.meter };
-  registerPrincipal(app, gate.current.resolvePrincipal);
-  registerRateLimits(app, gate.current.meter);
-  registerKeyRequired(app);
-  registerSunset(app, clock);
+  decoratePrincipal(app);
+  registerRequestSteps(app, [
+    requestIdStep,
+    registerDraining(app),
+    deprecationHeadersStep,
+    principalStep(gate.current.resolvePrincipal),
+    meterStep(gate.current.meter),
+    keyRequiredStep,
+    sunsetStep(clock),
+  ]);
 
   const pets = new PetService(store.pets, clock);
   registerHealth(app, store, () => ({ limiter: limits.state() }));

@@ -2,38 +2,43 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, type Authenticator } from '../keys/authenticator.js';
 import { ApiError } from './errors.js';
 import { sendError } from './error-handler.js';
+import type { RequestStep } from './request-steps.js';
 
-/** A URL under the versioned API (`/v1`, `/v1/…`, `/v1?…`). */
-export function isApiUrl(url: string): boolean {
-  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
-}
-
-/** Routes that need a key: every /v1 route not marked public, and unknown /v1 paths. */
-export function needsKey(request: FastifyRequest): boolean {
-  if (request.routeOptions.config.public) return false;
-  if (request.is404) return isApiUrl(request.url);
-  return true;
-}
-
-/** Sets `request.principal` from the request's bearer key; it stays null when the key is missing or invalid. */
-export function principalResolver(authenticator: Authenticator): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
+/**
+ * Sets `request.principal` from the request's bearer key; it stays null when
+ * the key is missing or invalid. Synchronous when the key is in the cache.
+ */
+export function principalResolver(authenticator: Authenticator): (request: FastifyRequest) => void | Promise<void> {
+  return (request) => {
     const token = bearerToken(request.headers.authorization);
-    if (token) request.principal = await authenticator.authenticate(token);
+    if (!token) return undefined;
+    const cached = authenticator.cached(token);
+    if (cached) {
+      request.principal = cached;
+      return undefined;
+    }
+    return authenticator.authenticate(token).then((principal) => {
+      request.principal = principal;
+    });
   };
+}
+
+export function decoratePrincipal(app: FastifyInstance): void {
+  app.decorateRequest('principal', null);
 }
 
 /**
  * Resolves the key of a request that needs one to its principal. It never
  * answers: the rate limiter counts the request first (against the project, or
  * against the client address when the key is missing or invalid), then
- * `registerKeyRequired` answers 401.
+ * `keyRequiredStep` answers 401.
  */
-export function registerPrincipal(app: FastifyInstance, resolvePrincipal: (request: FastifyRequest) => Promise<void>): void {
-  app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
-    if (needsKey(request)) await resolvePrincipal(request);
-  });
+export function principalStep(resolvePrincipal: (request: FastifyRequest) => void | Promise<void>): RequestStep {
+  return (request, _reply, route) => {
+    if (!route.needsKey) return false;
+    const pending = resolvePrincipal(request);
+    return pending ? pending.then(() => false) : false;
+  };
 }
 
 /** Answers 401 when the request has no valid key; returns the reply when it did. */
@@ -48,11 +53,7 @@ export function rejectWithoutKey(request: FastifyRequest, reply: FastifyReply): 
 }
 
 /** Answers 401 when a request that needs a key has no valid one. */
-export function registerKeyRequired(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!needsKey(request) || !rejectWithoutKey(request, reply)) done();
-  });
-}
+export const keyRequiredStep: RequestStep = (request, reply, route) => route.needsKey && rejectWithoutKey(request, reply) !== undefined;
 
 /** The principal of an authenticated request; routes behind auth always have one. */
 export function principalOf(request: FastifyRequest) {

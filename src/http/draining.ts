@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import { ApiError } from './errors.js';
 import { sendError } from './error-handler.js';
+import type { RequestStep } from './request-steps.js';
 
 /**
  * Graceful shutdown. Once the app starts closing, requests already received
@@ -9,8 +10,9 @@ import { sendError } from './error-handler.js';
  * that was open) are answered 503 with the Error body; and each response
  * that leaves nothing else pending on its connection carries
  * `Connection: close`, so keep-alive clients cannot hold the process open.
+ * Returns the step that counts and, while draining, refuses each request.
  */
-export function registerDraining(app: FastifyInstance): void {
+export function registerDraining(app: FastifyInstance): RequestStep {
   let draining = false;
   /** Requests received on a connection and not yet answered. */
   const pending = new WeakMap<Socket, number>();
@@ -19,16 +21,6 @@ export function registerDraining(app: FastifyInstance): void {
     draining = true;
     app.log.info('draining: new requests are answered 503');
     done();
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    const socket = request.raw.socket;
-    pending.set(socket, (pending.get(socket) ?? 0) + 1);
-    if (!draining) {
-      done();
-      return;
-    }
-    const headers = { 'retry-after': '1', connection: 'close' };
-    sendError(reply, new ApiError('service_unavailable', 'The server is shutting down. Retry the request.', undefined, headers));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (draining && (pending.get(request.raw.socket) ?? 0) <= 1) reply.header('connection', 'close');
@@ -39,4 +31,12 @@ export function registerDraining(app: FastifyInstance): void {
     pending.set(socket, Math.max(0, (pending.get(socket) ?? 1) - 1));
     done();
   });
+  return (request, reply) => {
+    const socket = request.raw.socket;
+    pending.set(socket, (pending.get(socket) ?? 0) + 1);
+    if (!draining) return false;
+    const headers = { 'retry-after': '1', connection: 'close' };
+    sendError(reply, new ApiError('service_unavailable', 'The server is shutting down. Retry the request.', undefined, headers));
+    return true;
+  };
 }

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isApiUrl, rejectWithoutKey } from './auth.js';
+import { rejectWithoutKey } from './auth.js';
 import { sendError, toApiError } from './error-handler.js';
 import { ApiError } from './errors.js';
+import { isApiUrl } from './request-steps.js';
 
 const MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL is malformed: it has a percent-encoded sequence that does not decode.',
@@ -10,7 +11,7 @@ const MESSAGES: Record<string, string> = {
 
 /** What a /v1 request goes through before it is answered: its key is resolved, then it is counted. */
 export interface ApiGate {
-  resolvePrincipal(request: FastifyRequest): Promise<void>;
+  resolvePrincipal(request: FastifyRequest): void | Promise<void>;
   meter(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
 }
 

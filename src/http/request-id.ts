@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import { KEY_PREFIX } from '../keys/key-format.js';
+import type { RequestStep } from './request-steps.js';
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -15,9 +15,7 @@ export function genReqId(req: IncomingMessage): string {
   return usable ? given : `req_${randomUUID().replace(/-/g, '')}`;
 }
 
-export function registerRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-}
+export const requestIdStep: RequestStep = (request, reply) => {
+  reply.header('x-request-id', request.id);
+  return false;
+};

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
-import { needsKey } from '../http/auth.js';
 import { sendError } from '../http/error-handler.js';
 import { ApiError } from '../http/errors.js';
+import type { RequestStep } from '../http/request-steps.js';
 import { PLAN_QUOTAS } from '../projects/plans.js';
 import type { Bans } from './bans.js';
 import { addressSubject, projectSubject } from './client-address.js';
@@ -59,9 +59,6 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Met
  * before a missing or invalid key is answered 401, so key guessing is counted
  * against the client's address.
  */
-export function registerRateLimits(app: FastifyInstance, meter: Meter): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (needsKey(request)) return meter(request, reply);
-    return undefined;
-  });
+export function meterStep(meter: Meter): RequestStep {
+  return (request, reply, route) => (route.needsKey ? meter(request, reply).then((answered) => answered !== undefined) : false);
 }

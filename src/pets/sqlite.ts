@@ -1,6 +1,7 @@
 import type { SqliteDb } from '../storage/sqlite/database.js';
 import { guard } from '../storage/sqlite/database.js';
 import { GroupCommit } from '../storage/sqlite/group-commit.js';
+import { ReadCache } from '../storage/sqlite/read-cache.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
@@ -17,6 +18,9 @@ const ID_PREFIX = '{"id":';
  * which cost more than reading the page. An expression keeps the plan.
  */
 const LIMIT = 'LIMIT ? + 0';
+
+/** Pages and pets served from memory until the next commit (storage/sqlite/read-cache.ts). */
+const READ_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** The id of a pet in PET_JSON form: its first member. */
 function idOfJson(pet: string): bigint {
@@ -53,6 +57,8 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
     'INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)',
   );
   const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+  const pages = new ReadCache<PetPageJson>(db, READ_CACHE_BYTES, (page) => page.json.length);
+  const single = new ReadCache<string | null>(db, READ_CACHE_BYTES, (pet) => pet?.length ?? 0);
 
   // Atomic because GroupCommit runs every write in a savepoint of its batch transaction.
   const createRows = (projectId: number, pet: NewPetRecord, now: Date, claim?: IdempotencyClaim): CreatePetResult => {
@@ -82,17 +88,20 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
     listJson: (projectId: number, q: PetQuery) =>
       guard(() => {
         const after = q.after ?? BEFORE_FIRST;
-        const rows = (
-          q.status ? listByStatusJson.all(projectId, q.status, after, q.limit + 1) : listAllJson.all(projectId, after, q.limit + 1)
-        ) as string[];
-        return pageOf(rows, q.limit);
+        return pages.get(`${String(projectId)}|${q.status ?? ''}|${String(after)}|${String(q.limit)}`, () => {
+          const rows = (
+            q.status ? listByStatusJson.all(projectId, q.status, after, q.limit + 1) : listAllJson.all(projectId, after, q.limit + 1)
+          ) as string[];
+          return pageOf(rows, q.limit);
+        });
       }),
     get: (projectId, id) =>
       guard(() => {
         const row = getOne.get(id, projectId) as PetRow | undefined;
         return row ? toPet(row) : null;
       }),
-    getJson: (projectId, id) => guard(() => (getOneJson.get(id, projectId) as string | undefined) ?? null),
+    getJson: (projectId, id) =>
+      guard(() => single.get(`${String(projectId)}|${String(id)}`, () => (getOneJson.get(id, projectId) as string | undefined) ?? null)),
     create: (projectId, pet, now, claim) => writes.run(() => createRows(projectId, pet, now, claim)),
     purgeIdempotencyKeys: (olderThan) => guard(() => purge.run(olderThan.getTime()).changes),
   };

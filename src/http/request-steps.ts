@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deprecation } from './types.js';
+
+/** What the steps need to know about the route a request matched, read once per request. */
+export interface RouteFacts {
+  /** Every /v1 route not marked public, and unknown /v1 paths. */
+  needsKey: boolean;
+  deprecation: Deprecation | undefined;
+}
+
+/**
+ * One step of a request's way in, before its body is read. Returns true when
+ * it answered the request (the later steps are skipped), false otherwise; a
+ * promise only when it has to wait (a key not in the cache, counters in Redis).
+ */
+export type RequestStep = (request: FastifyRequest, reply: FastifyReply, route: RouteFacts) => boolean | Promise<boolean>;
+
+/** A URL under the versioned API (`/v1`, `/v1/…`, `/v1?…`). */
+export function isApiUrl(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
+
+export function routeFacts(request: FastifyRequest): RouteFacts {
+  // request.routeOptions builds a new object on every access: read it once.
+  const config = request.routeOptions.config;
+  const needsKey = config.public ? false : request.is404 ? isApiUrl(request.url) : true;
+  return { needsKey, deprecation: config.deprecation };
+}
+
+/**
+ * Runs the steps in order as one onRequest hook: synchronously while each
+ * step is, awaiting only a step that returns a promise. With the key in the
+ * cache and the counters in memory a request passes every step without a
+ * promise; one hook instead of one per step also saves Fastify a dispatch each.
+ */
+export function registerRequestSteps(app: FastifyInstance, steps: readonly RequestStep[]): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const route = routeFacts(request);
+    const run = (from: number): void => {
+      for (let i = from; i < steps.length; i++) {
+        const answered = (steps[i] as RequestStep)(request, reply, route);
+        if (answered === true) return;
+        if (answered !== false) {
+          answered.then((sent) => (sent ? undefined : run(i + 1))).catch(done);
+          return;
+        }
+      }
+      done();
+    };
+    run(0);
+  });
+}
