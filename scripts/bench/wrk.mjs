@@ -43,6 +43,28 @@ export function writeScript(dir, name, { method = 'GET', headers = {}, body } = 
   return path;
 }
 
+/**
+ * Writes a wrk Lua script that sends `every - 1` requests of `main` then one of
+ * `other`, over and over, each built once (e.g. listPets with a creation in
+ * every ten requests).
+ */
+export function writeMixScript(dir, name, { main, other, every }) {
+  const request = ({ method = 'GET', path, headers = {}, body }) => {
+    const h = Object.entries(headers).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ');
+    return `wrk.format(${luaString(method)}, ${luaString(path)}, { ${h} }${body === undefined ? '' : `, ${luaString(body)}`})`;
+  };
+  // Built in init(): at load time wrk has not set the Host header that wrk.format copies.
+  const lines = [
+    'local main, other',
+    `init = function(args) main = ${request(main)}; other = ${request(other)} end`,
+    'local n = 0',
+    `request = function() n = n + 1; if n % ${String(every)} == 0 then return other end; return main end`,
+  ];
+  const path = join(dir, `${name}.lua`);
+  writeFileSync(path, `${lines.join('\n')}\n${DONE}`);
+  return path;
+}
+
 /** Runs wrk for `seconds` against `url` and returns req/s, p50/p99 (ms) and error counts. */
 export function runWrk({ url, script, connections, threads, seconds }) {
   const args = [`-t${String(threads)}`, `-c${String(connections)}`, `-d${String(seconds)}s`, '--timeout', '5s', '-s', script, url];
