@@ -8,6 +8,7 @@ import { registerHealth } from './health/routes.js';
 import { accessLog } from './http/access-log.js';
 import { decoratePrincipal, keyRequiredStep, principalResolver, principalStep } from './http/auth.js';
 import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler, type ApiGate } from './http/framework-errors.js';
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler(gate),
+    // Requests Node's HTTP parser rejects get the Error body too, written to the socket.
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ajv = createAjv();

@@ -40,7 +40,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     };
     assert.equal(result.settings.smoke, true);
     assert.deepEqual(result.failures, []);
-    const scenarios = ['listPets', 'listPetsStatus', 'listPetsDeep', 'listPetsDeepStatus', 'getPet', 'listPetsNoMetrics', 'createPet'];
+    const scenarios = ['listPets', 'listPetsStatus', 'listPetsDeep', 'listPetsDeepStatus', 'getPet', 'listPetsNoMetrics', 'createPet', 'mixed'];
     assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
     assert.equal(result.rounds.length, 1);
     for (const name of scenarios) {

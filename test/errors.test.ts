@@ -107,7 +107,7 @@ describeEachEngine('errors', () => {
     }
     // And no code is used in the source that the catalog does not hold.
     const used = new Set<string>();
-    for (const file of ['src/http/auth.ts', 'src/http/deprecation.ts', 'src/http/not-found.ts', 'src/http/json-body.ts', 'src/http/pagination.ts', 'src/http/error-handler.ts', 'src/pets/service.ts']) {
+    for (const file of ['src/http/auth.ts', 'src/http/deprecation.ts', 'src/http/not-found.ts', 'src/http/json-body.ts', 'src/http/pagination.ts', 'src/http/error-handler.ts', 'src/http/client-errors.ts', 'src/pets/service.ts']) {
       for (const m of readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').matchAll(/new ApiError\('([a-z_]+)'/g)) used.add(m[1] ?? '');
     }
     for (const code of used) assert.ok(code in ERROR_CATALOG, `${code} used but not in the catalog`);

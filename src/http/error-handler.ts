@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { ApiError, ERROR_CATALOG, StorageUnavailableError, type ErrorCode, type ErrorDetail } from './errors.js';
@@ -100,10 +101,29 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
   return body;
 }
 
-/** Sends an error response: the only place an error becomes HTTP. */
+/** Sends an error response: with `rawErrorResponse`, the only place an error becomes HTTP. */
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
+}
+
+/**
+ * The same answer as `sendError`, as the bytes of a complete HTTP/1.1 response
+ * that closes the connection: for a connection whose request Node could not
+ * parse, where there is no reply to send it with.
+ */
+export function rawErrorResponse(error: ApiError, requestId: string): string {
+  const body = JSON.stringify(errorBody(error, requestId));
+  return [
+    `HTTP/1.1 ${String(error.status)} ${STATUS_CODES[error.status] ?? ''}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${String(Buffer.byteLength(body))}`,
+    'Connection: close',
+    `X-Request-Id: ${requestId}`,
+    ...Object.entries(error.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    '',
+    body,
+  ].join('\r\n');
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

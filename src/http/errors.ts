@@ -1,7 +1,8 @@
 /**
  * The closed set of error codes the API answers with. Each code has one HTTP
- * status and a default message; `toHttp` in error-handler.ts is the only place
- * that turns them into responses.
+ * status and a default message; error-handler.ts is the only place that turns
+ * them into responses (`sendError`, and `rawErrorResponse` for a connection
+ * whose request could not be parsed).
  */
 export const ERROR_CATALOG = {
   bad_request: { status: 400, message: 'The request is malformed.' },
@@ -13,6 +14,7 @@ export const ERROR_CATALOG = {
   },
   not_found: { status: 404, message: 'The requested resource could not be found.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
+  request_timeout: { status: 408, message: 'The request was not received in time.' },
   idempotency_key_in_use: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed. Retry later.',
@@ -32,6 +34,7 @@ export const ERROR_CATALOG = {
     status: 429,
     message: 'This API key is temporarily banned for sending requests while rate limited.',
   },
+  request_header_fields_too_large: { status: 431, message: 'The request header section is too large.' },
   internal_error: { status: 500, message: 'An unexpected error occurred.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable. Retry shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -5,6 +5,11 @@ import type { RequestStep } from './request-steps.js';
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** A fresh request id, for a request that brings no usable one of its own. */
+export function newRequestId(): string {
+  return `req_${randomUUID().replace(/-/g, '')}`;
+}
+
 /**
  * Keeps a caller's well-formed `X-Request-Id`, otherwise makes one. The id is
  * on every log line, so one that carries an API key is replaced too.
@@ -12,7 +17,7 @@ const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function genReqId(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   const usable = typeof given === 'string' && CLIENT_ID.test(given) && !given.includes(KEY_PREFIX);
-  return usable ? given : `req_${randomUUID().replace(/-/g, '')}`;
+  return usable ? given : newRequestId();
 }
 
 export const requestIdStep: RequestStep = (request, reply) => {

@@ -62,7 +62,8 @@ export class ContractChecker {
     return parsed;
   }
 
-  private assertError(status: number, contentType: string | undefined, body: string, what: string): unknown {
+  /** Asserts an error answer is JSON with the Error body and the HTTP status in it; returns the parsed body. */
+  assertError(status: number, contentType: string | undefined, body: string, what: string): unknown {
     assert.match(contentType ?? '', /^application\/json/, `${what}: error content-type ${String(contentType)}`);
     const parsed = JSON.parse(body) as { status?: number };
     const v = this.errorValidator();

@@ -1,0 +1,63 @@
+import { maxHeaderSize, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { rawErrorResponse } from './error-handler.js';
+import { ApiError } from './errors.js';
+import { newRequestId } from './request-id.js';
+
+/** How long an answered connection may keep sending before it is closed anyway. */
+const LINGER_MS = 2000;
+
+/** Node's parser errors carry a fixed English `reason` from llhttp (never request bytes), e.g. "Invalid header token". */
+type ClientError = Error & { code?: string; reason?: unknown };
+
+const REASON = /^[\x20-\x7e]{1,120}$/;
+
+function parserReason(error: ClientError): string | undefined {
+  return typeof error.reason === 'string' && REASON.test(error.reason) ? error.reason : undefined;
+}
+
+/** The answer for a Node `clientError`: 431, 408, or 400 naming what the parser rejected. */
+export function clientErrorAnswer(error: ClientError): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return new ApiError('request_header_fields_too_large', `The request header section is larger than ${String(maxHeaderSize)} bytes.`);
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ApiError('request_timeout', 'The request was not received in time; the connection is closed.');
+  }
+  const reason = parserReason(error);
+  return new ApiError('bad_request', reason ? `The HTTP request is malformed: ${reason}.` : 'The HTTP request is malformed.');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: answers a request Node's HTTP parser
+ * rejected (bad framing, oversized headers, a request that took too long)
+ * with the Error body instead of Fastify's own, then closes the connection.
+ * No request object exists, so the response is written to the socket
+ * directly. Fastify calls it with `this` bound to the instance.
+ */
+export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: ClientError, socket: Socket): void {
+  // A reset connection is already gone (Node's documentation for 'clientError').
+  if (error.code === 'ECONNRESET' || socket.destroyed) {
+    socket.destroy();
+    return;
+  }
+  // Already answered: the parser keeps failing on what the client still sends until the connection closes.
+  if (socket.writableEnded) return;
+  const answer = clientErrorAnswer(error);
+  const requestId = newRequestId();
+  // The code and the parser's fixed reason only: the request bytes (error.rawPacket) may carry an API key.
+  this.log.debug({ reqId: requestId, code: error.code, reason: parserReason(error), status: answer.status }, 'malformed HTTP request; connection closed');
+  // As Node does by default: answer only if nothing of a response on this connection has been written yet.
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  // end() rather than destroy(): closing with unread request bytes would reset the connection and could
+  // discard the answer before the client reads it. The timer bounds a client that keeps sending.
+  socket.end(rawErrorResponse(answer, requestId));
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
+}
