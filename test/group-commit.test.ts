@@ -65,6 +65,20 @@ describe('group commit of SQLite writes', () => {
     assert.deepEqual(committed(), ['a', 'b', 'c', 'e']);
   });
 
+  test('a one-statement write that fails (run without a savepoint) is undone alone; the rest of its batch commits', async () => {
+    const writes = new GroupCommit(db);
+    const multi = db.prepare('INSERT INTO t (v) VALUES (?), (?)');
+    const results = await Promise.allSettled([
+      writes.run(insert('s1'), { oneStatement: true }),
+      // One statement inserting two rows; the second violates UNIQUE, so neither row may stay.
+      writes.run(() => multi.run('s2', 's1'), { oneStatement: true }),
+      writes.run(insert('s3'), { oneStatement: true }),
+    ]);
+    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.deepEqual(committed().filter((v) => v.startsWith('s')), ['s1', 's3'], 'the failed statement left nothing behind');
+    db.exec("DELETE FROM t WHERE v LIKE 's%'");
+  });
+
   test('when the batch cannot commit, every write fails as storage unavailable and none is kept', async () => {
     const writes = new GroupCommit(db);
     db.pragma('busy_timeout = 20');

@@ -102,7 +102,7 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
       }),
     getJson: (projectId, id) =>
       guard(() => single.get(`${String(projectId)}|${String(id)}`, () => (getOneJson.get(id, projectId) as string | undefined) ?? null)),
-    create: (projectId, pet, now, claim) => writes.run(() => createRows(projectId, pet, now, claim)),
+    create: (projectId, pet, now, claim) => writes.run(() => createRows(projectId, pet, now, claim), { oneStatement: claim === undefined }),
     purgeIdempotencyKeys: (olderThan) => guard(() => purge.run(olderThan.getTime()).changes),
   };
 }

@@ -3,6 +3,8 @@ import { storageError } from './database.js';
 
 interface Pending {
   op: () => unknown;
+  /** One statement: SQLite undoes a failed statement by itself, so it needs no savepoint. */
+  oneStatement: boolean;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
@@ -12,7 +14,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /**
  * Group commit: writes that arrive in the same turn of the event loop run in
  * one transaction, so one COMMIT — one fsync under synchronous=FULL — makes
- * the whole batch durable. Each write runs in its own savepoint, so one that
+ * the whole batch durable. Each write runs in its own savepoint (a single
+ * statement needs none: SQLite undoes a failed statement alone), so one that
  * throws is undone alone; every promise settles only after the batch's COMMIT
  * has returned, so a caller that sees success has a durable write, and if the
  * COMMIT fails every write of the batch fails.
@@ -28,7 +31,7 @@ export class GroupCommit {
     const batch = db.transaction((ops: Pending[]): Outcome[] =>
       ops.map((p) => {
         try {
-          return { ok: true, value: single(p.op) };
+          return { ok: true, value: p.oneStatement ? p.op() : single(p.op) };
         } catch (error) {
           return { ok: false, error };
         }
@@ -37,10 +40,13 @@ export class GroupCommit {
     this.runBatch = (ops) => batch.immediate(ops);
   }
 
-  /** Runs `op` (synchronous database work) in the next batch; resolves once the batch is committed. */
-  run<T>(op: () => T): Promise<T> {
+  /**
+   * Runs `op` (synchronous database work) in the next batch; resolves once the
+   * batch is committed. `oneStatement`: `op` runs exactly one SQL statement.
+   */
+  run<T>(op: () => T, { oneStatement = false } = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ op, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ op, oneStatement, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         // setImmediate runs after every request read in this turn has queued its write.
