@@ -16,8 +16,10 @@ export interface LogSink {
  *
  * The completion line has exactly the fields and order pino would write, but
  * is put together here and written straight to the log destination: through
- * pino's serializers and redaction it cost about 10 µs per request, this way
- * under 2 µs. Keys in the URL or Host are scrubbed by the same serializer.
+ * pino's serializers and redaction it cost about 15 µs per request in the
+ * running server, this way 3-8 µs (README "Performance"; a microbenchmark of
+ * building and writing it: 2.5 µs). Keys in the URL or Host are scrubbed by
+ * the same serializer pino uses for the other lines.
  */
 class AccessLog extends LogController {
   private readonly prefix = `{"level":30,"time":`;
