@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { once } from 'node:events';
-import { Writable } from 'node:stream';
 import { clientErrorAnswer, clientErrorHandler } from '../src/http/client-errors.js';
 import { harness, type Harness } from './helpers/harness.js';
+import { logCapture } from './helpers/logs.js';
 
 interface RawAnswer {
   status: number;
@@ -45,18 +45,6 @@ function parseAnswer(text: string): Omit<RawAnswer, 'error'> {
     headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
   }
   return { status: Number(m[1]), reason: m[2] ?? '', headers, body: text.slice(end + 4) };
-}
-
-/** Collects what the app logs. */
-function logCapture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString('utf8');
-      done();
-    },
-  });
-  return { stream, text: () => text };
 }
 
 describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {

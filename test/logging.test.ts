@@ -1,25 +1,13 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { createKey, revokeKey } from '../src/keys/service.js';
 import { generateSecret } from '../src/keys/key-format.js';
 import type { Store } from '../src/storage/store.js';
 import { percentEncodeAll } from './helpers/arbitraries.js';
 import { harness, type Harness } from './helpers/harness.js';
+import { logCapture } from './helpers/logs.js';
 
 type LogLine = Record<string, unknown> & { reqId?: string; msg?: string; req?: { url?: string; host?: string } };
-
-/** Collects what the app logs, line by line. */
-function logCapture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString('utf8');
-      done();
-    },
-  });
-  return { stream, text: () => text, lines: () => text.split('\n').filter((l) => l !== '') };
-}
 
 /** A store whose pet listing fails, to see what a 500 logs. */
 const failingListings = (store: Store): Store => ({
