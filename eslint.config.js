@@ -1,11 +1,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  prettier,
   {
     languageOptions: { globals: globals.node },
     rules: {

@@ -28,4 +28,6 @@ if (problems.length) {
   console.error(`OpenAPI document has problems (OpenAPI ${validator.version}):\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`OpenAPI ${validator.version}: valid; ${Object.keys(doc.paths).length} paths, every operation has operationId, x-stability and documented errors.`);
+console.log(
+  `OpenAPI ${validator.version}: valid; ${Object.keys(doc.paths).length} paths, every operation has operationId, x-stability and documented errors.`,
+);

@@ -10,6 +10,14 @@ const files = readdirSync('test', { recursive: true })
   .map((f) => join('test', f))
   .sort();
 const extra = process.argv.slice(2);
-const args = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...extra, ...(extra.some((a) => a.endsWith('.ts')) ? [] : files)];
+const args = [
+  '--import',
+  'tsx',
+  '--test',
+  '--test-reporter=spec',
+  '--test-concurrency=2',
+  ...extra,
+  ...(extra.some((a) => a.endsWith('.ts')) ? [] : files),
+];
 const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
 process.exit(result.status ?? 1);

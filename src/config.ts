@@ -1,9 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
-const LogLevel = Type.Union(
-  ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-);
+const LogLevel = Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)));
 
 export const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),

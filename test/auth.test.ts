@@ -43,10 +43,26 @@ describeEachEngine('API keys', () => {
   for (const op of OPERATIONS) {
     describe(`${op.method} ${op.url}`, () => {
       const send = (authorization?: string) =>
-        h.request({ method: op.method, url: op.url, headers: { ...('headers' in op ? op.headers : {}), ...(authorization ? { authorization } : {}) }, payload: 'payload' in op ? op.payload : undefined });
+        h.request({
+          method: op.method,
+          url: op.url,
+          headers: { ...('headers' in op ? op.headers : {}), ...(authorization ? { authorization } : {}) },
+          payload: 'payload' in op ? op.payload : undefined,
+        });
 
       test('missing, malformed, wrong-scheme and unknown keys are 401 with WWW-Authenticate', async () => {
-        const cases = [undefined, 'Bearer', 'Bearer ', `Basic ${h.key}`, h.key, 'Bearer psk_short', `Bearer ${h.key}x`, `Bearer ${generateSecret()}`, `Bearer ${h.key} extra`, 'Bearer \u00e9'];
+        const cases = [
+          undefined,
+          'Bearer',
+          'Bearer ',
+          `Basic ${h.key}`,
+          h.key,
+          'Bearer psk_short',
+          `Bearer ${h.key}x`,
+          `Bearer ${generateSecret()}`,
+          `Bearer ${h.key} extra`,
+          'Bearer \u00e9',
+        ];
         for (const authorization of cases) {
           const res = await send(authorization);
           assert.equal(res.statusCode, 401, String(authorization));
@@ -74,7 +90,12 @@ describeEachEngine('API keys', () => {
   }
 
   test("another project's key sees none of this project's data", async () => {
-    const created = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json }, payload: '{"name":"mine","categoryId":1}' });
+    const created = await h.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...h.auth, ...json },
+      payload: '{"name":"mine","categoryId":1}',
+    });
     const other = await h.newProject();
     assert.equal((await h.request({ method: 'GET', url: `/v1/pets/${String(created.json().id)}`, headers: other.auth })).statusCode, 404);
     assert.deepEqual((await h.request({ method: 'GET', url: '/v1/pets', headers: other.auth })).json(), []);

@@ -32,7 +32,10 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     const result = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8')) as {
       settings: { smoke: boolean; rounds: number };
       summary: Record<string, { rps: number; p99Ms: number; ratio: number; peakRssMb: number }>;
-      rounds: Record<string, { bare: { requests: number; errors: Record<string, number> }; service: { requests: number; errors: Record<string, number> } }>[];
+      rounds: Record<
+        string,
+        { bare: { requests: number; errors: Record<string, number> }; service: { requests: number; errors: Record<string, number> } }
+      >[];
       failures: string[];
       memory: { service: { peakMb: number } };
       metricsCost: { cpuUsPerRequest: number } | null;
@@ -40,7 +43,16 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     };
     assert.equal(result.settings.smoke, true);
     assert.deepEqual(result.failures, []);
-    const scenarios = ['listPets', 'listPetsStatus', 'listPetsDeep', 'listPetsDeepStatus', 'getPet', 'listPetsNoMetrics', 'createPet', 'mixed'];
+    const scenarios = [
+      'listPets',
+      'listPetsStatus',
+      'listPetsDeep',
+      'listPetsDeepStatus',
+      'getPet',
+      'listPetsNoMetrics',
+      'createPet',
+      'mixed',
+    ];
     assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
     assert.equal(result.rounds.length, 1);
     for (const name of scenarios) {

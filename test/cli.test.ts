@@ -11,7 +11,8 @@ import { BIN, cliJson, runCli, tempDatabase } from './helpers/processes.js';
 describe('bin/petstore CLI', () => {
   const db = tempDatabase('petstore-cli-');
   const cli = (...args: string[]) => runCli(args, db.url);
-  const projects = async () => cliJson<{ slug: string; plan: string; perMinute: number; perDay: number }[]>(['projects', 'list', '--json'], db.url);
+  const projects = async () =>
+    cliJson<{ slug: string; plan: string; perMinute: number; perDay: number }[]>(['projects', 'list', '--json'], db.url);
 
   before(async () => {
     // The first command on an empty file applies the migrations itself.
@@ -49,7 +50,9 @@ describe('bin/petstore CLI', () => {
       ['enterprise', ['--per-minute', '5000', '--per-day', '2000000'], { perMinute: 5000, perDay: 2_000_000 }],
     ];
     const slugs = cases.map(([plan]) => uniqueSlug(plan));
-    const results = await Promise.all(cases.map(([plan, extra], i) => cli('projects', 'create', slugs[i] ?? '', '--plan', plan, ...extra, '--json')));
+    const results = await Promise.all(
+      cases.map(([plan, extra], i) => cli('projects', 'create', slugs[i] ?? '', '--plan', plan, ...extra, '--json')),
+    );
     const listed = await projects();
     cases.forEach(([plan, , quota], i) => {
       const r = results[i];
@@ -130,12 +133,20 @@ describe('bin/petstore CLI', () => {
     assert.equal((await cli('projects', 'create', slug, '--plan', 'pro')).code, 0);
     const h = await harness({ config: { databaseUrl: db.url, keyCacheTtlMs: 0 } });
     try {
-      const created = await cliJson<{ id: string; key: string; project: string }>(['keys', 'create', '--project', slug, '--name', 'ci', '--json'], db.url);
+      const created = await cliJson<{ id: string; key: string; project: string }>(
+        ['keys', 'create', '--project', slug, '--name', 'ci', '--json'],
+        db.url,
+      );
       assert.match(created.id, /^key_/);
       assert.match(created.key, /^psk_[0-9A-Za-z]{38}$/);
       assert.equal(created.project, slug);
       const auth = { authorization: `Bearer ${created.key}` };
-      const post = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"name":"Cli","categoryId":1}' });
+      const post = await h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: '{"name":"Cli","categoryId":1}',
+      });
       assert.equal(post.statusCode, 201);
       const list = await h.request({ method: 'GET', url: '/v1/pets', headers: auth });
       assert.equal(list.statusCode, 200);
@@ -166,7 +177,12 @@ describe('bin/petstore CLI', () => {
       cliJson<{ id: string; key: string }>(['keys', 'create', '--project', slug, '--json'], db.url),
       cliJson<{ id: string; key: string }>(['keys', 'create', '--project', slug, '--name', 'second', '--json'], db.url),
     ]);
-    const variants = [['keys', 'list', '--json'], ['keys', 'list', '--project', slug, '--json'], ['keys', 'list'], ['keys', 'list', '--project', slug]];
+    const variants = [
+      ['keys', 'list', '--json'],
+      ['keys', 'list', '--project', slug, '--json'],
+      ['keys', 'list'],
+      ['keys', 'list', '--project', slug],
+    ];
     const outputs = await Promise.all(variants.map((args) => cli(...args)));
     for (const [i, args] of variants.entries()) {
       const r = outputs[i] ?? { code: -1, stdout: '', stderr: '' };
@@ -174,7 +190,8 @@ describe('bin/petstore CLI', () => {
       for (const k of keys) {
         assert.ok(r.stdout.includes(k.id), `${args.join(' ')}: key ${k.id} not listed`);
         // The hint shows the prefix and four characters; nothing longer of the secret may appear.
-        for (let i = 8; i + 8 <= k.key.length; i++) assert.ok(!r.stdout.includes(k.key.slice(i, i + 8)), `${args.join(' ')} shows part of a secret`);
+        for (let i = 8; i + 8 <= k.key.length; i++)
+          assert.ok(!r.stdout.includes(k.key.slice(i, i + 8)), `${args.join(' ')} shows part of a secret`);
       }
     }
     const filtered = await cliJson<{ id: string; project: string }[]>(['keys', 'list', '--project', slug, '--json'], db.url);
@@ -224,7 +241,14 @@ describe('bin/petstore CLI', () => {
   });
 
   test('unknown commands and options exit non-zero with the usage on stderr', async () => {
-    const cases = [['frobnicate'], ['keys'], ['keys', 'rotate'], ['projects', 'delete', 'x'], ['keys', 'list', '--bogus'], ['keys', 'revoke']];
+    const cases = [
+      ['frobnicate'],
+      ['keys'],
+      ['keys', 'rotate'],
+      ['projects', 'delete', 'x'],
+      ['keys', 'list', '--bogus'],
+      ['keys', 'revoke'],
+    ];
     const results = await Promise.all(cases.map((args) => cli(...args)));
     for (const [i, args] of cases.entries()) {
       const r = results[i] ?? { code: 0, stdout: '', stderr: '' };
@@ -242,7 +266,12 @@ describe('bin/petstore CLI', () => {
       const load = (async () => {
         // Bounded: stops when the CLI work is done, and after 3000 requests at most.
         for (let i = 0; i < 3000 && !stop; i++) {
-          const res = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, 'content-type': 'application/json' }, payload: `{"name":"busy ${String(i)}","categoryId":${String(i)}}` });
+          const res = await h.request({
+            method: 'POST',
+            url: '/v1/pets',
+            headers: { ...h.auth, 'content-type': 'application/json' },
+            payload: `{"name":"busy ${String(i)}","categoryId":${String(i)}}`,
+          });
           if (res.statusCode === 201) created++;
           else failures.push(`${String(res.statusCode)} ${res.body}`);
           await new Promise((r) => setImmediate(r));

@@ -62,7 +62,12 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
   after(() => h.close());
 
   /** Asserts a complete, closing Error answer; returns its body. */
-  function assertErrorAnswer(res: RawAnswer, status: number, code: string, what: string): { code: string; message: string; status: number } {
+  function assertErrorAnswer(
+    res: RawAnswer,
+    status: number,
+    code: string,
+    what: string,
+  ): { code: string; message: string; status: number } {
     assert.equal(res.error, undefined, `${what}: the connection was not closed cleanly`);
     assert.equal(res.status, status, `${what}: ${JSON.stringify(res)}`);
     assert.equal(res.reason, http.STATUS_CODES[status]);
@@ -70,7 +75,11 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
     assert.equal(res.headers.connection, 'close', what);
     assert.equal(Number(res.headers['content-length']), Buffer.byteLength(res.body), `${what}: Content-Length`);
     assert.match(res.headers['x-request-id'] ?? '', /^req_[0-9a-f]{32}$/, what);
-    const body = h.contract.assertError(status, res.headers['content-type'], res.body, what) as { code: string; message: string; status: number };
+    const body = h.contract.assertError(status, res.headers['content-type'], res.body, what) as {
+      code: string;
+      message: string;
+      status: number;
+    };
     assert.equal(body.code, code, what);
     return body;
   }
@@ -99,7 +108,8 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
     },
     {
       name: 'two different Content-Lengths',
-      raw: () => `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+      raw: () =>
+        `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
       status: 400,
       code: 'bad_request',
       message: /^The HTTP request is malformed: .*Content-Length/,
@@ -122,14 +132,16 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
     },
     {
       name: 'a chunk size that is not hexadecimal',
-      raw: () => `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      raw: () =>
+        `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
       status: 400,
       code: 'bad_request',
       message: /^The HTTP request is malformed: .*chunk/,
     },
     {
       name: 'a chunk longer than its size says',
-      raw: () => `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n`,
+      raw: () =>
+        `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n`,
       status: 400,
       code: 'bad_request',
       message: /^The HTTP request is malformed: /,
@@ -179,7 +191,9 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
 
   test("a request not received within Node's request timeout is 408 request_timeout", async () => {
     // The app keeps Node's timeouts (minutes); a plain server with short ones runs the same handler.
-    const server = http.createServer({ connectionsCheckingInterval: 20, headersTimeout: 100, requestTimeout: 200 }, (_req, res) => res.end());
+    const server = http.createServer({ connectionsCheckingInterval: 20, headersTimeout: 100, requestTimeout: 200 }, (_req, res) =>
+      res.end(),
+    );
     server.on('clientError', (err: Error, socket: Socket) => clientErrorHandler.call({ log: h.app.log }, err, socket));
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -196,7 +210,9 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
 describe('clientErrorHandler writes nothing when it must not', () => {
   const silent = { log: { debug: () => undefined } } as never;
 
-  function fakeSocket(state: Partial<{ destroyed: boolean; writable: boolean; writableEnded: boolean; _httpMessage: { headersSent: boolean } }>) {
+  function fakeSocket(
+    state: Partial<{ destroyed: boolean; writable: boolean; writableEnded: boolean; _httpMessage: { headersSent: boolean } }>,
+  ) {
     const calls: string[] = [];
     const socket = {
       destroyed: false,
@@ -238,7 +254,10 @@ describe('clientErrorHandler writes nothing when it must not', () => {
 
   test("the 400 message quotes the parser's reason only when it is short printable text", () => {
     const err = (reason: unknown) => Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_METHOD', reason });
-    assert.equal(clientErrorAnswer(err('Invalid method encountered')).message, 'The HTTP request is malformed: Invalid method encountered.');
+    assert.equal(
+      clientErrorAnswer(err('Invalid method encountered')).message,
+      'The HTTP request is malformed: Invalid method encountered.',
+    );
     for (const reason of [undefined, 42, '', 'bad\r\nX-Injected: 1', 'x'.repeat(500)]) {
       const answer = clientErrorAnswer(err(reason));
       assert.equal(answer.code, 'bad_request');

@@ -14,7 +14,14 @@ describe('configuration', () => {
   });
 
   test('values are parsed, not cast', () => {
-    const c = loadConfig({ PORT: '9090', HOST: '::1', DATABASE_URL: 'postgres://u@h/db', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', BASE_URL: 'https://api.example.com/v1' });
+    const c = loadConfig({
+      PORT: '9090',
+      HOST: '::1',
+      DATABASE_URL: 'postgres://u@h/db',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      BASE_URL: 'https://api.example.com/v1',
+    });
     assert.equal(c.port, 9090);
     assert.equal(c.trustProxy, true);
     assert.equal(c.baseUrl, 'https://api.example.com/v1');
@@ -28,7 +35,10 @@ describe('configuration', () => {
     } catch (err) {
       assert.ok(err instanceof ConfigError);
       for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'TRUST_PROXY', 'KEY_CACHE_TTL_MS']) {
-        assert.ok(err.problems.some((p) => p.startsWith(`${name}:`)), `${name} not reported: ${err.message}`);
+        assert.ok(
+          err.problems.some((p) => p.startsWith(`${name}:`)),
+          `${name} not reported: ${err.message}`,
+        );
       }
     }
     assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);

@@ -19,7 +19,13 @@ function pending<T>() {
 
 const settled = async (p: Promise<unknown>) => {
   const marker = Symbol('pending');
-  const result = await Promise.race([p.then(() => 'fulfilled', () => 'rejected'), new Promise((r) => setImmediate(() => r(marker)))]);
+  const result = await Promise.race([
+    p.then(
+      () => 'fulfilled',
+      () => 'rejected',
+    ),
+    new Promise((r) => setImmediate(() => r(marker))),
+  ]);
   return result === marker ? 'pending' : result;
 };
 
@@ -48,7 +54,10 @@ describe('PostgreSQL connection gate', () => {
     const gate = new ConnectionGate({ size: 1, waitMs: 20, probeIntervalMs: 250 });
     const busy = pending<void>();
     const first = gate.run(() => busy.promise, reachability);
-    await assert.rejects(gate.run(async () => 'never', reachability), StorageUnavailableError);
+    await assert.rejects(
+      gate.run(async () => 'never', reachability),
+      StorageUnavailableError,
+    );
     busy.resolve();
     await first;
     assert.equal(await gate.run(async () => 'free again', reachability), 'free again');

@@ -5,8 +5,21 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { harness, type Harness } from './helpers/harness.js';
 import { publishedDocument } from '../src/contract/document.js';
 
-type Op = { operationId: string; tags: string[]; 'x-stability': string; deprecated?: boolean; responses: Record<string, unknown>; parameters?: { name: string; in: string }[] };
-type Doc = { openapi: string; info: { version: string }; servers: { url: string }[]; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> } };
+type Op = {
+  operationId: string;
+  tags: string[];
+  'x-stability': string;
+  deprecated?: boolean;
+  responses: Record<string, unknown>;
+  parameters?: { name: string; in: string }[];
+};
+type Doc = {
+  openapi: string;
+  info: { version: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Op>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+};
 
 describe('the OpenAPI contract', () => {
   let h: Harness;
@@ -27,11 +40,18 @@ describe('the OpenAPI contract', () => {
   });
 
   test('servers are the configured production and staging base URLs', () => {
-    assert.deepEqual(doc.servers.map((s) => s.url), ['https://prod.example.org/v1', 'https://stage.example.org/v1']);
+    assert.deepEqual(
+      doc.servers.map((s) => s.url),
+      ['https://prod.example.org/v1', 'https://stage.example.org/v1'],
+    );
   });
 
   test('operations, tags, stability and deprecation are as specified', () => {
-    const ops = Object.fromEntries(Object.values(doc.paths).flatMap((p) => Object.values(p)).map((o) => [o.operationId, o]));
+    const ops = Object.fromEntries(
+      Object.values(doc.paths)
+        .flatMap((p) => Object.values(p))
+        .map((o) => [o.operationId, o]),
+    );
     assert.deepEqual(Object.keys(ops).sort(), ['createPet', 'getPet', 'listOrders', 'listPets']);
     for (const id of ['listPets', 'createPet', 'getPet']) assert.deepEqual(ops[id]?.tags, ['animals']);
     for (const op of Object.values(ops)) assert.ok(['stable', 'beta', 'experimental'].includes(op['x-stability']), op.operationId);

@@ -12,7 +12,8 @@ describe('DATABASE_POOL_SIZE', () => {
     for (const bad of ['0', '-1', '1.5', 'ten', '1001']) {
       assert.throws(
         () => loadConfig({ DATABASE_POOL_SIZE: bad }),
-        (err: unknown) => err instanceof ConfigError && err.problems.length === 1 && (err.problems[0] ?? '').startsWith('DATABASE_POOL_SIZE:'),
+        (err: unknown) =>
+          err instanceof ConfigError && err.problems.length === 1 && (err.problems[0] ?? '').startsWith('DATABASE_POOL_SIZE:'),
         bad,
       );
     }
@@ -35,10 +36,14 @@ describeEachEngine(
       try {
         const project = await store.projects.create('pool', 'free', { perMinute: 60, perDay: 1000 }, new Date());
         const created = await Promise.all(
-          Array.from({ length: 60 }, (_, i) => store.pets.create(project.id, { name: `p${String(i)}`, categoryId: BigInt(i), status: 'available' }, new Date())),
+          Array.from({ length: 60 }, (_, i) =>
+            store.pets.create(project.id, { name: `p${String(i)}`, categoryId: BigInt(i), status: 'available' }, new Date()),
+          ),
         );
         assert.equal(new Set(created.map((r) => (r.kind === 'created' ? r.pet.id : null))).size, 60);
-        const res = await admin.query<{ n: string }>("SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'petstore'");
+        const res = await admin.query<{ n: string }>(
+          "SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'petstore'",
+        );
         const open = Number(res.rows[0]?.n);
         assert.ok(open >= 1 && open <= 3, `${String(open)} connections open`);
       } finally {

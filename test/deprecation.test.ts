@@ -11,7 +11,12 @@ describeEachEngine('getPet deprecation', () => {
   let petId: string;
   before(async () => {
     h = await harness({ clock });
-    const res = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, 'content-type': 'application/json' }, payload: '{"name":"Old","categoryId":1}' });
+    const res = await h.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...h.auth, 'content-type': 'application/json' },
+      payload: '{"name":"Old","categoryId":1}',
+    });
     petId = String(res.json().id);
   });
   after(() => h.close());

@@ -34,7 +34,10 @@ async function listAll(server: RunningServer, auth: Record<string, string>): Pro
     const text = await res.text();
     assert.equal(res.status, 200, text);
     // Split the array into objects without losing int64 precision.
-    for (const raw of text.slice(1, -1).split(/(?<=\}),(?=\{)/).filter(Boolean)) {
+    for (const raw of text
+      .slice(1, -1)
+      .split(/(?<=\}),(?=\{)/)
+      .filter(Boolean)) {
       const id = exactIds(raw)[0] ?? '';
       assert.ok(!pets.has(id), `pet ${id} listed twice`);
       pets.set(id, raw);
@@ -73,7 +76,11 @@ async function killUnderWriteLoad(databaseUrl: string): Promise<{ acknowledged: 
         let res: Response;
         let text: string;
         try {
-          res = await fetch(`${server.url}/v1/pets`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: pet.body });
+          res = await fetch(`${server.url}/v1/pets`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: pet.body,
+          });
           text = await res.text();
         } catch (err) {
           if (inFlightAtKill < 0) throw err;
@@ -124,7 +131,9 @@ describeEachEngine('durability: kill -9 under concurrent writes loses no acknowl
     const db = await freshDatabase(engine.name, { onDisk: true });
     try {
       const result = await killUnderWriteLoad(db.url);
-      t.diagnostic(`${String(result.sent)} writes started, ${String(result.acknowledged)} acknowledged, ${String(result.inFlightAtKill)} in flight at SIGKILL`);
+      t.diagnostic(
+        `${String(result.sent)} writes started, ${String(result.acknowledged)} acknowledged, ${String(result.inFlightAtKill)} in flight at SIGKILL`,
+      );
     } finally {
       await db.drop();
     }

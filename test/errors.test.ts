@@ -73,7 +73,12 @@ describeEachEngine('errors', () => {
 
   test('charset and case variants of application/json are accepted', async () => {
     for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
-      const res = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, 'content-type': type }, payload: '{"name":"a","categoryId":1}' });
+      const res = await h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...h.auth, 'content-type': type },
+        payload: '{"name":"a","categoryId":1}',
+      });
       assert.equal(res.statusCode, 201, type);
     }
   });
@@ -85,9 +90,20 @@ describeEachEngine('errors', () => {
   });
 
   test('__proto__ and constructor keys are rejected as unknown fields and pollute nothing', async () => {
-    const res = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json }, payload: '{"name":"a","categoryId":1,"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}' });
+    const res = await h.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...h.auth, ...json },
+      payload: '{"name":"a","categoryId":1,"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',
+    });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.json().details.map((d: { field: string }) => d.field).sort(), ['__proto__', 'constructor']);
+    assert.deepEqual(
+      res
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+      ['__proto__', 'constructor'],
+    );
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
   });
 
@@ -108,7 +124,9 @@ describeEachEngine('errors', () => {
     // And no code is used in the source that the catalog does not hold.
     const used = new Set<string>();
     const src = new URL('../src/', import.meta.url);
-    const files = readdirSync(src, { recursive: true }).map(String).filter((f) => f.endsWith('.ts'));
+    const files = readdirSync(src, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.ts'));
     for (const file of files) {
       for (const m of readFileSync(new URL(file, src), 'utf8').matchAll(/new ApiError\('([a-z_]+)'/g)) used.add(m[1] ?? '');
     }
@@ -118,16 +136,18 @@ describeEachEngine('errors', () => {
 });
 
 describeEachEngine('server-side failures', () => {
-  const failing = (error: () => Error) => (store: Store): Store => ({
-    ...store,
-    pets: {
-      ...store.pets,
-      list: () => Promise.reject(error()),
-      listJson: () => Promise.reject(error()),
-      get: () => Promise.reject(error()),
-      getJson: () => Promise.reject(error()),
-    },
-  });
+  const failing =
+    (error: () => Error) =>
+    (store: Store): Store => ({
+      ...store,
+      pets: {
+        ...store.pets,
+        list: () => Promise.reject(error()),
+        listJson: () => Promise.reject(error()),
+        get: () => Promise.reject(error()),
+        getJson: () => Promise.reject(error()),
+      },
+    });
 
   test('an unexpected error is a 500 internal_error that leaks no internals', async () => {
     const h = await harness({ wrapStore: failing(() => new Error('SQLITE_CORRUPT: secret table pets_internal at /var/lib/x')) });

@@ -28,7 +28,7 @@ describe('group commit of SQLite writes', () => {
   });
 
   const insert = (v: string) => () => db.prepare('INSERT INTO t (v) VALUES (?)').run(v).lastInsertRowid;
-  const committed = () => (other.prepare('SELECT v FROM t ORDER BY v').pluck().all() as string[]);
+  const committed = () => other.prepare('SELECT v FROM t ORDER BY v').pluck().all() as string[];
 
   test('writes of one turn share a transaction, and each settles only after its commit', async () => {
     const writes = new GroupCommit(db);
@@ -60,7 +60,10 @@ describe('group commit of SQLite writes', () => {
       }),
       writes.run(insert('e')),
     ]);
-    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
     assert.match(String((results[1] as PromiseRejectedResult).reason), /UNIQUE/);
     assert.deepEqual(committed(), ['a', 'b', 'c', 'e']);
   });
@@ -74,8 +77,15 @@ describe('group commit of SQLite writes', () => {
       writes.run(() => multi.run('s2', 's1'), { oneStatement: true }),
       writes.run(insert('s3'), { oneStatement: true }),
     ]);
-    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
-    assert.deepEqual(committed().filter((v) => v.startsWith('s')), ['s1', 's3'], 'the failed statement left nothing behind');
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
+    assert.deepEqual(
+      committed().filter((v) => v.startsWith('s')),
+      ['s1', 's3'],
+      'the failed statement left nothing behind',
+    );
     db.exec("DELETE FROM t WHERE v LIKE 's%'");
   });
 

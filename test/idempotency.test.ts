@@ -15,7 +15,12 @@ describeEachEngine('Idempotency-Key on createPet', () => {
   after(() => h.close());
 
   const post = (payload: string, key?: string, auth = h.auth) =>
-    h.request({ method: 'POST', url: '/v1/pets', headers: { ...auth, ...json, ...(key === undefined ? {} : { 'idempotency-key': key }) }, payload });
+    h.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...auth, ...json, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      payload,
+    });
 
   test('a retry with an equivalent body replays the first response', async () => {
     const first = await post('{"name":"Rex","categoryId":9223372036854775807}', 'k-1');
@@ -67,7 +72,12 @@ describeEachEngine('Idempotency-Key on createPet', () => {
 
   test('malformed keys are 400 naming the header', async () => {
     for (const key of ['', 'x'.repeat(256), 'caf\u00e9']) {
-      const res = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json, 'idempotency-key': Buffer.from(key, 'utf8').toString('latin1') }, payload: '{"name":"a","categoryId":1}' });
+      const res = await h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...h.auth, ...json, 'idempotency-key': Buffer.from(key, 'utf8').toString('latin1') },
+        payload: '{"name":"a","categoryId":1}',
+      });
       assert.equal(res.statusCode, 400, key.slice(0, 10));
       assert.equal(res.json().details[0].field, 'Idempotency-Key');
       assert.equal(res.json().details[0].in, 'header');
@@ -84,11 +94,23 @@ describeEachEngine('Idempotency-Key while the first request is in flight', () =>
     });
     const slow = (store: Store): Store => ({
       ...store,
-      pets: { ...store.pets, create: async (...args) => { await gate; return store.pets.create(...args); } },
+      pets: {
+        ...store.pets,
+        create: async (...args) => {
+          await gate;
+          return store.pets.create(...args);
+        },
+      },
     });
     const h = await harness({ wrapStore: slow });
     try {
-      const send = () => h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json, 'idempotency-key': 'in-flight' }, payload: '{"name":"Slow","categoryId":1}' });
+      const send = () =>
+        h.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { ...h.auth, ...json, 'idempotency-key': 'in-flight' },
+          payload: '{"name":"Slow","categoryId":1}',
+        });
       const first = send();
       await new Promise((r) => setTimeout(r, 20));
       const second = await send();

@@ -34,7 +34,11 @@ describeEachEngine(
     const newKey = async () => JSON.parse(await cli('keys', 'create', '--project', slug, '--json')) as { id: string; key: string };
     const call = (server: RunningServer, path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
     const post = (server: RunningServer, body: unknown, headers: Record<string, string> = {}) =>
-      call(server, '/v1/pets', { method: 'POST', headers: { ...auth, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      call(server, '/v1/pets', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
 
     before(async () => {
       db = await freshPostgresDatabase();
@@ -72,7 +76,9 @@ describeEachEngine(
 
     test('an Idempotency-Key in flight on one instance is 409 on both; once done it replays on the other; another body is 422', async () => {
       const key = 'cross-instance-1';
-      const projectId = await withClient(db.url, async (c) => Number((await c.query<{ id: string }>('SELECT id::text FROM projects WHERE slug = $1', [slug])).rows[0]?.id));
+      const projectId = await withClient(db.url, async (c) =>
+        Number((await c.query<{ id: string }>('SELECT id::text FROM projects WHERE slug = $1', [slug])).rows[0]?.id),
+      );
       // Hold the key's lock as an instance does while it processes the first request.
       await withClient(db.url, async (c) => {
         await c.query('BEGIN');
@@ -114,10 +120,15 @@ describeEachEngine(
         statuses.push(...results.map((r) => r.status));
         const ok = results.filter((r) => r.status === 201);
         assert.ok(ok.length >= 1, JSON.stringify(results));
-        assert.ok(results.every((r) => r.status === 201 || r.status === 409), JSON.stringify(results));
+        assert.ok(
+          results.every((r) => r.status === 201 || r.status === 409),
+          JSON.stringify(results),
+        );
         assert.equal(new Set(ok.map((r) => r.body)).size, 1, 'every 201 carries the same pet');
       }
-      t.diagnostic(`answers: ${String(statuses.filter((s) => s === 201).length)} × 201 (first or replay), ${String(statuses.filter((s) => s === 409).length)} × 409`);
+      t.diagnostic(
+        `answers: ${String(statuses.filter((s) => s === 201).length)} × 201 (first or replay), ${String(statuses.filter((s) => s === 409).length)} × 409`,
+      );
       const afterList = (await (await call(b, '/v1/pets?limit=100', { headers })).json()) as unknown[];
       assert.equal(afterList.length - before.length, 10);
     });

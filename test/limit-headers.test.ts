@@ -4,7 +4,14 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { harness, manualClock, type Harness } from './helpers/harness.js';
 import { assertConsistentLimitHeaders, intoMinute } from './helpers/limits.js';
 
-type Op = { method: string; path: string; operationId: string; parameters?: { in: string; name: string }[]; requestBody?: unknown; responses: Record<string, { headers?: Record<string, unknown> }> };
+type Op = {
+  method: string;
+  path: string;
+  operationId: string;
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+};
 
 /** A valid body for each operation that takes one; a new operation must add its sample here. */
 const SAMPLE_BODIES: Record<string, unknown> = {
@@ -29,7 +36,9 @@ describe('limit headers on every /v1 response', () => {
   before(async () => {
     h = await harness({ clock, config: { banThreshold: 1 } });
     const doc = h.app.openapi() as { paths: Record<string, Record<string, Omit<Op, 'method' | 'path'>>> };
-    ops = Object.entries(doc.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })));
+    ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })),
+    );
   });
   after(() => h.close());
 
@@ -65,7 +74,10 @@ describe('limit headers on every /v1 response', () => {
       const ok = await send({ method: op.method as never, url: url(op), ...mergeHeaders(body(op), h.auth) }, `${what} with key`);
       assert.ok([200, 201, 404].includes(ok.statusCode), `${what}: ${String(ok.statusCode)} ${ok.body}`);
       assert.equal((await send({ method: op.method as never, url: url(op), ...body(op) }, `${what} no key`)).statusCode, 401);
-      const badKey = await send({ method: op.method as never, url: url(op), ...mergeHeaders(body(op), { authorization: 'Bearer psk_not_a_key' }) }, `${what} bad key`);
+      const badKey = await send(
+        { method: op.method as never, url: url(op), ...mergeHeaders(body(op), { authorization: 'Bearer psk_not_a_key' }) },
+        `${what} bad key`,
+      );
       assert.equal(badKey.statusCode, 401);
 
       const hasPath = (op.parameters ?? []).some((p) => p.in === 'path');
@@ -78,10 +90,18 @@ describe('limit headers on every /v1 response', () => {
       assert.equal((await send(bad, `${what} bad input`)).statusCode, 400);
 
       if (op.requestBody) {
-        const wrongType = await send({ method: op.method as never, url: url(op), headers: { ...h.auth, 'content-type': 'text/plain' }, payload: 'Rex' }, `${what} text/plain`);
+        const wrongType = await send(
+          { method: op.method as never, url: url(op), headers: { ...h.auth, 'content-type': 'text/plain' }, payload: 'Rex' },
+          `${what} text/plain`,
+        );
         assert.equal(wrongType.statusCode, 415);
         const tooLarge = await send(
-          { method: op.method as never, url: url(op), headers: { ...h.auth, ...json }, payload: JSON.stringify({ name: 'x'.repeat(20_000), categoryId: 1 }) },
+          {
+            method: op.method as never,
+            url: url(op),
+            headers: { ...h.auth, ...json },
+            payload: JSON.stringify({ name: 'x'.repeat(20_000), categoryId: 1 }),
+          },
           `${what} oversize`,
         );
         assert.equal(tooLarge.statusCode, 413);

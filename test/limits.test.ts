@@ -42,8 +42,15 @@ describe('rate limits (memory backend)', () => {
     const free = await h.newProject('free');
     const responses = await simultaneous([h.app], 100, pets(free.auth));
     assert.deepEqual(statusCounts(responses), { 200: 60, 429: 40 });
-    const remaining = responses.filter((r) => r.statusCode === 200).map((r) => limitHeaders(r).remaining).sort((a, b) => a - b);
-    assert.deepEqual(remaining, Array.from({ length: 60 }, (_, i) => i), 'each pass saw its own count');
+    const remaining = responses
+      .filter((r) => r.statusCode === 200)
+      .map((r) => limitHeaders(r).remaining)
+      .sort((a, b) => a - b);
+    assert.deepEqual(
+      remaining,
+      Array.from({ length: 60 }, (_, i) => i),
+      'each pass saw its own count',
+    );
   });
 
   test('day window: the 1,001st request of a Free day is 429 although no minute reached 60', async () => {
@@ -242,9 +249,20 @@ describe('bans with configured threshold and duration', () => {
 
 test('configuration: ban threshold and duration, Redis URL and key prefix are read and validated once', () => {
   const defaults = loadConfig({});
-  assert.deepEqual([defaults.banThreshold, defaults.banDurationSeconds, defaults.redisKeyPrefix, defaults.redisUrl], [20, 600, 'petstore', undefined]);
-  const set = loadConfig({ BAN_THRESHOLD: '0', BAN_DURATION_SECONDS: '1', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'shop-a' });
-  assert.deepEqual([set.banThreshold, set.banDurationSeconds, set.redisUrl, set.redisKeyPrefix], [0, 1, 'redis://127.0.0.1:6379', 'shop-a']);
+  assert.deepEqual(
+    [defaults.banThreshold, defaults.banDurationSeconds, defaults.redisKeyPrefix, defaults.redisUrl],
+    [20, 600, 'petstore', undefined],
+  );
+  const set = loadConfig({
+    BAN_THRESHOLD: '0',
+    BAN_DURATION_SECONDS: '1',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: 'shop-a',
+  });
+  assert.deepEqual(
+    [set.banThreshold, set.banDurationSeconds, set.redisUrl, set.redisKeyPrefix],
+    [0, 1, 'redis://127.0.0.1:6379', 'shop-a'],
+  );
   assert.throws(() => loadConfig({ BAN_THRESHOLD: 'many' }), /BAN_THRESHOLD/);
   assert.throws(() => loadConfig({ BAN_DURATION_SECONDS: '0' }), /BAN_DURATION_SECONDS/);
   assert.throws(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' }), /REDIS_KEY_PREFIX/);

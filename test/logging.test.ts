@@ -53,7 +53,11 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
     }
     for (const id of ['log-check-1', generatedId]) {
       const mine = lines.filter((l) => l.reqId === id);
-      assert.deepEqual(mine.map((l) => l.msg), ['incoming request', 'request completed'], id);
+      assert.deepEqual(
+        mine.map((l) => l.msg),
+        ['incoming request', 'request completed'],
+        id,
+      );
       assert.equal(mine[0]?.req?.url, '/v1/pets');
       assert.deepEqual(mine[1]?.res, { statusCode: 200 });
     }
@@ -65,7 +69,10 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
     assert.equal(res.json().code, 'internal_error');
     assert.doesNotMatch(res.body, /disk on fire/);
     assert.match(res.body, /log-fail-1/);
-    const error = logs.lines().map((l) => JSON.parse(l) as LogLine & { err?: { message?: string } }).find((l) => l.reqId === 'log-fail-1' && l.level === 50);
+    const error = logs
+      .lines()
+      .map((l) => JSON.parse(l) as LogLine & { err?: { message?: string } })
+      .find((l) => l.reqId === 'log-fail-1' && l.level === 50);
     assert.ok(error, 'no error line for the failed request');
     assert.equal(error.err?.message, 'disk on fire');
   });
@@ -94,12 +101,26 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
       { method: 'GET', url: `/v1/pets/${key.repeat(5)}`, headers: h.auth },
       { method: 'GET', url: `/${key}` },
       { method: 'GET', url: `/healthz?key=${key}` },
-      { method: 'GET', url: '/v1/pets', headers: { 'x-api-key': key, cookie: `session=${key}`, 'user-agent': `client ${key}`, referer: `https://example.test/?k=${key}` } },
+      {
+        method: 'GET',
+        url: '/v1/pets',
+        headers: { 'x-api-key': key, cookie: `session=${key}`, 'user-agent': `client ${key}`, referer: `https://example.test/?k=${key}` },
+      },
       { method: 'GET', url: '/v1/pets', headers: { ...h.auth, 'x-request-id': key } },
       { method: 'GET', url: '/v1/pets', headers: { ...h.auth, 'x-request-id': `trace-${key}` } },
       { method: 'GET', url: '/v1/pets', headers: { ...h.auth, host: key, 'accept-version': key } },
-      { method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json, 'idempotency-key': key }, payload: JSON.stringify({ name: key, categoryId: 1 }) },
-      { method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json }, payload: JSON.stringify({ name: 'Rex', categoryId: 1, apiKey: key }) },
+      {
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...h.auth, ...json, 'idempotency-key': key },
+        payload: JSON.stringify({ name: key, categoryId: 1 }),
+      },
+      {
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...h.auth, ...json },
+        payload: JSON.stringify({ name: 'Rex', categoryId: 1, apiKey: key }),
+      },
       { method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json }, payload: `{"name":"${key}` },
     ];
     for (const r of requests) {
@@ -119,9 +140,16 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
   });
 
   test('a URL carrying a key is logged with the key replaced, the rest kept', async () => {
-    const res = await h.request({ method: 'GET', url: `/v1/pets?limit=5&api_key=${h.key}&status=sold`, headers: { ...h.auth, 'x-request-id': 'log-url-1' } });
+    const res = await h.request({
+      method: 'GET',
+      url: `/v1/pets?limit=5&api_key=${h.key}&status=sold`,
+      headers: { ...h.auth, 'x-request-id': 'log-url-1' },
+    });
     assert.equal(res.statusCode, 400);
-    const incoming = logs.lines().map((l) => JSON.parse(l) as LogLine).find((l) => l.reqId === 'log-url-1' && l.msg === 'incoming request');
+    const incoming = logs
+      .lines()
+      .map((l) => JSON.parse(l) as LogLine)
+      .find((l) => l.reqId === 'log-url-1' && l.msg === 'incoming request');
     assert.ok(incoming?.req?.url, 'the request URL was not logged');
     assert.match(incoming.req.url, /^\/v1\/pets\?limit=5&api_key=psk_\[redacted\]&status=sold$/);
   });

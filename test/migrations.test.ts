@@ -34,9 +34,15 @@ function sqliteSchema(db: SqliteDb): Schema {
   for (const { name: table } of tables) {
     const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; type: string; notnull: number; pk: number }[];
     for (const c of cols) {
-      schema.columns.set(`${table}.${c.name}`, { type: postgresTypeFor(`${table}.${c.name}`, c.type), notNull: c.notnull === 1 || c.pk > 0 });
+      schema.columns.set(`${table}.${c.name}`, {
+        type: postgresTypeFor(`${table}.${c.name}`, c.type),
+        notNull: c.notnull === 1 || c.pk > 0,
+      });
     }
-    const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    const pk = cols
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     schema.primaryKeys.add(`${table}(${pk.join(',')})`);
     const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; unique: number; origin: string }[];
     for (const ix of indexes) {

@@ -13,7 +13,18 @@ import { harness, exactIds, uniqueSlug, type Harness } from './helpers/harness.j
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 // Names as the API accepts them: well-formed, without U+0000 (which PostgreSQL text cannot hold).
-const TRICKY_NAMES = ['Rex', 'a"b\\c', 'tab\there', 'new\nline', '\u0001\u001f\u007f', '\u2028\u2029', 'Café', '🐶🐱', '</script>', '\ud83d\udc36 dog'];
+const TRICKY_NAMES = [
+  'Rex',
+  'a"b\\c',
+  'tab\there',
+  'new\nline',
+  '\u0001\u001f\u007f',
+  '\u2028\u2029',
+  'Café',
+  '🐶🐱',
+  '</script>',
+  '\ud83d\udc36 dog',
+];
 
 /** The JSON read path must send exactly what serialising the row objects sends. */
 describeEachEngine('pets as JSON text from storage', (engine) => {
@@ -99,7 +110,11 @@ describeEachEngine('pet bodies are the same bytes on every operation', () => {
   after(() => h.close());
 
   test('createPet, getPet and listPets send a pet identically', async () => {
-    for (const [name, categoryId] of [['a"b\\c', '9223372036854775807'], ['Café 🐶', '-9223372036854775808'], ['\u2028 x', '9007199254740993']]) {
+    for (const [name, categoryId] of [
+      ['a"b\\c', '9223372036854775807'],
+      ['Café 🐶', '-9223372036854775808'],
+      ['\u2028 x', '9007199254740993'],
+    ]) {
       const created = await h.request({
         method: 'POST',
         url: '/v1/pets',
@@ -111,7 +126,11 @@ describeEachEngine('pet bodies are the same bytes on every operation', () => {
       const got = await h.request({ method: 'GET', url: `/v1/pets/${id}`, headers: h.auth });
       assert.equal(got.body, created.body);
       assert.equal(got.headers['content-type'], 'application/json; charset=utf-8');
-      const listed = await h.request({ method: 'GET', url: `/v1/pets?limit=1&cursor=${encodeCursor('pets', BigInt(id) - 1n)}`, headers: h.auth });
+      const listed = await h.request({
+        method: 'GET',
+        url: `/v1/pets?limit=1&cursor=${encodeCursor('pets', BigInt(id) - 1n)}`,
+        headers: h.auth,
+      });
       assert.equal(listed.body, `[${created.body}]`);
       assert.equal(listed.headers['content-type'], 'application/json; charset=utf-8');
     }

@@ -13,7 +13,12 @@ describeEachEngine('pets', () => {
   after(() => h.close());
 
   const create = (body: unknown, headers: Record<string, string> = {}) =>
-    h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json, ...headers }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+    h.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...h.auth, ...json, ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   test('createPet returns 201 with an id, status defaulting to available, and a Location', async () => {
     const res = await create({ name: 'Rex', categoryId: 7 });
@@ -38,16 +43,37 @@ describeEachEngine('pets', () => {
     const min = await create('{"name":"Min","categoryId":-9223372036854775808}');
     assert.match(min.body, /"categoryId":-9223372036854775808[,}]/);
     // JSON Schema counts 7.0 and 1e3 as integers; the exact value is kept.
-    for (const [literal, exact] of [['7.0', '7'], ['1e3', '1000'], ['9.223372036854775807e18', '9223372036854775807'], ['-0', '0'], ['12345678901234567890e-1', '1234567890123456789']]) {
+    for (const [literal, exact] of [
+      ['7.0', '7'],
+      ['1e3', '1000'],
+      ['9.223372036854775807e18', '9223372036854775807'],
+      ['-0', '0'],
+      ['12345678901234567890e-1', '1234567890123456789'],
+    ]) {
       const r = await create(`{"name":"Lit","categoryId":${literal}}`);
       assert.equal(r.statusCode, 201, literal);
       assert.match(r.body, new RegExp(`"categoryId":${exact}[,}]`), literal);
     }
-    for (const bad of ['9223372036854775808', '-9223372036854775809', '1.5', '1e-1', '9.2233720368547758075e18', '"7"', 'null', 'true', '99999999999999999999999', '1e400']) {
+    for (const bad of [
+      '9223372036854775808',
+      '-9223372036854775809',
+      '1.5',
+      '1e-1',
+      '9.2233720368547758075e18',
+      '"7"',
+      'null',
+      'true',
+      '99999999999999999999999',
+      '1e400',
+    ]) {
       const r = await create(`{"name":"Bad","categoryId":${bad}}`);
       assert.equal(r.statusCode, 400, bad);
       assert.equal(r.json().code, 'validation_failed');
-      assert.deepEqual(r.json().details.map((d: { field: string }) => d.field), ['categoryId'], bad);
+      assert.deepEqual(
+        r.json().details.map((d: { field: string }) => d.field),
+        ['categoryId'],
+        bad,
+      );
     }
   });
 
@@ -122,19 +148,41 @@ describeEachEngine('pets', () => {
     const p = await h.newProject();
     const statuses = ['available', 'pending', 'sold'];
     for (let i = 0; i < 30; i++) {
-      const r = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...p.auth, ...json }, payload: JSON.stringify({ name: `pet${String(i)}`, categoryId: i, status: statuses[i % 3] }) });
+      const r = await h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...p.auth, ...json },
+        payload: JSON.stringify({ name: `pet${String(i)}`, categoryId: i, status: statuses[i % 3] }),
+      });
       assert.equal(r.statusCode, 201);
     }
     const def = await h.request({ method: 'GET', url: '/v1/pets', headers: p.auth });
     assert.equal(def.json().length, 20);
     const ids = def.json().map((x: { id: number }) => x.id);
-    assert.deepEqual(ids, [...ids].sort((a: number, b: number) => a - b));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a: number, b: number) => a - b),
+    );
     assert.equal((await h.request({ method: 'GET', url: '/v1/pets?limit=1', headers: p.auth })).json().length, 1);
     assert.equal((await h.request({ method: 'GET', url: '/v1/pets?limit=100', headers: p.auth })).json().length, 30);
     const sold = await h.request({ method: 'GET', url: '/v1/pets?status=sold&limit=100', headers: p.auth });
     assert.equal(sold.json().length, 10);
     assert.ok(sold.json().every((x: { status: string }) => x.status === 'sold'));
-    for (const q of ['limit=0', 'limit=101', 'limit=-1', 'limit=1.5', 'limit=abc', 'limit=', 'limit=1e1', 'limit=1&limit=2', 'status=lost', 'status=', 'foo=bar', 'cursor=', 'cursor=abc']) {
+    for (const q of [
+      'limit=0',
+      'limit=101',
+      'limit=-1',
+      'limit=1.5',
+      'limit=abc',
+      'limit=',
+      'limit=1e1',
+      'limit=1&limit=2',
+      'status=lost',
+      'status=',
+      'foo=bar',
+      'cursor=',
+      'cursor=abc',
+    ]) {
       const res = await h.request({ method: 'GET', url: `/v1/pets?${q}`, headers: p.auth });
       assert.equal(res.statusCode, 400, q);
       assert.equal(res.json().code, 'validation_failed', q);
@@ -145,7 +193,12 @@ describeEachEngine('pets', () => {
   test('paging follows Link rel="next", keeps the status filter, and ends without a Link', async () => {
     const p = await h.newProject();
     for (let i = 0; i < 25; i++) {
-      await h.request({ method: 'POST', url: '/v1/pets', headers: { ...p.auth, ...json }, payload: JSON.stringify({ name: `p${String(i)}`, categoryId: 1, status: i % 2 ? 'pending' : 'available' }) });
+      await h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...p.auth, ...json },
+        payload: JSON.stringify({ name: `p${String(i)}`, categoryId: 1, status: i % 2 ? 'pending' : 'available' }),
+      });
     }
     const seen: number[] = [];
     let url: string | undefined = '/v1/pets?limit=4&status=pending';
@@ -164,7 +217,10 @@ describeEachEngine('pets', () => {
     }
     assert.equal(seen.length, 12);
     assert.equal(pages, 3);
-    assert.deepEqual(seen, [...seen].sort((a, b) => a - b));
+    assert.deepEqual(
+      seen,
+      [...seen].sort((a, b) => a - b),
+    );
     assert.equal(new Set(seen).size, 12);
   });
 
@@ -179,7 +235,12 @@ describeEachEngine('pets', () => {
     const p = await h.newProject();
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        h.request({ method: 'POST', url: '/v1/pets', headers: { ...p.auth, ...json }, payload: JSON.stringify({ name: `c${String(i)}`, categoryId: i }) }),
+        h.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { ...p.auth, ...json },
+          payload: JSON.stringify({ name: `c${String(i)}`, categoryId: i }),
+        }),
       ),
     );
     assert.ok(results.every((r) => r.statusCode === 201));

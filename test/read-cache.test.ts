@@ -128,7 +128,7 @@ describe('pet pages and pets read through the cache stay exact across connection
   const names = async (store: Store, status?: 'sold') =>
     (JSON.parse((await store.pets.listJson(projectId, { limit: 50, status })).json) as { name: string }[]).map((p) => p.name);
 
-  test("a pet created by this process or by another one is in the next page read, and readable by id", async () => {
+  test('a pet created by this process or by another one is in the next page read, and readable by id', async () => {
     const now = new Date();
     assert.deepEqual(await names(a), []);
     await a.pets.create(projectId, { name: 'own', categoryId: 1n, status: 'sold' }, now);

@@ -137,7 +137,9 @@ describe('graceful shutdown on SIGTERM', () => {
 
     server.proc.kill('SIGTERM');
     await server.waitForLog((l) => l.msg === 'draining: new requests are answered 503');
-    socket.write(`${body.slice(10)}GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nX-Request-Id: late-1\r\n\r\n`);
+    socket.write(
+      `${body.slice(10)}GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nX-Request-Id: late-1\r\n\r\n`,
+    );
     await closed;
 
     const [first, second, ...rest] = parseResponses(raw);

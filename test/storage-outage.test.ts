@@ -55,7 +55,12 @@ describeEachEngine(
 
     for (const mode of ['refuse', 'blackhole'] satisfies ProxyMode[]) {
       test(`database ${mode === 'refuse' ? 'refusing connections' : 'gone silent'}: 503 within 2 s on every route, /readyz not ready, recovery without restart`, async (t) => {
-        const created = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json }, payload: JSON.stringify({ name: 'Before', categoryId: 1 }) });
+        const created = await h.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { ...h.auth, ...json },
+          payload: JSON.stringify({ name: 'Before', categoryId: 1 }),
+        });
         assert.equal(created.statusCode, 201);
         const pet = created.json() as { id: number };
         // A key first used during the outage cannot be checked: that is a 503 too, not a 401.
@@ -68,17 +73,34 @@ describeEachEngine(
         const burst = await timed(() =>
           Promise.all(Array.from({ length: 30 }, () => h.request({ method: 'GET', url: `/v1/pets/${String(pet.id)}`, headers: h.auth }))),
         );
-        t.diagnostic(`${mode}: 30 concurrent reads → all ${[...new Set(burst.value.map((r) => r.statusCode))].join(',')} in ${burst.ms.toFixed(0)} ms`);
+        t.diagnostic(
+          `${mode}: 30 concurrent reads → all ${[...new Set(burst.value.map((r) => r.statusCode))].join(',')} in ${burst.ms.toFixed(0)} ms`,
+        );
         assert.deepEqual([...new Set(burst.value.map((r) => r.statusCode))], [503]);
         assert.ok(burst.ms < OUTAGE_ANSWER_MS, `burst took ${burst.ms.toFixed(0)} ms`);
         const calls: [string, () => ReturnType<Harness['request']>][] = [
           ['GET /readyz', readyz],
           ['GET /v1/pets/{id}', () => h.request({ method: 'GET', url: `/v1/pets/${String(pet.id)}`, headers: h.auth })],
           ['GET /v1/pets', () => h.request({ method: 'GET', url: '/v1/pets', headers: h.auth })],
-          ['POST /v1/pets', () => h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json }, payload: JSON.stringify({ name: 'During', categoryId: 2 }) })],
+          [
+            'POST /v1/pets',
+            () =>
+              h.request({
+                method: 'POST',
+                url: '/v1/pets',
+                headers: { ...h.auth, ...json },
+                payload: JSON.stringify({ name: 'During', categoryId: 2 }),
+              }),
+          ],
           [
             'POST /v1/pets with Idempotency-Key',
-            () => h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json, 'idempotency-key': `outage-${mode}` }, payload: JSON.stringify({ name: 'During', categoryId: 3 }) }),
+            () =>
+              h.request({
+                method: 'POST',
+                url: '/v1/pets',
+                headers: { ...h.auth, ...json, 'idempotency-key': `outage-${mode}` },
+                payload: JSON.stringify({ name: 'During', categoryId: 3 }),
+              }),
           ],
           ['GET /v1/store/orders', () => h.request({ method: 'GET', url: '/v1/store/orders', headers: h.auth })],
           ['GET /v1/pets with a key not seen before', () => h.request({ method: 'GET', url: '/v1/pets', headers: unseen.auth })],
@@ -90,10 +112,10 @@ describeEachEngine(
           t.diagnostic(`${mode}: ${name} → ${String(res.statusCode)} in ${ms.toFixed(0)} ms`);
           assert.equal(res.statusCode, 503, `${name}: ${res.body}`);
           assert.ok(ms < OUTAGE_ANSWER_MS, `${name} took ${ms.toFixed(0)} ms`);
-          if (name === 'GET /readyz') assert.deepEqual(res.json(), { status: 'not_ready', checks: { database: 'down', limiter: 'memory' } });
+          if (name === 'GET /readyz')
+            assert.deepEqual(res.json(), { status: 'not_ready', checks: { database: 'down', limiter: 'memory' } });
           else assert.equal(res.json().code, 'service_unavailable', name);
         }
-
 
         proxy.setMode('up');
         const readyAfter = await waitUntilReady();
@@ -101,11 +123,18 @@ describeEachEngine(
         const read = await h.request({ method: 'GET', url: `/v1/pets/${String(pet.id)}`, headers: h.auth });
         assert.equal(read.statusCode, 200);
         assert.equal(read.body, created.body);
-        const again = await h.request({ method: 'POST', url: '/v1/pets', headers: { ...h.auth, ...json }, payload: JSON.stringify({ name: 'After', categoryId: 4 }) });
+        const again = await h.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { ...h.auth, ...json },
+          payload: JSON.stringify({ name: 'After', categoryId: 4 }),
+        });
         assert.equal(again.statusCode, 201);
         assert.equal((await h.request({ method: 'GET', url: '/v1/pets', headers: unseen.auth })).statusCode, 200);
         // Nothing written during the outage appeared afterwards.
-        const names = (await h.request({ method: 'GET', url: '/v1/pets?limit=100', headers: h.auth })).json().map((p: { name: string }) => p.name);
+        const names = (await h.request({ method: 'GET', url: '/v1/pets?limit=100', headers: h.auth }))
+          .json()
+          .map((p: { name: string }) => p.name);
         assert.ok(!names.includes('During'), names.join(','));
       });
     }

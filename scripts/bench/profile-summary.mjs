@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 function group(url) {
   if (!url) return '(native/V8)';
-  if (url.startsWith('node:')) return url.replace(/^node:(internal\/)?/, 'node:').split('/').slice(0, 2).join('/');
+  if (url.startsWith('node:'))
+    return url
+      .replace(/^node:(internal\/)?/, 'node:')
+      .split('/')
+      .slice(0, 2)
+      .join('/');
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1];
   const own = /\/(dist|src)\/(.+)$/.exec(url);
@@ -42,7 +47,8 @@ export function summariseProfile(file, top = 25) {
     for (let at = id; at !== undefined; at = parent.get(at)) {
       const { callFrame: f } = nodes.get(at);
       if (f.functionName === '(idle)' || f.functionName === '(root)') continue;
-      const name = `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${String(f.lineNumber + 1)}` : ''}`.trim();
+      const name =
+        `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${String(f.lineNumber + 1)}` : ''}`.trim();
       if (seen.has(name)) continue;
       seen.add(name);
       inclusive.set(name, (inclusive.get(name) ?? 0) + (deltas[i] ?? 0));
@@ -54,7 +60,9 @@ export function summariseProfile(file, top = 25) {
       console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
     }
   };
-  console.log(`busy ${(total / 1e6).toFixed(1)} s of ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled; shares of busy time`);
+  console.log(
+    `busy ${(total / 1e6).toFixed(1)} s of ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled; shares of busy time`,
+  );
   print('self time by package or file:', byGroup, 15);
   print(`self time by function (top ${String(top)}):`, byFunction, top);
   if (process.env.PROFILE_INCLUSIVE) print(`inclusive time by function (top ${String(top)}):`, inclusive, top);

@@ -52,7 +52,16 @@ const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 export function printTable(summary, bareRssMb) {
   const rows = [['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'peak RSS MB', 'bare req/s', 'ratio to bare']];
   for (const s of Object.values(summary)) {
-    rows.push([s.title, fmt(s.rps, 0), fmt(s.p50Ms), fmt(s.p99Ms), fmt(s.cpuUsPerRequest, 1), fmt(s.peakRssMb, 1), fmt(s.bareRps, 0), fmt(s.ratio)]);
+    rows.push([
+      s.title,
+      fmt(s.rps, 0),
+      fmt(s.p50Ms),
+      fmt(s.p99Ms),
+      fmt(s.cpuUsPerRequest, 1),
+      fmt(s.peakRssMb, 1),
+      fmt(s.bareRps, 0),
+      fmt(s.ratio),
+    ]);
   }
   const bare = Object.values(summary);
   rows.push([

@@ -54,7 +54,8 @@ const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
 async function fetchChecked(url, init, expectStatus) {
   const res = await fetch(url, init);
   const text = await res.text();
-  if (res.status !== expectStatus) throw new Error(`${init?.method ?? 'GET'} ${url}: expected ${String(expectStatus)}, got ${String(res.status)} ${text}`);
+  if (res.status !== expectStatus)
+    throw new Error(`${init?.method ?? 'GET'} ${url}: expected ${String(expectStatus)}, got ${String(res.status)} ${text}`);
   return { res, text };
 }
 
@@ -72,7 +73,10 @@ async function heapOf(target) {
 
 async function main() {
   log(`settings ${JSON.stringify(settings)}; work dir ${work}`);
-  petstoreJson(['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], serviceEnv);
+  petstoreJson(
+    ['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
+    serviceEnv,
+  );
   const { key } = petstoreJson(['keys', 'create', '--project', 'bench', '--name', 'bench'], serviceEnv);
   const seedStart = Date.now();
   const seed = seedPets(dbFile, 'bench', settings.pets);
@@ -104,7 +108,12 @@ async function main() {
   const all = [
     { name: 'listPets', title: 'listPets limit=20 (first page)', path: '/v1/pets?limit=20', status: 200 },
     { name: 'listPetsStatus', title: 'listPets status=available (first page)', path: '/v1/pets?limit=20&status=available', status: 200 },
-    { name: 'listPetsDeep', title: `listPets cursor near id ${String(seed.lastId)}`, path: `/v1/pets?limit=20&cursor=${deep}`, status: 200 },
+    {
+      name: 'listPetsDeep',
+      title: `listPets cursor near id ${String(seed.lastId)}`,
+      path: `/v1/pets?limit=20&cursor=${deep}`,
+      status: 200,
+    },
     {
       name: 'listPetsDeepStatus',
       title: 'listPets status=available, cursor near the end',
@@ -112,7 +121,13 @@ async function main() {
       status: 200,
     },
     { name: 'getPet', title: `getPet ${String(midId)}`, path: `/v1/pets/${String(midId)}`, status: 200 },
-    { name: 'listPetsNoMetrics', title: 'listPets limit=20, METRICS_ENABLED=false', path: '/v1/pets?limit=20', status: 200, target: noMetrics },
+    {
+      name: 'listPetsNoMetrics',
+      title: 'listPets limit=20, METRICS_ENABLED=false',
+      path: '/v1/pets?limit=20',
+      status: 200,
+      target: noMetrics,
+    },
     {
       name: 'createPet',
       title: 'createPet (durable 201)',
@@ -142,7 +157,11 @@ async function main() {
           every: s.mix.every,
         })
       : writeScript(work, s.name, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body });
-    const { text } = await fetchChecked(`${s.target.base}${s.path}`, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body }, s.status);
+    const { text } = await fetchChecked(
+      `${s.target.base}${s.path}`,
+      { method: s.method, headers: { ...auth, ...s.headers }, body: s.body },
+      s.status,
+    );
     if (s.status === 200 && s.name.startsWith('list') && JSON.parse(text).length !== 20) throw new Error(`${s.name}: expected 20 pets`);
   }
   const bareScript = writeScript(work, 'bare', {});
@@ -170,12 +189,17 @@ async function main() {
     for (const s of scenarios) {
       const b = await measure(bare, bareScript, '/', settings.seconds);
       const m = await measure(s.target, s.script, s.path, settings.seconds);
-      for (const [who, r] of [['bare', b], [s.name, m]]) {
+      for (const [who, r] of [
+        ['bare', b],
+        [s.name, m],
+      ]) {
         const e = r.errors;
         if (e.non2xx3xx || e.timeout || e.connect) failures.push(`round ${String(i + 1)} ${who}: ${JSON.stringify(e)}`);
       }
       round[s.name] = { bare: b, service: m };
-      log(`round ${String(i + 1)}/${String(settings.rounds)} ${s.name}: ${m.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}), p99 ${m.p99Ms.toFixed(2)} ms`);
+      log(
+        `round ${String(i + 1)}/${String(settings.rounds)} ${s.name}: ${m.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}), p99 ${m.p99Ms.toFixed(2)} ms`,
+      );
     }
     rounds.push(round);
   }
@@ -189,19 +213,30 @@ async function main() {
   const summary = summarise(scenarios, rounds);
   const has = (n) => n in summary;
   const depthCost = has('listPets') && has('listPetsDeep') ? costRatio(rounds, 'listPets', 'listPetsDeep') : NaN;
-  const depthStatusCost = has('listPetsStatus') && has('listPetsDeepStatus') ? costRatio(rounds, 'listPetsStatus', 'listPetsDeepStatus') : NaN;
+  const depthStatusCost =
+    has('listPetsStatus') && has('listPetsDeepStatus') ? costRatio(rounds, 'listPetsStatus', 'listPetsDeepStatus') : NaN;
   // The same comparisons by CPU time per request, which other load on the machine disturbs less.
   const depthCpu = has('listPets') && has('listPetsDeep') ? cpuRatio(rounds, 'listPets', 'listPetsDeep') : NaN;
-  const depthStatusCpu = has('listPetsStatus') && has('listPetsDeepStatus') ? cpuRatio(rounds, 'listPetsStatus', 'listPetsDeepStatus') : NaN;
-  const metricsCost = has('listPets') && has('listPetsNoMetrics')
-    ? { cpuUsPerRequest: cpuDelta(rounds, 'listPets', 'listPetsNoMetrics'), throughputRatio: 1 / costRatio(rounds, 'listPets', 'listPetsNoMetrics') }
-    : null;
+  const depthStatusCpu =
+    has('listPetsStatus') && has('listPetsDeepStatus') ? cpuRatio(rounds, 'listPetsStatus', 'listPetsDeepStatus') : NaN;
+  const metricsCost =
+    has('listPets') && has('listPetsNoMetrics')
+      ? {
+          cpuUsPerRequest: cpuDelta(rounds, 'listPets', 'listPetsNoMetrics'),
+          throughputRatio: 1 / costRatio(rounds, 'listPets', 'listPetsNoMetrics'),
+        }
+      : null;
   const targets = [
     { name: 'listPets limit=20 ratio to bare', value: summary.listPets?.ratio, target: '>= 0.45', met: summary.listPets?.ratio >= 0.45 },
     { name: 'listPets limit=20 p99 ms', value: summary.listPets?.p99Ms, target: '<= 5', met: summary.listPets?.p99Ms <= 5 },
     { name: 'deep page cost / first page', value: depthCost, target: '<= 1.3', met: depthCost <= 1.3 },
     { name: 'deep page with status cost / first page with status', value: depthStatusCost, target: '<= 1.3', met: depthStatusCost <= 1.3 },
-    { name: 'createPet (durable) ratio to bare', value: summary.createPet?.ratio, target: '>= 0.25', met: summary.createPet?.ratio >= 0.25 },
+    {
+      name: 'createPet (durable) ratio to bare',
+      value: summary.createPet?.ratio,
+      target: '>= 0.25',
+      met: summary.createPet?.ratio >= 0.25,
+    },
     { name: 'service peak RSS MB (VmHWM)', value: serviceMemory.peakMb, target: '<= 150', met: serviceMemory.peakMb <= 150 },
   ];
 
@@ -220,14 +255,20 @@ async function main() {
   console.log(`deep page cost / first page by CPU per request: ${depthCpu.toFixed(2)} (status filter: ${depthStatusCpu.toFixed(2)})`);
   if (heap) {
     const mb = (n) => (n / 1024 / 1024).toFixed(1);
-    console.log(`service V8 heap at the end (from /metrics): new ${mb(heap.new)} MB, old ${mb(heap.old)} MB, code ${mb(heap.code)} MB; external ${mb(heap.external)} MB`);
+    console.log(
+      `service V8 heap at the end (from /metrics): new ${mb(heap.new)} MB, old ${mb(heap.old)} MB, code ${mb(heap.code)} MB; external ${mb(heap.external)} MB`,
+    );
   }
-  console.log(`service peak RSS (VmHWM): ${serviceMemory.peakMb.toFixed(1)} MB; without metrics: ${noMetricsMemory.peakMb.toFixed(1)} MB; bare: ${bareMemory.peakMb.toFixed(1)} MB`);
+  console.log(
+    `service peak RSS (VmHWM): ${serviceMemory.peakMb.toFixed(1)} MB; without metrics: ${noMetricsMemory.peakMb.toFixed(1)} MB; bare: ${bareMemory.peakMb.toFixed(1)} MB`,
+  );
   printTargets(targets.filter((t) => Number.isFinite(t.value)));
 
   let profile = null;
   if (settings.profile) {
-    const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).sort();
+    const files = readdirSync(profileDir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .sort();
     const latest = files.at(-1);
     if (latest) {
       profile = join(profileDir, latest);

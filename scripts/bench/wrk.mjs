@@ -50,7 +50,9 @@ export function writeScript(dir, name, { method = 'GET', headers = {}, body } = 
  */
 export function writeMixScript(dir, name, { main, other, every }) {
   const request = ({ method = 'GET', path, headers = {}, body }) => {
-    const h = Object.entries(headers).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ');
+    const h = Object.entries(headers)
+      .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
+      .join(', ');
     return `wrk.format(${luaString(method)}, ${luaString(path)}, { ${h} }${body === undefined ? '' : `, ${luaString(body)}`})`;
   };
   // Built in init(): at load time wrk has not set the Host header that wrk.format copies.

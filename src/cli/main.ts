@@ -40,7 +40,13 @@ function positiveInt(name: string, raw: string | boolean | undefined): number | 
   return Number(raw);
 }
 
-const projectJson = (p: Project) => ({ slug: p.slug, plan: p.plan, perMinute: p.quota.perMinute, perDay: p.quota.perDay, createdAt: p.createdAt.toISOString() });
+const projectJson = (p: Project) => ({
+  slug: p.slug,
+  plan: p.plan,
+  perMinute: p.quota.perMinute,
+  perDay: p.quota.perDay,
+  createdAt: p.createdAt.toISOString(),
+});
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 const QUOTA_OPTIONS = { 'per-minute': { type: 'string' }, 'per-day': { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -62,18 +68,25 @@ async function projects(args: string[]): Promise<void> {
     const custom = { perMinute: positiveInt('per-minute', values['per-minute']), perDay: positiveInt('per-day', values['per-day']) };
     const p = await withStore((s) => createProject(s, positionals[0] ?? '', String(values.plan), custom));
     if (values.json) print(projectJson(p));
-    else process.stdout.write(`created project ${p.slug} on plan ${p.plan} (${String(p.quota.perMinute)}/min, ${String(p.quota.perDay)}/day)\n`);
+    else
+      process.stdout.write(
+        `created project ${p.slug} on plan ${p.plan} (${String(p.quota.perMinute)}/min, ${String(p.quota.perDay)}/day)\n`,
+      );
   } else if (sub === 'set-plan') {
     const { values, positionals } = parse(rest, QUOTA_OPTIONS, 2);
     const custom = { perMinute: positiveInt('per-minute', values['per-minute']), perDay: positiveInt('per-day', values['per-day']) };
     const p = await withStore((s) => setProjectPlan(s, positionals[0] ?? '', positionals[1] ?? '', custom));
     if (values.json) print(projectJson(p));
-    else process.stdout.write(`project ${p.slug} is now on plan ${p.plan} (${String(p.quota.perMinute)}/min, ${String(p.quota.perDay)}/day)\n`);
+    else
+      process.stdout.write(
+        `project ${p.slug} is now on plan ${p.plan} (${String(p.quota.perMinute)}/min, ${String(p.quota.perDay)}/day)\n`,
+      );
   } else if (sub === 'list') {
     const { values } = parse(rest, { json: { type: 'boolean' } }, 0);
     const list = await withStore((s) => s.projects.list());
     if (values.json) print(list.map(projectJson));
-    else for (const p of list) process.stdout.write(`${p.slug}\t${p.plan}\t${String(p.quota.perMinute)}/min\t${String(p.quota.perDay)}/day\n`);
+    else
+      for (const p of list) process.stdout.write(`${p.slug}\t${p.plan}\t${String(p.quota.perMinute)}/min\t${String(p.quota.perDay)}/day\n`);
   } else {
     throw new UsageError(`unknown projects command "${sub ?? ''}"`);
   }
@@ -117,7 +130,11 @@ async function keys(args: string[]): Promise<void> {
     const { positionals } = parse(rest, {}, 1);
     const id = positionals[0] ?? '';
     const lifted = await withStore((s) => unbanKey(s, id));
-    process.stdout.write(lifted ? `unbanned ${id}; running servers see it within their key cache time (KEY_CACHE_TTL_MS, 2 s by default)\n` : `${id} is not banned\n`);
+    process.stdout.write(
+      lifted
+        ? `unbanned ${id}; running servers see it within their key cache time (KEY_CACHE_TTL_MS, 2 s by default)\n`
+        : `${id} is not banned\n`,
+    );
   } else {
     throw new UsageError(`unknown keys command "${sub ?? ''}"`);
   }

@@ -18,9 +18,7 @@ export const ErrorSchema = Type.Object(
     ),
     message: Type.String({ description: 'Human-readable description.' }),
     status: Type.Integer({ description: 'The HTTP status code.' }),
-    details: Type.Optional(
-      Type.Array(ErrorDetailSchema, { description: 'For validation errors: one entry per offending field.' }),
-    ),
+    details: Type.Optional(Type.Array(ErrorDetailSchema, { description: 'For validation errors: one entry per offending field.' })),
   },
   { description: 'The body of every error response.' },
 );
@@ -52,10 +50,4 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, ResponseSp
 }
 
 /** Codes every authenticated /v1 operation can answer. */
-export const COMMON_ERROR_CODES: ErrorCode[] = [
-  'unauthorized',
-  'rate_limited',
-  'api_key_banned',
-  'internal_error',
-  'service_unavailable',
-];
+export const COMMON_ERROR_CODES: ErrorCode[] = ['unauthorized', 'rate_limited', 'api_key_banned', 'internal_error', 'service_unavailable'];

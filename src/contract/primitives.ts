@@ -33,8 +33,7 @@ export const PageLimit = Type.Integer({
 export const Cursor = Type.String({
   minLength: 1,
   maxLength: 200,
-  description:
-    'Opaque position from the `Link: <…>; rel="next"` header of the previous page. Do not build it yourself.',
+  description: 'Opaque position from the `Link: <…>; rel="next"` header of the previous page. Do not build it yourself.',
 });
 
 /** True when a schema was built by `Int64()`. */

@@ -47,7 +47,10 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Clie
   const answer = clientErrorAnswer(error);
   const requestId = newRequestId();
   // The code and the parser's fixed reason only: the request bytes (error.rawPacket) may carry an API key.
-  this.log.debug({ reqId: requestId, code: error.code, reason: parserReason(error), status: answer.status }, 'malformed HTTP request; connection closed');
+  this.log.debug(
+    { reqId: requestId, code: error.code, reason: parserReason(error), status: answer.status },
+    'malformed HTTP request; connection closed',
+  );
   // As Node does by default: answer only if nothing of a response on this connection has been written yet.
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (!socket.writable || inFlight?.headersSent) {

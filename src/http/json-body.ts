@@ -56,7 +56,10 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      done(new ApiError('unsupported_media_type', 'Compressed request bodies are not accepted: send the JSON without Content-Encoding.'), undefined);
+      done(
+        new ApiError('unsupported_media_type', 'Compressed request bodies are not accepted: send the JSON without Content-Encoding.'),
+        undefined,
+      );
       return;
     }
     let text: string;

@@ -38,7 +38,15 @@ export function postgresKeys(db: PgDatabase): KeyRepository {
       ]);
     },
     findActiveByHash: async (hash) => {
-      const res = await db.query<{ key_id: string; project_id: bigint; slug: string; plan: Plan; per_minute: bigint; per_day: bigint; banned_until: Date | null }>(
+      const res = await db.query<{
+        key_id: string;
+        project_id: bigint;
+        slug: string;
+        plan: Plan;
+        per_minute: bigint;
+        per_day: bigint;
+        banned_until: Date | null;
+      }>(
         `SELECT k.id AS key_id, p.id AS project_id, p.slug, p.plan, p.per_minute, p.per_day, k.banned_until
            FROM api_keys k JOIN projects p ON p.id = k.project_id
           WHERE k.secret_hash = $1 AND k.revoked_at IS NULL`,
@@ -63,7 +71,8 @@ export function postgresKeys(db: PgDatabase): KeyRepository {
           : await db.query<KeyRow>(`${LIST} WHERE k.project_id = $1 ORDER BY k.created_at, k.id`, [projectId]);
       return res.rows.map(toInfo);
     },
-    revoke: async (id, at) => ((await db.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id])).rowCount ?? 0) > 0,
+    revoke: async (id, at) =>
+      ((await db.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id])).rowCount ?? 0) > 0,
     ban: async (id, until) => {
       await db.query('UPDATE api_keys SET banned_until = $1 WHERE id = $2', [until, id]);
     },

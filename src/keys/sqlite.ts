@@ -14,9 +14,7 @@ interface KeyRow {
 }
 
 export function sqliteKeys(db: SqliteDb): KeyRepository {
-  const insert = db.prepare(
-    'INSERT INTO api_keys (id, project_id, name, secret_hash, hint, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insert = db.prepare('INSERT INTO api_keys (id, project_id, name, secret_hash, hint, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   const byHash = db.prepare(
     `SELECT k.id AS key_id, p.id AS project_id, p.slug, p.plan, p.per_minute, p.per_day, k.banned_until
        FROM api_keys k JOIN projects p ON p.id = k.project_id
@@ -54,7 +52,15 @@ export function sqliteKeys(db: SqliteDb): KeyRepository {
     findActiveByHash: (hash) =>
       guard(() => {
         const r = byHash.get(hash) as
-          | { key_id: string; project_id: number; slug: string; plan: Plan; per_minute: number; per_day: number; banned_until: number | null }
+          | {
+              key_id: string;
+              project_id: number;
+              slug: string;
+              plan: Plan;
+              per_minute: number;
+              per_day: number;
+              banned_until: number | null;
+            }
           | undefined;
         return r
           ? {
@@ -67,8 +73,7 @@ export function sqliteKeys(db: SqliteDb): KeyRepository {
             }
           : null;
       }),
-    list: (projectId) =>
-      guard(() => ((projectId === undefined ? listAll.all() : listProject.all(projectId)) as KeyRow[]).map(toInfo)),
+    list: (projectId) => guard(() => ((projectId === undefined ? listAll.all() : listProject.all(projectId)) as KeyRow[]).map(toInfo)),
     revoke: (id, at) => guard(() => revoke.run(at.getTime(), id).changes > 0),
     ban: (id, until) =>
       guard(() => {

@@ -12,7 +12,10 @@ export function addressSubject(ip: string): string {
     if (address.kind() === 'ipv4') return `a${address.toString()}`;
     const v6 = address as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) return `a${v6.toIPv4Address().toString()}`;
-    return `a${v6.parts.slice(0, 4).map((p) => p.toString(16)).join(':')}::/64`;
+    return `a${v6.parts
+      .slice(0, 4)
+      .map((p) => p.toString(16))
+      .join(':')}::/64`;
   } catch {
     return `a${ip}`;
   }

@@ -31,7 +31,11 @@ interface HeaderDoc {
 }
 
 const integer = (description: string, minimum = 0): HeaderDoc => ({ description, required: true, schema: { type: 'integer', minimum } });
-const text = (description: string, example: string): HeaderDoc => ({ description, required: true, schema: { type: 'string', examples: [example] } });
+const text = (description: string, example: string): HeaderDoc => ({
+  description,
+  required: true,
+  schema: { type: 'string', examples: [example] },
+});
 
 /** The limit headers as documented on every response of every metered operation. */
 export const RATE_LIMIT_HEADER_DOCS: Record<string, HeaderDoc> = {
@@ -39,14 +43,25 @@ export const RATE_LIMIT_HEADER_DOCS: Record<string, HeaderDoc> = {
     'Requests allowed in the window with the fewest requests remaining (the minute or the day window of the plan).',
   ),
   'X-RateLimit-Remaining': integer('Requests still allowed in that window after this one.'),
-  'X-RateLimit-Reset': integer('When that window ends, in Unix seconds (UTC). Minute windows start at second :00, day windows at 00:00 UTC.'),
-  'RateLimit-Policy': text('The quota policies (IETF RateLimit header fields): `q` requests per `w` seconds.', '"minute";q=60;w=60, "day";q=1000;w=86400'),
-  RateLimit: text('The policy closest to exhaustion (IETF RateLimit header fields): `r` requests remaining, `t` seconds until it resets.', '"minute";r=12;t=40'),
+  'X-RateLimit-Reset': integer(
+    'When that window ends, in Unix seconds (UTC). Minute windows start at second :00, day windows at 00:00 UTC.',
+  ),
+  'RateLimit-Policy': text(
+    'The quota policies (IETF RateLimit header fields): `q` requests per `w` seconds.',
+    '"minute";q=60;w=60, "day";q=1000;w=86400',
+  ),
+  RateLimit: text(
+    'The policy closest to exhaustion (IETF RateLimit header fields): `r` requests remaining, `t` seconds until it resets.',
+    '"minute";r=12;t=40',
+  ),
 };
 
 const WITH_RETRY_AFTER: Record<string, HeaderDoc> = {
   ...RATE_LIMIT_HEADER_DOCS,
-  'Retry-After': integer('Whole seconds (at least 1) to wait before sending again: until the window resets (`rate_limited`) or the ban ends (`api_key_banned`).', 1),
+  'Retry-After': integer(
+    'Whole seconds (at least 1) to wait before sending again: until the window resets (`rate_limited`) or the ban ends (`api_key_banned`).',
+    1,
+  ),
 };
 
 /** Documented headers of a metered operation's response with this status. */

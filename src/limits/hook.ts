@@ -20,9 +20,14 @@ function banned(until: number, now: number, verdict: Verdict): ApiError {
   const banSeconds = Math.max(1, Math.ceil((until - now) / 1000));
   // Never invite a retry before the quota itself returns.
   const retryAfter = verdict.remaining === 0 ? Math.max(banSeconds, verdict.resetIn) : banSeconds;
-  return new ApiError('api_key_banned', `This API key is banned until ${new Date(until).toISOString()} for sending requests while rate limited.`, undefined, {
-    'retry-after': String(retryAfter),
-  });
+  return new ApiError(
+    'api_key_banned',
+    `This API key is banned until ${new Date(until).toISOString()} for sending requests while rate limited.`,
+    undefined,
+    {
+      'retry-after': String(retryAfter),
+    },
+  );
 }
 
 /** Counts one request and answers it 429 when it must wait; returns the reply when it answered. */

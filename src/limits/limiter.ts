@@ -47,10 +47,26 @@ export class RateLimiter {
     const allowed = minuteAllows && dayCount <= quota.perDay;
     if (dayRemaining <= minuteRemaining) {
       const end = (day + 1) * DAY_MS;
-      return { allowed, window: 'day', windowIndex: day, limit: quota.perDay, remaining: dayRemaining, reset: end / 1000, resetIn: Math.ceil((end - now) / 1000) };
+      return {
+        allowed,
+        window: 'day',
+        windowIndex: day,
+        limit: quota.perDay,
+        remaining: dayRemaining,
+        reset: end / 1000,
+        resetIn: Math.ceil((end - now) / 1000),
+      };
     }
     const end = (minute + 1) * MINUTE_MS;
-    return { allowed, window: 'minute', windowIndex: minute, limit: quota.perMinute, remaining: minuteRemaining, reset: end / 1000, resetIn: Math.ceil((end - now) / 1000) };
+    return {
+      allowed,
+      window: 'minute',
+      windowIndex: minute,
+      limit: quota.perMinute,
+      remaining: minuteRemaining,
+      reset: end / 1000,
+      resetIn: Math.ceil((end - now) / 1000),
+    };
   }
 
   close(): Promise<void> {

@@ -13,7 +13,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderRepository }>
         operationId: 'listOrders',
         summary: 'List store orders',
         description:
-          'Lists the store orders of the caller\'s project in ascending `id`, paged like `listPets`. Experimental: orders cannot be placed through the API yet, so the list is empty until they can.',
+          "Lists the store orders of the caller's project in ascending `id`, paged like `listPets`. Experimental: orders cannot be placed through the API yet, so the list is empty until they can.",
         tags: ['store'],
         'x-stability': 'experimental',
         querystring: ListOrdersQuery,
@@ -23,7 +23,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderRepository }>
         },
       },
       config: {
-        openapi: { responseHeaders: { 200: { Link: { description: '`<…>; rel="next"` when another page follows.', schema: { type: 'string' } } } } },
+        openapi: {
+          responseHeaders: { 200: { Link: { description: '`<…>; rel="next"` when another page follows.', schema: { type: 'string' } } } },
+        },
       },
     },
     async (request, reply) => {

@@ -5,20 +5,30 @@ import { petJson, petPageJson } from './json.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
-
 /**
  * The transaction-scoped advisory lock that marks an idempotency key as in flight
  * on every instance sharing the database: a 64-bit hash of project and key.
  */
 export function idempotencyLockId(projectId: number, key: string): bigint {
-  return createHash('sha256').update(`idempotency\u0000${String(projectId)}\u0000${key}`).digest().readBigInt64BE(0);
+  return createHash('sha256')
+    .update(`idempotency\u0000${String(projectId)}\u0000${key}`)
+    .digest()
+    .readBigInt64BE(0);
 }
 
 const UNIQUE_VIOLATION = '23505';
 
-async function createWithClaim(client: pg.PoolClient, projectId: number, pet: NewPetRecord, now: Date, claim: IdempotencyClaim): Promise<CreatePetResult> {
+async function createWithClaim(
+  client: pg.PoolClient,
+  projectId: number,
+  pet: NewPetRecord,
+  now: Date,
+  claim: IdempotencyClaim,
+): Promise<CreatePetResult> {
   // Another instance holding the lock is processing the same key right now.
-  const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [idempotencyLockId(projectId, claim.key)]);
+  const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+    idempotencyLockId(projectId, claim.key),
+  ]);
   if (!lock.rows[0]?.locked) return { kind: 'key_in_use' };
   const prior = await client.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
     'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
@@ -57,7 +67,11 @@ export function postgresPets(db: PgDatabase): PetRepository {
             after,
             q.limit,
           ])
-        : await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [projectId, after, q.limit]);
+        : await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [
+            projectId,
+            after,
+            q.limit,
+          ]);
       return res.rows.map(toPet);
     },
     get: async (projectId, id) => {
@@ -80,7 +94,8 @@ export function postgresPets(db: PgDatabase): PetRepository {
         throw err;
       }
     },
-    purgeIdempotencyKeys: async (olderThan) => (await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [olderThan])).rowCount ?? 0,
+    purgeIdempotencyKeys: async (olderThan) =>
+      (await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [olderThan])).rowCount ?? 0,
   };
   // PostgreSQL's own JSON text differs in spacing, so the response bytes are built from rows (pets/json.ts).
   return {

@@ -21,10 +21,7 @@ export interface IdempotencyClaim {
 }
 
 export type CreatePetResult =
-  | { kind: 'created'; pet: Pet }
-  | { kind: 'replayed'; pet: Pet }
-  | { kind: 'key_reused' }
-  | { kind: 'key_in_use' };
+  { kind: 'created'; pet: Pet } | { kind: 'replayed'; pet: Pet } | { kind: 'key_reused' } | { kind: 'key_in_use' };
 
 /** A page of pets already serialised as the API returns it. */
 export interface PetPageJson {

@@ -4,14 +4,7 @@ import { principalOf } from '../http/auth.js';
 import { announceNext, decodeCursor } from '../http/pagination.js';
 import type { Deprecation } from '../http/types.js';
 import type { PetService } from './service.js';
-import {
-  IdempotencyHeaders,
-  ListPetsQuery,
-  NewPetSchema,
-  PetIdParams,
-  PetSchema,
-  PetsSchema,
-} from './schemas.js';
+import { IdempotencyHeaders, ListPetsQuery, NewPetSchema, PetIdParams, PetSchema, PetsSchema } from './schemas.js';
 
 export const GET_PET_DEPRECATION: Deprecation = {
   deprecatedAt: new Date(Date.UTC(2026, 10, 1)),
@@ -48,7 +41,8 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async 
       const { limit = 20, status, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor('pets', cursor);
       const page = await pets.listJson(projectId, { limit, after, status });
-      if (page.lastIdIfMore !== null) announceNext(reply, { limit, path: '/v1/pets', kind: 'pets', query: { status }, lastId: page.lastIdIfMore });
+      if (page.lastIdIfMore !== null)
+        announceNext(reply, { limit, path: '/v1/pets', kind: 'pets', query: { status }, lastId: page.lastIdIfMore });
       return reply.type(JSON_UTF8).send(page.json);
     },
   );
@@ -60,7 +54,7 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async 
         operationId: 'createPet',
         summary: 'Add an animal',
         description:
-          'Adds an animal to the caller\'s project. `status` defaults to `available`. A 201 is sent only once the animal is durably stored. Send an `Idempotency-Key` to retry safely.',
+          "Adds an animal to the caller's project. `status` defaults to `available`. A 201 is sent only once the animal is durably stored. Send an `Idempotency-Key` to retry safely.",
         tags: ['animals'],
         'x-stability': 'stable',
         headers: IdempotencyHeaders,

@@ -14,7 +14,11 @@ const newPetProperties = {
   name: PetName,
   categoryId: Int64({ description: 'Identifier of the category the animal belongs to.', examples: [7] }),
   status: Type.Optional(
-    Type.Unsafe<PetStatus>({ ...PetStatusSchema, default: 'available', description: 'Availability of the animal. Defaults to `available`.' }),
+    Type.Unsafe<PetStatus>({
+      ...PetStatusSchema,
+      default: 'available',
+      description: 'Availability of the animal. Defaults to `available`.',
+    }),
   ),
 };
 

@@ -44,7 +44,11 @@ export class PetService {
    * replays the first result; another body with the same key is refused, and
    * so is a retry while the first request is still being processed.
    */
-  async create(projectId: number, input: NewPet, idempotencyKey?: string): Promise<Exclude<CreatePetResult, { kind: 'key_reused' | 'key_in_use' }>> {
+  async create(
+    projectId: number,
+    input: NewPet,
+    idempotencyKey?: string,
+  ): Promise<Exclude<CreatePetResult, { kind: 'key_reused' | 'key_in_use' }>> {
     const record = { name: input.name, categoryId: input.categoryId, status: input.status ?? 'available' };
     const now = new Date(this.clock.now());
     if (idempotencyKey === undefined) return this.unwrap(await this.pets.create(projectId, record, now));

@@ -53,9 +53,7 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
     .prepare('SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = ? AND key = ?')
     .safeIntegers(true);
   const dropClaim = db.prepare('DELETE FROM idempotency_keys WHERE project_id = ? AND key = ?');
-  const insertClaim = db.prepare(
-    'INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertClaim = db.prepare('INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)');
   const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
   const pages = new ReadCache<PetPageJson>(db, READ_CACHE_BYTES, (page) => page.json.length);
   const single = new ReadCache<string | null>(db, READ_CACHE_BYTES, (pet) => pet?.length ?? 0);

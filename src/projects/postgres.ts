@@ -26,19 +26,21 @@ export function postgresProjects(db: PgDatabase): ProjectRepository {
   };
   return {
     create: async (slug, plan, quota, now) => {
-      const project = await one('INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *', [
-        slug,
-        plan,
-        quota.perMinute,
-        quota.perDay,
-        now,
-      ]);
+      const project = await one(
+        'INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+        [slug, plan, quota.perMinute, quota.perDay, now],
+      );
       if (!project) throw new Error('INSERT … RETURNING gave no row');
       return project;
     },
     findBySlug: (slug) => one('SELECT * FROM projects WHERE slug = $1', [slug]),
     list: async () => (await db.query<ProjectRow>('SELECT * FROM projects ORDER BY id')).rows.map(toProject),
     setPlan: (slug, plan, quota) =>
-      one('UPDATE projects SET plan = $1, per_minute = $2, per_day = $3 WHERE slug = $4 RETURNING *', [plan, quota.perMinute, quota.perDay, slug]),
+      one('UPDATE projects SET plan = $1, per_minute = $2, per_day = $3 WHERE slug = $4 RETURNING *', [
+        plan,
+        quota.perMinute,
+        quota.perDay,
+        slug,
+      ]),
   };
 }

@@ -19,7 +19,13 @@ function checkedQuota(plan: string, custom: Partial<Quota>): { plan: Project['pl
   return { plan, quota: quotaFor(plan, custom) };
 }
 
-export async function createProject(store: Store, slug: string, plan: string, custom: Partial<Quota> = {}, now = new Date()): Promise<Project> {
+export async function createProject(
+  store: Store,
+  slug: string,
+  plan: string,
+  custom: Partial<Quota> = {},
+  now = new Date(),
+): Promise<Project> {
   if (!SLUG.test(slug)) throw new ProjectError(`invalid slug "${slug}": use 1-63 lowercase letters, digits and inner hyphens`);
   const checked = checkedQuota(plan, custom);
   if (await store.projects.findBySlug(slug)) throw new ProjectError(`project "${slug}" already exists`);

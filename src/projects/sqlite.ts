@@ -21,9 +21,7 @@ const toProject = (r: ProjectRow): Project => ({
 });
 
 export function sqliteProjects(db: SqliteDb): ProjectRepository {
-  const insert = db.prepare(
-    'INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
-  );
+  const insert = db.prepare('INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *');
   const bySlug = db.prepare('SELECT * FROM projects WHERE slug = ?');
   const all = db.prepare('SELECT * FROM projects ORDER BY id');
   const setPlan = db.prepare('UPDATE projects SET plan = ?, per_minute = ?, per_day = ? WHERE slug = ? RETURNING *');

@@ -14,7 +14,9 @@ export interface OpenOptions {
 export class StoreOpenError extends Error {
   constructor(databaseUrl: string, cause: unknown) {
     const reason = cause instanceof StorageUnavailableError ? cause.cause : cause;
-    super(`cannot open the database ${withoutPassword(databaseUrl)}: ${reason instanceof Error ? reason.message : String(reason)}`, { cause });
+    super(`cannot open the database ${withoutPassword(databaseUrl)}: ${reason instanceof Error ? reason.message : String(reason)}`, {
+      cause,
+    });
     this.name = 'StoreOpenError';
   }
 }

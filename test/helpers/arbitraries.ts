@@ -122,7 +122,21 @@ export interface Int64Literal {
   value: bigint | null;
 }
 
-const interesting = [0n, 1n, -1n, 7n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n, 2n ** 52n - 1n, INT64_MAX, INT64_MIN, 9n * 10n ** 18n, 10n ** 18n];
+const interesting = [
+  0n,
+  1n,
+  -1n,
+  7n,
+  2n ** 53n - 1n,
+  2n ** 53n,
+  2n ** 53n + 1n,
+  -(2n ** 53n) - 1n,
+  2n ** 52n - 1n,
+  INT64_MAX,
+  INT64_MIN,
+  9n * 10n ** 18n,
+  10n ** 18n,
+];
 
 export const int64Values: fc.Arbitrary<bigint> = fc.oneof(
   fc.bigInt({ min: INT64_MIN, max: INT64_MAX }),
@@ -143,7 +157,9 @@ function exactSpellings(v: bigint): fc.Arbitrary<string> {
     fc.constant(v.toString()),
     fc.constantFrom('.0', '.000').map((f) => `${v.toString()}${f}`),
     // d.ddd e N with the decimal point anywhere: 4503599627.370495e6
-    fc.tuple(fc.integer({ min: 1, max: len }), e).map(([k, ee]) => `${sign}${digits.slice(0, k)}${k < len ? `.${digits.slice(k)}` : ''}${ee}${String(len - k)}`),
+    fc
+      .tuple(fc.integer({ min: 1, max: len }), e)
+      .map(([k, ee]) => `${sign}${digits.slice(0, k)}${k < len ? `.${digits.slice(k)}` : ''}${ee}${String(len - k)}`),
   ];
   // Extra zeros paid back by a negative exponent: 70e-1
   if (v !== 0n) spellings.push(fc.integer({ min: 1, max: 3 }).map((z) => `${v.toString()}${'0'.repeat(z)}e-${String(z)}`));
@@ -193,7 +209,7 @@ export const int64Literals: fc.Arbitrary<Int64Literal> = fc.oneof(
 // ---------------------------------------------------------------- names
 
 const nameUnits = fc.oneof(
-  { weight: 10, arbitrary: fc.constantFrom(...'abcdefXYZ0189 -_\'.') },
+  { weight: 10, arbitrary: fc.constantFrom(..."abcdefXYZ0189 -_'.") },
   { weight: 2, arbitrary: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000', '\u2028', '\ufeff', '\u200b') },
   // Sequences that NFC changes: decomposed accents, Angstrom sign, Hangul jamo.
   { weight: 2, arbitrary: fc.constantFrom('e\u0301', 'A\u030a', '\u212b', '\u1e9b\u0323', '\u1100\u1161', '\u0301') },
@@ -205,7 +221,10 @@ const nameUnits = fc.oneof(
 export const nameStrings: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.array(nameUnits, { maxLength: 12 }).map((a) => a.join('')) },
   { weight: 1, arbitrary: fc.array(nameUnits, { minLength: 190, maxLength: 215 }).map((a) => a.join('')) },
-  { weight: 1, arbitrary: fc.integer({ min: 195, max: 205 }).chain((n) => fc.constantFrom('a', 'é', 'e\u0301', '🐶', ' ').map((u) => u.repeat(n))) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 195, max: 205 }).chain((n) => fc.constantFrom('a', 'é', 'e\u0301', '🐶', ' ').map((u) => u.repeat(n))),
+  },
 );
 
 /** What a correct server stores for a name, or null when it must refuse it. */
@@ -237,9 +256,13 @@ export interface PetBody {
 
 /** `"name"` or the same key with escapes: `"n\u0061me"` is the key `name` too. */
 const keyText = (key: string) =>
-  fc.constantFrom(JSON.stringify(key), `"${[...key].map((c, i) => (i % 2 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('')}"`);
+  fc.constantFrom(
+    JSON.stringify(key),
+    `"${[...key].map((c, i) => (i % 2 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('')}"`,
+  );
 
-const utf16Escapes = (c: string) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+const utf16Escapes = (c: string) =>
+  Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 
 /** A JSON string literal for any JS string, lone surrogates included (as \u escapes). */
 const stringLiteral = (s: string) =>
@@ -251,7 +274,10 @@ const stringLiteral = (s: string) =>
 type Slot<T> = { present: false } | { present: true; text: string; value: T | null };
 
 const nameSlot: fc.Arbitrary<Slot<string>> = fc.oneof(
-  { weight: 12, arbitrary: nameStrings.chain((n) => stringLiteral(n).map((text) => ({ present: true as const, text, value: acceptedName(n) }))) },
+  {
+    weight: 12,
+    arbitrary: nameStrings.chain((n) => stringLiteral(n).map((text) => ({ present: true as const, text, value: acceptedName(n) }))),
+  },
   { weight: 1, arbitrary: fc.constant({ present: false as const }) },
   {
     weight: 1,
@@ -277,12 +303,30 @@ const statusSlot: fc.Arbitrary<Slot<Status>> = fc.oneof(
   },
 );
 
-const EXTRA_KEYS = ['id', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'Name', 'category_id', 'categoryid', 'status ', ''];
+const EXTRA_KEYS = [
+  'id',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'Name',
+  'category_id',
+  'categoryid',
+  'status ',
+  '',
+];
 
 const extraFields = fc.array(
   fc.tuple(
-    fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 8 }).filter((k) => !['name', 'categoryId', 'status'].includes(k))),
-    fc.oneof(fc.constantFrom('1', 'null', '"x"', '{"name":"Rex","categoryId":1}', '{"polluted":true}', '[]'), int64Literals.map((l) => l.text)),
+    fc.oneof(
+      fc.constantFrom(...EXTRA_KEYS),
+      fc.string({ maxLength: 8 }).filter((k) => !['name', 'categoryId', 'status'].includes(k)),
+    ),
+    fc.oneof(
+      fc.constantFrom('1', 'null', '"x"', '{"name":"Rex","categoryId":1}', '{"polluted":true}', '[]'),
+      int64Literals.map((l) => l.text),
+    ),
   ),
   { maxLength: 2 },
 );
@@ -294,7 +338,8 @@ function petBodiesFrom(slots: {
   extras: fc.Arbitrary<[string, string][]>;
 }): fc.Arbitrary<PetBody> {
   return fc.record(slots).chain(({ name, categoryId, status, extras }) => {
-    const keyed = (key: string, slot: Slot<unknown>) => (slot.present ? keyText(key).map((k): [string, string] => [k, slot.text]) : fc.constant(null));
+    const keyed = (key: string, slot: Slot<unknown>) =>
+      slot.present ? keyText(key).map((k): [string, string] => [k, slot.text]) : fc.constant(null);
     return fc.tuple(keyed('name', name), keyed('categoryId', categoryId), keyed('status', status)).map(([n, c, s]) => {
       const fields = [n, c, s].filter((f): f is [string, string] => f !== null);
       for (const [k, v] of extras) fields.push([JSON.stringify(k), v]);
@@ -306,7 +351,11 @@ function petBodiesFrom(slots: {
         categoryId.value !== null &&
         (!status.present || status.value !== null);
       const pet: NewPetValue | null = valid
-        ? { name: name.value as string, categoryId: categoryId.value as bigint, status: status.present ? (status.value as Status) : 'available' }
+        ? {
+            name: name.value as string,
+            categoryId: categoryId.value as bigint,
+            status: status.present ? (status.value as Status) : 'available',
+          }
         : null;
       return { fields, pet };
     });
@@ -352,7 +401,10 @@ export const renderings: fc.Arbitrary<Rendering> = fc.record({
 });
 
 export function render(fields: [string, string][], r: Rendering): string {
-  const ordered = fields.map((f, i) => ({ f, k: r.order[i % r.order.length] ?? 0 })).sort((a, b) => a.k - b.k).map((x) => x.f);
+  const ordered = fields
+    .map((f, i) => ({ f, k: r.order[i % r.order.length] ?? 0 }))
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.f);
   let s = 0;
   const ws = () => r.spaces[s++ % r.spaces.length] ?? '';
   let text = `{${ws()}${ordered.map(([k, v]) => `${k}${ws()}:${ws()}${v}`).join(`${ws()},${ws()}`)}${ws()}}`;
@@ -396,13 +448,11 @@ export const junkBodies: fc.Arbitrary<string | Buffer> = fc.oneof(
     '[{"name":"Rex","categoryId":1}]',
   ),
   // Deep nesting close to the size limit, through both JSON parsers (a 16-digit run selects the exact one).
-  fc
-    .tuple(fc.integer({ min: 1, max: 8180 }), fc.constantFrom('[', '{"a":'), fc.boolean())
-    .map(([depth, open, exact]) => {
-      const close = open === '[' ? ']' : '}';
-      const n = Math.min(depth, Math.floor((BODY_LIMIT - 60) / (open.length + 1)));
-      return `{"name":${open.repeat(n)}${open === '[' ? '"x"' : '1'}${close.repeat(n)},"categoryId":${exact ? '1234567890123456' : '1'}}`;
-    }),
+  fc.tuple(fc.integer({ min: 1, max: 8180 }), fc.constantFrom('[', '{"a":'), fc.boolean()).map(([depth, open, exact]) => {
+    const close = open === '[' ? ']' : '}';
+    const n = Math.min(depth, Math.floor((BODY_LIMIT - 60) / (open.length + 1)));
+    return `{"name":${open.repeat(n)}${open === '[' ? '"x"' : '1'}${close.repeat(n)},"categoryId":${exact ? '1234567890123456' : '1'}}`;
+  }),
   // Invalid UTF-8 inside an otherwise valid body.
   fc
     .constantFrom([0xed, 0xa0, 0x80], [0xc0, 0xaf], [0x80], [0xe2, 0x82], [0xf5, 0x80, 0x80, 0x80], [0xff], [0xf0, 0x9f, 0x90])
@@ -413,7 +463,12 @@ export type ContentTypeClass = 'json' | 'other' | 'odd' | 'none';
 
 /** Content-Type variants: JSON (accepted), other media types (415), and odd spellings (either way). */
 export const contentTypes: fc.Arbitrary<{ value: string | undefined; kind: ContentTypeClass }> = fc.oneof(
-  { weight: 12, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8').map((value) => ({ value, kind: 'json' as const })) },
+  {
+    weight: 12,
+    arbitrary: fc
+      .constantFrom('application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8')
+      .map((value) => ({ value, kind: 'json' as const })),
+  },
   {
     weight: 2,
     arbitrary: fc
@@ -436,7 +491,16 @@ export const contentTypes: fc.Arbitrary<{ value: string | undefined; kind: Conte
     weight: 1,
     arbitrary: fc
       .oneof(
-        fc.constantFrom('APPLICATION/JSON', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json;', ' application/json', 'application/json, text/plain', 'json', ''),
+        fc.constantFrom(
+          'APPLICATION/JSON',
+          'application/json; charset=latin1',
+          'application/json; charset=utf-16',
+          'application/json;',
+          ' application/json',
+          'application/json, text/plain',
+          'json',
+          '',
+        ),
         headerText(30),
       )
       .map((value) => ({ value, kind: 'odd' as const })),
@@ -452,22 +516,70 @@ export interface QueryPart {
 }
 
 /** Junk percent-encoding: truncated escapes, invalid UTF-8, NUL, plus and hash signs. */
-const percentJunk = fc.constantFrom('%', '%z', '%zz', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF', '%00', '+', '%2B', '%25', '%%', '%u0041', '#', ';', '&&', '=', '==');
+const percentJunk = fc.constantFrom(
+  '%',
+  '%z',
+  '%zz',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%FF',
+  '%00',
+  '+',
+  '%2B',
+  '%25',
+  '%%',
+  '%u0041',
+  '#',
+  ';',
+  '&&',
+  '=',
+  '==',
+);
 
 export function queryParts(names: string[], value: (name: string) => fc.Arbitrary<string>): fc.Arbitrary<QueryPart> {
   const name = fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...names) },
-    { weight: 2, arbitrary: fc.constantFrom('Limit', 'LIMIT', 'limit[]', 'limit ', 'foo', 'api_key', '__proto__', 'constructor', 'hasOwnProperty', 'page', 'offset', 'status', 'cursor') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'Limit',
+        'LIMIT',
+        'limit[]',
+        'limit ',
+        'foo',
+        'api_key',
+        '__proto__',
+        'constructor',
+        'hasOwnProperty',
+        'page',
+        'offset',
+        'status',
+        'cursor',
+      ),
+    },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }) },
   );
   const clean = name.chain((n) =>
     value(n).map((v): QueryPart => {
       const encodable = n.isWellFormed() && v.isWellFormed();
-      return encodable ? { text: `${encodeURIComponent(n)}=${encodeURIComponent(v)}`, decoded: { name: n, value: v } } : { text: 'x=%', decoded: null };
+      return encodable
+        ? { text: `${encodeURIComponent(n)}=${encodeURIComponent(v)}`, decoded: { name: n, value: v } }
+        : { text: 'x=%', decoded: null };
     }),
   );
   const junk = fc
-    .tuple(fc.constantFrom(...names), fc.array(fc.oneof(percentJunk, headerText(6).map((t) => t.replace(/[ #]/g, ''))), { minLength: 1, maxLength: 4 }), fc.boolean())
+    .tuple(
+      fc.constantFrom(...names),
+      fc.array(
+        fc.oneof(
+          percentJunk,
+          headerText(6).map((t) => t.replace(/[ #]/g, '')),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+      fc.boolean(),
+    )
     .map(([n, bits, bare]): QueryPart => ({ text: bare ? bits.join('') : `${n}=${bits.join('')}`, decoded: null }));
   return fc.oneof({ weight: 5, arbitrary: clean }, { weight: 1, arbitrary: junk });
 }
@@ -476,7 +588,28 @@ export const limitValues: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: -3, max: 130 }).map(String) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('', '0', '00', '007', '1.0', '1e1', '+5', ' 5', '5 ', '0x10', '١٢', '99999999999999999999999999', '-0', 'NaN', 'Infinity', 'null', 'true', '[]', '20abc', '1,2'),
+    arbitrary: fc.constantFrom(
+      '',
+      '0',
+      '00',
+      '007',
+      '1.0',
+      '1e1',
+      '+5',
+      ' 5',
+      '5 ',
+      '0x10',
+      '١٢',
+      '99999999999999999999999999',
+      '-0',
+      'NaN',
+      'Infinity',
+      'null',
+      'true',
+      '[]',
+      '20abc',
+      '1,2',
+    ),
   },
 );
 

@@ -49,7 +49,10 @@ export class ContractChecker {
     }
     const op = this.templates.find((t) => t.method === m && t.regex.test(path));
     if (!op) {
-      assert.ok([400, 401, 404, 405, 413, 415, 429, 500, 503].includes(status), `${method} ${url}: undocumented route answered ${String(status)}`);
+      assert.ok(
+        [400, 401, 404, 405, 413, 415, 429, 500, 503].includes(status),
+        `${method} ${url}: undocumented route answered ${String(status)}`,
+      );
       return this.assertError(status, contentType, body, `${method} ${url}`);
     }
     const responses = this.doc.paths[op.path]?.[m.toLowerCase()]?.responses ?? {};
@@ -58,7 +61,10 @@ export class ContractChecker {
     const parsed: unknown = JSON.parse(body);
     const pointer = `/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${m.toLowerCase()}/responses/${String(status)}/content/application~1json/schema`;
     const v = this.validator(pointer);
-    assert.ok(v(parsed), `${method} ${url} ${String(status)}: body does not match the contract: ${this.ajv.errorsText(v.errors)}; body ${body}`);
+    assert.ok(
+      v(parsed),
+      `${method} ${url} ${String(status)}: body does not match the contract: ${this.ajv.errorsText(v.errors)}; body ${body}`,
+    );
     return parsed;
   }
 

@@ -24,7 +24,10 @@ export interface Harness {
   /** inject() whose response is always checked against the contract. */
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** A further project with its own key. */
-  newProject(plan?: string, custom?: { perMinute?: number; perDay?: number }): Promise<{ project: string; key: string; auth: { authorization: string } }>;
+  newProject(
+    plan?: string,
+    custom?: { perMinute?: number; perDay?: number },
+  ): Promise<{ project: string; key: string; auth: { authorization: string } }>;
   close(): Promise<void>;
 }
 
@@ -48,10 +51,12 @@ export async function harness(
     baseUrl: 'https://api.petstore.test/v1',
     ...options.config,
   });
-  const base = options.store ?? (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch(async (err: unknown) => {
-    await fresh?.drop();
-    throw err;
-  }));
+  const base =
+    options.store ??
+    (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch(async (err: unknown) => {
+      await fresh?.drop();
+      throw err;
+    }));
   if (fresh) assert.equal(base.engine, engine, 'the harness opened another engine than the suite asked for');
   const store = options.wrapStore ? options.wrapStore(base) : base;
   const app = await buildApp({ config, store, clock: options.clock ?? systemClock, logStream: options.logStream });

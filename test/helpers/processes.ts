@@ -53,7 +53,10 @@ export async function cliJson<T = Record<string, unknown>>(args: string[], datab
 
 /** Creates an enterprise project with quotas no test reaches, and a key on it. */
 export async function createUnlimitedKey(databaseUrl: string, slug: string): Promise<string> {
-  await cliJson(['projects', 'create', slug, '--plan', 'enterprise', '--per-minute', '1000000', '--per-day', '100000000', '--json'], databaseUrl);
+  await cliJson(
+    ['projects', 'create', slug, '--plan', 'enterprise', '--per-minute', '1000000', '--per-day', '100000000', '--json'],
+    databaseUrl,
+  );
   const created = await cliJson<{ key: string }>(['keys', 'create', '--project', slug, '--json'], databaseUrl);
   return created.key;
 }
@@ -117,7 +120,10 @@ export async function startServer(env: NodeJS.ProcessEnv & { DATABASE_URL: strin
     const found = logs.find(match);
     if (found) return Promise.resolve(found);
     return new Promise<LogLine>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`no matching log line within ${String(timeoutMs)} ms; output:\n${describe()}`)), timeoutMs);
+      const timer = setTimeout(
+        () => fail(new Error(`no matching log line within ${String(timeoutMs)} ms; output:\n${describe()}`)),
+        timeoutMs,
+      );
       waiters.push({
         match,
         resolve: (l) => {
@@ -145,7 +151,10 @@ export async function startServer(env: NodeJS.ProcessEnv & { DATABASE_URL: strin
   };
 
   try {
-    const listening = await waitForLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening at http://127.0.0.1:'), startTimeoutMs);
+    const listening = await waitForLog(
+      (l) => typeof l.msg === 'string' && l.msg.startsWith('Server listening at http://127.0.0.1:'),
+      startTimeoutMs,
+    );
     const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(String(listening.msg))?.[1] ?? '';
     const port = Number(new URL(url).port);
     const deadline = Date.now() + startTimeoutMs;

@@ -45,7 +45,9 @@ function answersPing(port: number): Promise<boolean> {
 
 /** Starts a throw-away redis-server on 127.0.0.1:port (no persistence) and waits until it answers. */
 export async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100; i++) {
     if (await answersPing(port)) return child;
     if (child.exitCode !== null) break;

@@ -21,7 +21,9 @@ const INT8_OID = 20;
 /** Parses int8 as an exact bigint for this pool only; the pg module's global parsers stay untouched. */
 const types: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => BigInt(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 /** SQLSTATE classes and codes meaning "the database cannot serve now", not "this request is wrong". */
@@ -29,7 +31,16 @@ const UNAVAILABLE_CLASSES = ['08', '53', '57P', '58'];
 const UNAVAILABLE_CODES = new Set(['57014', '55P03', '40001', '40P01', '25006']);
 /** Of those, the ones saying the server is gone or not accepting connections. */
 const GONE_CODES = new Set(['57P01', '57P02', '57P03']);
-const TRANSPORT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const TRANSPORT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // pg reports connect and read timeouts and lost connections without a code.
 const TRANSPORT_MESSAGES = /timeout|terminated|connection|not queryable|after calling end on the pool/i;
 
