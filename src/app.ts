@@ -4,51 +4,45 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './contract/routes.js';
+import type { RepositoryWrappers } from './feature.js';
+import { FEATURES, openAppStorage } from './features.js';
 import { registerHealth } from './health/routes.js';
 import { accessLog } from './http/access-log.js';
-import { decoratePrincipal, keyRequiredStep, principalResolver, principalStep } from './http/auth.js';
 import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { frameworkErrorHandler, type ApiGate } from './http/framework-errors.js';
+import { frameworkErrorHandler } from './http/framework-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { requestSerializer } from './http/logging.js';
 import { registerNotFound } from './http/not-found.js';
 import { genReqId, requestIdStep } from './http/request-id.js';
-import { registerRequestSteps } from './http/request-steps.js';
+import { registerRequestSteps, RequestSteps } from './http/request-steps.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
 import './http/types.js';
-import { Authenticator } from './keys/authenticator.js';
 import { registerMetrics } from './metrics/http-metrics.js';
-import { meterStep } from './limits/hook.js';
-import { openRateLimits } from './limits/open.js';
-import { orderRoutes } from './orders/routes.js';
-import { petRoutes } from './pets/routes.js';
-import { PetService } from './pets/service.js';
-import { openStore } from './storage/open.js';
-import type { Store } from './storage/store.js';
+import type { Storage } from './storage/open.js';
 
 export interface AppOptions {
   config: Config;
-  /** An already-open store; otherwise one is opened from config.databaseUrl and closed with the app. */
-  store?: Store;
+  /** An already-open database; otherwise one is opened from config.databaseUrl and closed with the app. */
+  storage?: Storage;
   clock?: Clock;
   /** A pino destination stream for logs (tests capture logs with it). */
   logStream?: NodeJS.WritableStream;
+  /** Tests: wrap a capability's repository by capability name (e.g. one that fails). */
+  wrapRepositories?: RepositoryWrappers;
 }
 
-export type App = FastifyInstance & { store: Store; openapi: () => Record<string, unknown> };
-
-const HOUR_MS = 60 * 60 * 1000;
+export type App = FastifyInstance & { openapi: () => Record<string, unknown> };
 
 /** Builds the whole service; tests and the server call this same factory. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const store = options.store ?? (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }));
-  const ownsStore = !options.store;
-  const gate: { current?: ApiGate } = {};
+  const storage = options.storage ?? (await openAppStorage(config));
+  const ownsStorage = !options.storage;
+  const steps = new RequestSteps();
 
   // Lines are written as they are logged, to stdout unless a stream is given: nothing waits in
   // memory (under load pino's default asynchronous writer kept 30-40 MB of lines alive, and a
@@ -69,13 +63,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: frameworkErrorHandler(gate),
+    frameworkErrors: frameworkErrorHandler(steps),
     // Requests Node's HTTP parser rejects get the Error body too, written to the socket.
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const ajv = createAjv();
-  app.setValidatorCompiler(validatorCompiler(ajv));
+  app.decorate('config', config);
+  app.decorate('clock', clock);
+  app.decorate('storage', storage);
+  app.decorate('requestSteps', steps);
+  app.decorate('readiness', new Map<string, () => string>());
+  app.decorate('repositoryWrappers', options.wrapRepositories ?? {});
+
+  app.setValidatorCompiler(validatorCompiler(createAjv()));
   registerErrorHandler(app);
   registerJsonBody(app);
   registerNotFound(app);
@@ -83,38 +83,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (config.metricsEnabled) registerMetrics(app);
   const contract = registerContract(app, config);
 
-  const authenticator = new Authenticator(store.keys, clock, config.keyCacheTtlMs);
-  const limits = await openRateLimits({ config, keys: store.keys, authenticator, clock, log: app.log });
+  steps.add('request-id', requestIdStep);
+  steps.add('draining', registerDraining(app));
+  steps.add('deprecation', deprecationHeadersStep);
+  steps.add('route', sunsetStep(clock));
+  registerRequestSteps(app, steps);
+  registerHealth(app);
 
-  // The order matters: request id, draining, deprecation headers, principal, rate limit (before any 401,
-  // so requests without a valid key are counted per address), key required, sunset.
-  gate.current = { resolvePrincipal: principalResolver(authenticator), meter: limits.meter };
-  decoratePrincipal(app);
-  registerRequestSteps(app, [
-    requestIdStep,
-    registerDraining(app),
-    deprecationHeadersStep,
-    principalStep(gate.current.resolvePrincipal),
-    meterStep(gate.current.meter),
-    keyRequiredStep,
-    sunsetStep(clock),
-  ]);
+  for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);
 
-  const pets = new PetService(store.pets, clock);
-  registerHealth(app, store, () => ({ limiter: limits.state() }));
-  await app.register(petRoutes, { pets });
-  await app.register(orderRoutes, { orders: store.orders });
-
-  const purge = setInterval(() => {
-    pets.purgeExpiredKeys().catch((err: unknown) => app.log.warn({ err }, 'purging expired idempotency keys failed'));
-  }, HOUR_MS);
-  purge.unref();
   app.addHook('onClose', async () => {
-    clearInterval(purge);
-    await limits.close();
-    if (ownsStore) await store.close();
+    if (ownsStorage) await storage.close();
   });
 
   await app.ready();
-  return Object.assign(app as unknown as FastifyInstance, { store, openapi: contract.document }) as App;
+  return Object.assign(app as unknown as FastifyInstance, { openapi: contract.document }) as App;
 }

@@ -1,9 +1,8 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachEngine } from './helpers/engines.js';
-import { harness, manualClock, type Harness } from './helpers/harness.js';
+import { harness, manualClock, ok, type Harness } from './helpers/harness.js';
 import { generateSecret, isWellFormedSecret, hashSecret } from '../src/keys/key-format.js';
-import { createKey, revokeKey, listKeys } from '../src/keys/service.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -34,8 +33,8 @@ describeEachEngine('API keys', () => {
     // Any single changed character breaks the checksum.
     const flipped = one.slice(0, 10) + (one[10] === 'a' ? 'b' : 'a') + one.slice(11);
     assert.equal(isWellFormedSecret(flipped), false);
-    const created = await createKey(h.store, h.project, 'ci');
-    const listed = await listKeys(h.store, h.project);
+    const created = ok(await h.app.keys.create(h.project, 'ci'));
+    const listed = ok(await h.app.keys.list(h.project));
     assert.ok(!JSON.stringify(listed).includes(created.key), 'listings never hold the secret');
     assert.equal(hashSecret(created.key).length, 32);
   });
@@ -78,9 +77,9 @@ describeEachEngine('API keys', () => {
       });
 
       test('a revoked key stops working once the key cache expires (at most 5 s)', async () => {
-        const k = await createKey(h.store, h.project, 'to-revoke');
+        const k = ok(await h.app.keys.create(h.project, 'to-revoke'));
         assert.notEqual((await send(`Bearer ${k.key}`)).statusCode, 401);
-        await revokeKey(h.store, k.id);
+        ok(await h.app.keys.revoke(k.id));
         clock.advance(2001);
         const res = await send(`Bearer ${k.key}`);
         assert.equal(res.statusCode, 401);

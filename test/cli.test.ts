@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations.js';
+import { MIGRATIONS } from '../src/features.js';
 import { harness, manualClock, uniqueSlug } from './helpers/harness.js';
 import { BIN, cliJson, runCli, tempDatabase } from './helpers/processes.js';
 
@@ -31,11 +31,11 @@ describe('bin/petstore CLI', () => {
   test('migrate applies the migrations and prints the schema version; running it again changes nothing', async () => {
     const fresh = tempDatabase('petstore-cli-migrate-');
     try {
-      const latest = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version));
+      const total = MIGRATIONS.reduce((n, f) => n + f.sqlite.length, 0);
       for (let i = 0; i < 2; i++) {
         const r = await runCli(['migrate'], fresh.url);
         assert.equal(r.code, 0, r.stderr);
-        assert.match(r.stdout, new RegExp(`\\bversion ${String(latest)}\\b`));
+        assert.match(r.stdout, new RegExp(`\\b${String(total)} migrations applied\\b`));
       }
     } finally {
       fresh.cleanup();
@@ -92,8 +92,16 @@ describe('bin/petstore CLI', () => {
       const r = results[i];
       assert.ok(r, what);
       assert.notEqual(r.code, 0, `${what}: exit code`);
-      assert.equal(r.stdout, '', `${what}: nothing on stdout`);
-      assert.match(r.stderr, message, `${what}: ${r.stderr}`);
+      // A refusal (exit 1) with --json is one JSON object on stdout naming the code; a usage error (exit 2) is on stderr.
+      if (r.code === 1) {
+        const refusal = JSON.parse(r.stdout) as { error: { code: string; message: string } };
+        assert.match(refusal.error.code, /^[a-z_]+$/, what);
+        assert.match(refusal.error.message, message, `${what}: ${r.stdout}`);
+        assert.equal(r.stderr, '', `${what}: nothing on stderr`);
+      } else {
+        assert.equal(r.stdout, '', `${what}: nothing on stdout`);
+        assert.match(r.stderr, message, `${what}: ${r.stderr}`);
+      }
       const slug = args[0] ?? '';
       if (slug !== taken) assert.ok(!after.some((p) => p.slug === slug), `${what}: project was created`);
     });
@@ -125,7 +133,8 @@ describe('bin/petstore CLI', () => {
 
     const missing = await cli('projects', 'set-plan', uniqueSlug('missing'), 'pro');
     assert.notEqual(missing.code, 0);
-    assert.match(missing.stderr, /does not exist/);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /No project .* exists\. \(not_found\)/);
   });
 
   test('keys create --json prints id, key and project; the key works at once on a running app of the same database', async () => {
@@ -163,8 +172,9 @@ describe('bin/petstore CLI', () => {
 
       const unknown = await cli('keys', 'create', '--project', uniqueSlug('nope'), '--json');
       assert.notEqual(unknown.code, 0);
-      assert.match(unknown.stderr, /does not exist/);
-      assert.equal(unknown.stdout, '');
+      assert.equal(unknown.code, 1);
+      assert.equal((JSON.parse(unknown.stdout) as { error: { code: string } }).error.code, 'not_found');
+      assert.equal(unknown.stderr, '');
     } finally {
       await h.close();
     }
@@ -218,7 +228,8 @@ describe('bin/petstore CLI', () => {
       for (const id of [k.id, 'key_doesnotexist000000']) {
         const again = await cli('keys', 'revoke', id);
         assert.notEqual(again.code, 0, id);
-        assert.match(again.stderr, /no active key/, id);
+        assert.equal(again.code, 1, id);
+        assert.match(again.stderr, /No active API key .* \(not_found\)/, id);
       }
     } finally {
       await h.close();

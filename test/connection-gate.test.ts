@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { StorageUnavailableError } from '../src/http/errors.js';
+import { StorageUnavailableError } from '../src/storage/unavailable.js';
 import { ConnectionGate } from '../src/storage/postgres/gate.js';
 
 const unreachable = new Error('connect ECONNREFUSED');

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { openStore } from '../src/storage/open.js';
+import { openRepositories } from './helpers/repositories.js';
 import { describeEachEngine, freshPostgresDatabase, type FreshDatabase } from './helpers/engines.js';
 
 describe('DATABASE_POOL_SIZE', () => {
@@ -30,7 +30,7 @@ describeEachEngine(
     after(() => db.drop());
 
     test('an instance never holds more connections than its pool size, and every request still completes', async () => {
-      const store = await openStore(db.url, { poolSize: 3 });
+      const store = await openRepositories(db.url, { poolSize: 3 });
       const admin = new pg.Client({ connectionString: db.url });
       await admin.connect();
       try {

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describeEachEngine } from './helpers/engines.js';
 import { harness, type Harness } from './helpers/harness.js';
-import { ERROR_CATALOG, ERROR_CODES, StorageUnavailableError } from '../src/http/errors.js';
-import type { Store } from '../src/storage/store.js';
+import { ERROR_CATALOG, ERROR_CODES } from '../src/http/errors.js';
+import { StorageUnavailableError } from '../src/storage/unavailable.js';
+import type { PetRepository } from '../src/pets/repository.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -128,7 +129,7 @@ describeEachEngine('errors', () => {
       .map(String)
       .filter((f) => f.endsWith('.ts'));
     for (const file of files) {
-      for (const m of readFileSync(new URL(file, src), 'utf8').matchAll(/new ApiError\('([a-z_]+)'/g)) used.add(m[1] ?? '');
+      for (const m of readFileSync(new URL(file, src), 'utf8').matchAll(/new (?:ApiError|DomainError)\('([a-z_]+)'/g)) used.add(m[1] ?? '');
     }
     assert.ok(used.size >= 10, `only ${String(used.size)} codes found in ${String(files.length)} files`);
     for (const code of used) assert.ok(code in ERROR_CATALOG, `${code} used but not in the catalog`);
@@ -136,21 +137,18 @@ describeEachEngine('errors', () => {
 });
 
 describeEachEngine('server-side failures', () => {
-  const failing =
-    (error: () => Error) =>
-    (store: Store): Store => ({
-      ...store,
-      pets: {
-        ...store.pets,
-        list: () => Promise.reject(error()),
-        listJson: () => Promise.reject(error()),
-        get: () => Promise.reject(error()),
-        getJson: () => Promise.reject(error()),
-      },
-    });
+  const failing = (error: () => Error) => ({
+    pets: (pets: PetRepository): PetRepository => ({
+      ...pets,
+      list: () => Promise.reject(error()),
+      listJson: () => Promise.reject(error()),
+      get: () => Promise.reject(error()),
+      getJson: () => Promise.reject(error()),
+    }),
+  });
 
   test('an unexpected error is a 500 internal_error that leaks no internals', async () => {
-    const h = await harness({ wrapStore: failing(() => new Error('SQLITE_CORRUPT: secret table pets_internal at /var/lib/x')) });
+    const h = await harness({ wrapRepositories: failing(() => new Error('SQLITE_CORRUPT: secret table pets_internal at /var/lib/x')) });
     try {
       const res = await h.request({ method: 'GET', url: '/v1/pets', headers: h.auth });
       assert.equal(res.statusCode, 500);
@@ -163,7 +161,7 @@ describeEachEngine('server-side failures', () => {
   });
 
   test('an unavailable database is a 503 service_unavailable', async () => {
-    const h = await harness({ wrapStore: failing(() => new StorageUnavailableError(new Error('ECONNREFUSED'))) });
+    const h = await harness({ wrapRepositories: failing(() => new StorageUnavailableError(new Error('ECONNREFUSED'))) });
     try {
       const res = await h.request({ method: 'GET', url: '/v1/pets/1', headers: h.auth });
       assert.equal(res.statusCode, 503);

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StorageUnavailableError } from '../src/http/errors.js';
+import { StorageUnavailableError } from '../src/storage/unavailable.js';
 import { openSqlite } from '../src/storage/sqlite/database.js';
 import { GroupCommit } from '../src/storage/sqlite/group-commit.js';
 

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachEngine } from './helpers/engines.js';
 import { harness, manualClock, type Harness } from './helpers/harness.js';
-import type { Store } from '../src/storage/store.js';
+import type { PetRepository } from '../src/pets/repository.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -92,17 +92,14 @@ describeEachEngine('Idempotency-Key while the first request is in flight', () =>
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const slow = (store: Store): Store => ({
-      ...store,
-      pets: {
-        ...store.pets,
-        create: async (...args) => {
-          await gate;
-          return store.pets.create(...args);
-        },
+    const slow = (pets: PetRepository): PetRepository => ({
+      ...pets,
+      create: async (...args) => {
+        await gate;
+        return pets.create(...args);
       },
     });
-    const h = await harness({ wrapStore: slow });
+    const h = await harness({ wrapRepositories: { pets: slow } });
     try {
       const send = () =>
         h.request({

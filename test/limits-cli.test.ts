@@ -57,6 +57,6 @@ describe('petstore keys unban, from another process while the server runs', () =
   test('an unknown key id is an error', () => {
     const res = cli(['keys', 'unban', 'key_doesnotexist'], databaseUrl);
     assert.equal(res.status, 1);
-    assert.match(res.stderr, /no key with id "key_doesnotexist"/);
+    assert.match(res.stderr, /No API key "key_doesnotexist" exists\. \(not_found\)/);
   });
 });

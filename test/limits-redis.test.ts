@@ -22,7 +22,7 @@ else
     before(async () => {
       h = await harness({ clock, config });
       // A second instance: its own limiter and key cache, the same database and Redis.
-      second = await buildApp({ config: defaultConfig({ databaseUrl: 'sqlite::memory:', ...config }), store: h.store, clock });
+      second = await buildApp({ config: defaultConfig({ databaseUrl: 'sqlite::memory:', ...config }), storage: h.storage, clock });
     });
     after(async () => {
       await second?.close();

@@ -1,9 +1,7 @@
 import { test, describe, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { harness, manualClock, type Harness } from './helpers/harness.js';
+import { harness, manualClock, ok, type Harness } from './helpers/harness.js';
 import { DAY, MINUTE, assertConsistentLimitHeaders, intoMinute, limitHeaders, simultaneous, statusCounts } from './helpers/limits.js';
-import { setProjectPlan } from '../src/projects/service.js';
-import { unbanKey } from '../src/keys/service.js';
 import { addressSubject } from '../src/limits/client-address.js';
 import { loadConfig } from '../src/config.js';
 
@@ -144,7 +142,7 @@ describe('rate limits (memory backend)', () => {
     clock.set(intoMinute(1));
     const p = await h.newProject('free');
     assert.equal(limitHeaders(await h.request(pets(p.auth))).limit, 60);
-    await setProjectPlan(h.store, p.project, 'pro');
+    ok(await h.app.projects.setPlan(p.project, 'pro'));
     clock.advance(2_001);
     const after = limitHeaders(await h.request(pets(p.auth)));
     assert.deepEqual([after.limit, after.perMinute, after.perDay, after.remaining], [300, 300, 10_000, 298]);
@@ -162,7 +160,7 @@ describe('bans (memory backend)', () => {
   test('60 pass, 20 are rate_limited, the 21st past quota is api_key_banned for 600 s; afterwards the key works', async () => {
     clock.set(intoMinute(5));
     const free = await h.newProject('free');
-    const [keyInfo] = await h.store.keys.list((await h.store.projects.findBySlug(free.project))!.id);
+    const [keyInfo] = ok(await h.app.keys.list(free.project));
     for (let i = 0; i < 60; i++) assert.equal((await h.app.inject(pets(free.auth))).statusCode, 200);
     for (let i = 1; i <= 20; i++) {
       const res = await h.request(pets(free.auth));
@@ -175,7 +173,7 @@ describe('bans (memory backend)', () => {
     assert.equal(ban.headers['retry-after'], '600');
     assertConsistentLimitHeaders(ban, clock.now(), 'ban');
     // The ban is recorded with the key (so every instance and the CLI see it).
-    const [banned] = await h.store.keys.list((await h.store.projects.findBySlug(free.project))!.id);
+    const [banned] = ok(await h.app.keys.list(free.project));
     assert.equal(banned?.bannedUntil?.getTime(), clock.now() + 600_000);
     assert.equal(banned?.id, keyInfo?.id);
 
@@ -198,8 +196,7 @@ describe('bans (memory backend)', () => {
   test('the ban is per key: another key of the project shares the quota but is not banned', async () => {
     clock.set(intoMinute(5, clock.now() + 10 * MINUTE));
     const free = await h.newProject('free');
-    const { createKey } = await import('../src/keys/service.js');
-    const other = await createKey(h.store, free.project, 'other');
+    const other = ok(await h.app.keys.create(free.project, 'other'));
     for (let i = 0; i < 81; i++) await h.app.inject(pets(free.auth));
     assert.equal((await h.request(pets(free.auth))).json().code, 'api_key_banned');
     const res = await h.request(pets({ authorization: `Bearer ${other.key}` }));
@@ -213,9 +210,9 @@ describe('bans (memory backend)', () => {
     const free = await h.newProject('free');
     for (let i = 0; i < 81; i++) await h.app.inject(pets(free.auth));
     assert.equal((await h.request(pets(free.auth))).json().code, 'api_key_banned');
-    const [key] = await h.store.keys.list((await h.store.projects.findBySlug(free.project))!.id);
-    assert.equal(await unbanKey(h.store, key!.id), true);
-    assert.equal(await unbanKey(h.store, key!.id), false, 'a second unban finds nothing to lift');
+    const [key] = ok(await h.app.keys.list(free.project));
+    assert.equal(ok(await h.app.keys.unban(key!.id)), true);
+    assert.equal(ok(await h.app.keys.unban(key!.id)), false, 'a second unban finds nothing to lift');
     clock.advance(2_001);
     // Still over the minute quota: rate limited, not banned; and strikes restarted.
     const res = await h.request(pets(free.auth));

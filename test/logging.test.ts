@@ -1,19 +1,21 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createKey, revokeKey } from '../src/keys/service.js';
 import { generateSecret } from '../src/keys/key-format.js';
-import type { Store } from '../src/storage/store.js';
+import type { PetRepository } from '../src/pets/repository.js';
 import { percentEncodeAll } from './helpers/arbitraries.js';
-import { harness, type Harness } from './helpers/harness.js';
+import { harness, ok, type Harness } from './helpers/harness.js';
 import { logCapture } from './helpers/logs.js';
 
 type LogLine = Record<string, unknown> & { reqId?: string; msg?: string; req?: { url?: string; host?: string } };
 
 /** A store whose pet listing fails, to see what a 500 logs. */
-const failingListings = (store: Store): Store => ({
-  ...store,
-  pets: { ...store.pets, list: () => Promise.reject(new Error('disk on fire')), listJson: () => Promise.reject(new Error('disk on fire')) },
-});
+const failingListings = {
+  pets: (pets: PetRepository): PetRepository => ({
+    ...pets,
+    list: () => Promise.reject(new Error('disk on fire')),
+    listJson: () => Promise.reject(new Error('disk on fire')),
+  }),
+};
 
 describe('logging: JSON lines with request ids; keys never logged', () => {
   const logs = logCapture();
@@ -25,9 +27,9 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
 
   before(async () => {
     h = await harness({ logStream: logs.stream, config: { logLevel: 'trace' } });
-    broken = await harness({ logStream: logs.stream, config: { logLevel: 'trace' }, wrapStore: failingListings });
-    const r = await createKey(h.store, h.project, 'revoked');
-    await revokeKey(h.store, r.id);
+    broken = await harness({ logStream: logs.stream, config: { logLevel: 'trace' }, wrapRepositories: failingListings });
+    const r = ok(await h.app.keys.create(h.project, 'revoked'));
+    ok(await h.app.keys.revoke(r.id));
     revoked = r.key;
     secrets.push(h.key, revoked, broken.key);
   });

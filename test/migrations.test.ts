@@ -1,10 +1,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { openSqlite, migrateSqlite, type SqliteDb } from '../src/storage/sqlite/database.js';
-import { SQLITE_MIGRATIONS } from '../src/storage/sqlite/migrations.js';
-import { POSTGRES_MIGRATIONS } from '../src/storage/postgres/migrations.js';
-import { openStore } from '../src/storage/open.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openAppStorage } from '../src/features.js';
+import { MIGRATIONS } from '../src/features.js';
+import { openSqlite, type SqliteDb } from '../src/storage/sqlite/database.js';
+import { migrateSqlite } from '../src/storage/sqlite/migrate.js';
+import { LEGACY_VERSIONS } from '../src/storage/migrations.js';
+import { openRepositories } from './helpers/repositories.js';
 import { describeEachEngine, freshPostgresDatabase, type FreshDatabase } from './helpers/engines.js';
 
 /** One engine's schema in comparable terms: `table.column` → type and nullability, plus keys and indexes. */
@@ -89,14 +94,52 @@ async function postgresSchema(client: pg.Client): Promise<Schema> {
   return schema;
 }
 
+const TOTAL = MIGRATIONS.reduce((n, f) => n + f.sqlite.length, 0);
+
 describe('migrations', () => {
-  test('both engines have the same migration versions, names and order, numbered from 1 without gaps', () => {
+  test('each capability has the same migration versions, names and order on both engines, numbered from 1 without gaps', () => {
     const versions = (list: { version: number; name: string }[]) => list.map((m) => `${String(m.version)} ${m.name}`);
-    assert.deepEqual(versions(POSTGRES_MIGRATIONS), versions(SQLITE_MIGRATIONS));
-    assert.deepEqual(
-      SQLITE_MIGRATIONS.map((m) => m.version),
-      SQLITE_MIGRATIONS.map((_, i) => i + 1),
-    );
+    assert.equal(new Set(MIGRATIONS.map((f) => f.feature)).size, MIGRATIONS.length, 'one migration list per capability');
+    for (const f of MIGRATIONS) {
+      assert.deepEqual(versions(f.postgres), versions(f.sqlite), f.feature);
+      assert.deepEqual(
+        f.sqlite.map((m) => m.version),
+        f.sqlite.map((_, i) => i + 1),
+        f.feature,
+      );
+    }
+  });
+
+  /** The schema as the release before capability migrations created it: one global version per change. */
+  const legacySql = (engine: 'sqlite' | 'postgres', version: number) =>
+    (LEGACY_VERSIONS[version] ?? [])
+      .map((m) => MIGRATIONS.find((f) => f.feature === m.feature)?.[engine].find((x) => x.version === m.version)?.sql ?? '')
+      .join('\n');
+
+  test('a SQLite database from before capability migrations is adopted: nothing is run twice and its data stays', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-legacy-'));
+    try {
+      const url = `sqlite:${join(dir, 'petstore.db')}`;
+      const old = openSqlite(url);
+      old.exec(legacySql('sqlite', 1));
+      old.exec(legacySql('sqlite', 2));
+      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+      old.exec("INSERT INTO schema_migrations VALUES (1, 'one', 0), (2, 'key bans', 0)");
+      old.exec("INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES (1, 'Old', 7, 'sold', 0)");
+      old.close();
+      const repos = await openRepositories(url);
+      try {
+        assert.equal((await repos.storage.applied()).length, TOTAL);
+        assert.deepEqual(
+          (await repos.pets.list(1, { limit: 10 })).map((p) => p.name),
+          ['Old'],
+        );
+      } finally {
+        await repos.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -110,18 +153,14 @@ describeEachEngine(
     after(() => db.drop());
 
     test('several instances migrating one database at once: each succeeds, every version applied once', async () => {
-      const stores = await Promise.all(Array.from({ length: 5 }, () => openStore(db.url, { poolSize: 2 })));
+      const stores = await Promise.all(Array.from({ length: 5 }, () => openAppStorage({ databaseUrl: db.url, databasePoolSize: 2 })));
       try {
-        const latest = SQLITE_MIGRATIONS.at(-1)?.version;
-        for (const s of stores) assert.equal(await s.schemaVersion(), latest);
+        for (const s of stores) assert.equal((await s.applied()).length, TOTAL);
         const client = new pg.Client({ connectionString: db.url });
         await client.connect();
         try {
-          const rows = await client.query<{ version: string }>('SELECT version::text FROM schema_migrations ORDER BY version');
-          assert.deepEqual(
-            rows.rows.map((r) => Number(r.version)),
-            POSTGRES_MIGRATIONS.map((m) => m.version),
-          );
+          const rows = await client.query<{ n: string }>('SELECT count(*)::text AS n FROM feature_migrations');
+          assert.equal(Number(rows.rows[0]?.n), TOTAL);
         } finally {
           await client.end();
         }
@@ -132,12 +171,12 @@ describeEachEngine(
 
     test('the latest schema is the same on both engines: tables, columns, types, nullability, keys, indexes, seed row', async () => {
       const lite = openSqlite('sqlite::memory:');
-      migrateSqlite(lite);
-      const store = await openStore(db.url, { poolSize: 1 });
+      migrateSqlite(lite, MIGRATIONS);
+      const store = await openAppStorage({ databaseUrl: db.url, databasePoolSize: 1 });
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
       try {
-        assert.equal(await store.schemaVersion(), SQLITE_MIGRATIONS.at(-1)?.version);
+        assert.equal((await store.applied()).length, TOTAL);
         const expected = sqliteSchema(lite);
         const actual = await postgresSchema(client);
         assert.deepEqual(Object.fromEntries([...actual.columns].sort()), Object.fromEntries([...expected.columns].sort()));
@@ -156,7 +195,7 @@ describeEachEngine(
     });
 
     test('int8 columns read as exact bigints through the store without changing pg parsers for anyone else', async () => {
-      const store = await openStore(db.url, { poolSize: 1 });
+      const store = await openRepositories(db.url, { poolSize: 1 });
       try {
         const project = await store.projects.create('int8', 'free', { perMinute: 60, perDay: 1000 }, new Date());
         const now = new Date();

@@ -5,8 +5,7 @@ import { encodeCursor } from '../src/http/pagination.js';
 import { petJson, petPageJson } from '../src/pets/json.js';
 import type { PetRepository } from '../src/pets/repository.js';
 import { PET_STATUSES, type PetStatus } from '../src/pets/schemas.js';
-import { openStore } from '../src/storage/open.js';
-import type { Store } from '../src/storage/store.js';
+import { openRepositories, type Repositories } from './helpers/repositories.js';
 import { describeEachEngine, freshDatabase, type FreshDatabase } from './helpers/engines.js';
 import { harness, exactIds, uniqueSlug, type Harness } from './helpers/harness.js';
 
@@ -29,12 +28,12 @@ const TRICKY_NAMES = [
 /** The JSON read path must send exactly what serialising the row objects sends. */
 describeEachEngine('pets as JSON text from storage', (engine) => {
   let database: FreshDatabase;
-  let store: Store;
+  let store: Repositories;
   let repo: PetRepository;
   let projectId: number;
   before(async () => {
     database = await freshDatabase(engine.name);
-    store = await openStore(database.url);
+    store = await openRepositories(database.url);
     const project = await store.projects.create(uniqueSlug('json'), 'enterprise', { perMinute: 1000, perDay: 1000 }, new Date());
     projectId = project.id;
     repo = store.pets;

@@ -2,8 +2,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createKey, revokeKey } from '../src/keys/service.js';
-import { harness, exactIds, type Harness } from './helpers/harness.js';
+import { harness, exactIds, ok, type Harness } from './helpers/harness.js';
 import {
   BODY_LIMIT,
   INT64_MAX,
@@ -69,8 +68,8 @@ describe('property: every operation answers hostile input with a documented 2xx/
 
   before(async () => {
     h = await harness();
-    const revoked = await createKey(h.store, h.project, 'revoked');
-    await revokeKey(h.store, revoked.id);
+    const revoked = ok(await h.app.keys.create(h.project, 'revoked'));
+    ok(await h.app.keys.revoke(revoked.id));
     revokedKey = revoked.key;
     const p = await h.newProject();
     const pets: SeededPet[] = [];

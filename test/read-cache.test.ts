@@ -4,11 +4,9 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createProject } from '../src/projects/service.js';
 import { openSqlite } from '../src/storage/sqlite/database.js';
 import { ReadCache } from '../src/storage/sqlite/read-cache.js';
-import { openStore } from '../src/storage/open.js';
-import type { Store } from '../src/storage/store.js';
+import { openRepositories, type Repositories } from './helpers/repositories.js';
 
 describe('SQLite read cache: never older than the last commit', () => {
   let dir: string;
@@ -109,15 +107,15 @@ describe('SQLite read cache: never older than the last commit', () => {
 
 describe('pet pages and pets read through the cache stay exact across connections', () => {
   let dir: string;
-  let a: Store;
-  let b: Store;
+  let a: Repositories;
+  let b: Repositories;
   let projectId: number;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'petstore-read-cache-store-'));
     const url = `sqlite:${join(dir, 'petstore.db')}`;
-    a = await openStore(url);
-    b = await openStore(url);
-    projectId = (await createProject(a, 'cache', 'free')).id;
+    a = await openRepositories(url);
+    b = await openRepositories(url);
+    projectId = (await a.projects.create('cache', 'free', { perMinute: 60, perDay: 1000 }, new Date())).id;
   });
   after(async () => {
     await a.close();
@@ -125,7 +123,7 @@ describe('pet pages and pets read through the cache stay exact across connection
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const names = async (store: Store, status?: 'sold') =>
+  const names = async (store: Repositories, status?: 'sold') =>
     (JSON.parse((await store.pets.listJson(projectId, { limit: 50, status })).json) as { name: string }[]).map((p) => p.name);
 
   test('a pet created by this process or by another one is in the next page read, and readable by id', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { hashSecret } from '../src/keys/key-format.js';
-import { openStore } from '../src/storage/open.js';
+import { openRepositories } from './helpers/repositories.js';
 import { uniqueSlug } from './helpers/harness.js';
 import { createUnlimitedKey, startServer, tempDatabase, type RunningServer } from './helpers/processes.js';
 
@@ -109,7 +109,7 @@ describe('graceful shutdown on SIGTERM', () => {
     assert.deepEqual(exit, { code: 0, signal: null }, 'the server did not exit 0 after draining');
     assert.ok(server.logs.some((l) => l.msg === 'stopped'));
 
-    const store = await openStore(db.url);
+    const store = await openRepositories(db.url);
     try {
       const principal = await store.keys.findActiveByHash(hashSecret(key));
       assert.ok(principal);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../storage/store.js';
 
 const READY_TIMEOUT_MS = 1000;
 
@@ -11,17 +10,21 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** `/healthz`: the process accepts requests. `/readyz`: its dependencies answer too. */
-export function registerHealth(app: FastifyInstance, store: Store, extraChecks: () => Record<string, string> = () => ({})): void {
+/**
+ * `/healthz`: the process accepts requests. `/readyz`: the database answers;
+ * the other checks capabilities registered in `app.readiness` are reported beside it.
+ */
+export function registerHealth(app: FastifyInstance): void {
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
     let database = 'up';
     try {
-      await within(store.ping(), READY_TIMEOUT_MS);
+      await within(app.storage.ping(), READY_TIMEOUT_MS);
     } catch {
       database = 'down';
     }
-    const checks = { database, ...extraChecks() };
+    const checks: Record<string, string> = { database };
+    for (const [name, check] of app.readiness) checks[name] = check();
     const ready = database === 'up';
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
   });

@@ -1,7 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import { ApiError, ERROR_CATALOG, StorageUnavailableError, type ErrorCode, type ErrorDetail } from './errors.js';
+import { DomainError } from '../errors/domain-error.js';
+import { StorageUnavailableError } from '../storage/unavailable.js';
+import { ApiError, ERROR_CATALOG, fromDomainError, type ErrorCode, type ErrorDetail } from './errors.js';
 import type { ErrorBody } from '../contract/error-schema.js';
 
 const CONTEXT_TO_IN: Record<string, ErrorDetail['in']> = {
@@ -79,6 +81,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 /** Maps any thrown value to the ApiError the client sees. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
   if (error instanceof StorageUnavailableError) return new ApiError('service_unavailable');
   const fe = error as Partial<FastifyError> & { validation?: ErrorObject[]; validationContext?: string };
   if (fe.validation) {

@@ -1,3 +1,5 @@
+import type { DomainCode, DomainError } from '../errors/domain-error.js';
+
 /**
  * The closed set of error codes the API answers with. Each code has one HTTP
  * status and a default message; error-handler.ts is the only place that turns
@@ -19,6 +21,7 @@ export const ERROR_CATALOG = {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed. Retry later.',
   },
+  project_exists: { status: 409, message: 'A project with this slug already exists.' },
   gone: { status: 410, message: 'This operation has been removed.' },
   payload_too_large: { status: 413, message: 'The request body is larger than 16384 bytes.' },
   unsupported_media_type: {
@@ -37,7 +40,7 @@ export const ERROR_CATALOG = {
   request_header_fields_too_large: { status: 431, message: 'The request header section is too large.' },
   internal_error: { status: 500, message: 'An unexpected error occurred.' },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable. Retry shortly.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string }> & Record<DomainCode, unknown>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
@@ -48,6 +51,11 @@ export interface ErrorDetail {
   /** The offending field, e.g. `name`, `limit`, `petId`; empty for the whole body. */
   field: string;
   message: string;
+}
+
+/** An expected service failure as the API answers it. */
+export function fromDomainError(error: DomainError, headers?: Record<string, string>): ApiError {
+  return new ApiError(error.code, error.message, error.details, headers);
 }
 
 /** An error the API answers with: a catalog code, optional message, details and headers. */
@@ -62,13 +70,5 @@ export class ApiError extends Error {
     super(message ?? ERROR_CATALOG[code].message);
     this.name = 'ApiError';
     this.status = ERROR_CATALOG[code].status;
-  }
-}
-
-/** The storage is unreachable or timed out: answered as 503, never 500. */
-export class StorageUnavailableError extends Error {
-  constructor(cause?: unknown) {
-    super('storage unavailable', { cause });
-    this.name = 'StorageUnavailableError';
   }
 }

@@ -15,6 +15,32 @@ export interface RouteFacts {
  */
 export type RequestStep = (request: FastifyRequest, reply: FastifyReply, route: RouteFacts) => boolean | Promise<boolean>;
 
+/**
+ * The phases a request goes through, in this order. Capabilities add their
+ * steps to a phase, so the order is stated here once, not by registration:
+ * the key is identified before the request is metered, and metered before a
+ * missing or invalid key is answered 401 (so key guessing counts against the
+ * client's address).
+ */
+export const STEP_PHASES = ['request-id', 'draining', 'deprecation', 'identify', 'meter', 'authorize', 'route'] as const;
+export type StepPhase = (typeof STEP_PHASES)[number];
+
+/** The phases a request Fastify could not route still goes through (see framework-errors.ts). */
+export const GATE_PHASES: readonly StepPhase[] = ['identify', 'meter', 'authorize'];
+
+export class RequestSteps {
+  private readonly byPhase = new Map<StepPhase, RequestStep[]>();
+
+  add(phase: StepPhase, step: RequestStep): void {
+    this.byPhase.set(phase, [...(this.byPhase.get(phase) ?? []), step]);
+  }
+
+  /** The steps of the given phases, in phase order. */
+  list(phases: readonly StepPhase[] = STEP_PHASES): RequestStep[] {
+    return STEP_PHASES.filter((p) => phases.includes(p)).flatMap((p) => this.byPhase.get(p) ?? []);
+  }
+}
+
 /** A URL under the versioned API (`/v1`, `/v1/…`, `/v1?…`). */
 export function isApiUrl(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
@@ -28,25 +54,44 @@ export function routeFacts(request: FastifyRequest): RouteFacts {
 }
 
 /**
- * Runs the steps in order as one onRequest hook: synchronously while each
- * step is, awaiting only a step that returns a promise. With the key in the
- * cache and the counters in memory a request passes every step without a
- * promise; one hook instead of one per step also saves Fastify a dispatch each.
+ * Runs steps in order: synchronously while each step is, awaiting only a step
+ * that returns a promise. Calls `done(answered)` once.
  */
-export function registerRequestSteps(app: FastifyInstance, steps: readonly RequestStep[]): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    const route = routeFacts(request);
-    const run = (from: number): void => {
-      for (let i = from; i < steps.length; i++) {
-        const answered = (steps[i] as RequestStep)(request, reply, route);
-        if (answered === true) return;
-        if (answered !== false) {
-          answered.then((sent) => (sent ? undefined : run(i + 1))).catch(done);
-          return;
-        }
+export function runSteps(
+  steps: readonly RequestStep[],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: RouteFacts,
+  done: (err: Error | null, answered: boolean) => void,
+): void {
+  const run = (from: number): void => {
+    for (let i = from; i < steps.length; i++) {
+      const answered = (steps[i] as RequestStep)(request, reply, route);
+      if (answered === true) return done(null, true);
+      if (answered !== false) {
+        answered.then(
+          (sent) => (sent ? done(null, true) : run(i + 1)),
+          (err: unknown) => done(err as Error, false),
+        );
+        return;
       }
-      done();
-    };
-    run(0);
+    }
+    done(null, false);
+  };
+  run(0);
+}
+
+/**
+ * Runs every step as one onRequest hook. With the key in the cache and the
+ * counters in memory a request passes every step without a promise; one hook
+ * instead of one per step also saves Fastify a dispatch each.
+ */
+export function registerRequestSteps(app: FastifyInstance, registry: RequestSteps): void {
+  let steps: readonly RequestStep[] | undefined;
+  app.addHook('onReady', async () => {
+    steps = registry.list();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    runSteps(steps ?? registry.list(), request, reply, routeFacts(request), (err) => (err ? done(err) : done()));
   });
 }

@@ -1,4 +1,8 @@
-import type { Principal } from '../keys/repository.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { RepositoryWrappers } from '../feature.js';
+import type { Storage } from '../storage/open.js';
+import type { RequestSteps } from './request-steps.js';
 
 export type Stability = 'stable' | 'beta' | 'experimental';
 
@@ -31,7 +35,14 @@ declare module 'fastify' {
     deprecation?: Deprecation;
     openapi?: OpenApiExtras;
   }
-  interface FastifyRequest {
-    principal: Principal | null;
+  /** Decorations every capability can rely on (set by buildApp before any capability registers). */
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    storage: Storage;
+    requestSteps: RequestSteps;
+    /** Named checks /readyz reports besides the database, e.g. the rate limiter's state. */
+    readiness: Map<string, () => string>;
+    repositoryWrappers: RepositoryWrappers;
   }
 }

@@ -1,4 +1,6 @@
 import type { Plan, Quota } from '../projects/plans.js';
+import type { Database } from '../storage/database.js';
+import { int, sqlFor, time } from '../storage/sql.js';
 
 export interface NewKeyRecord {
   id: string;
@@ -43,4 +45,88 @@ export interface KeyRepository {
   ban(id: string, until: Date): Promise<void>;
   /** Lifts a ban early: 'lifted', 'not_banned' when no ban was running at `now`, null when no key has this id. */
   unban(id: string, now: Date): Promise<'lifted' | 'not_banned' | null>;
+}
+
+type Time = bigint | Date;
+
+interface KeyRow {
+  id: string;
+  slug: string;
+  name: string | null;
+  hint: string;
+  created_at: Time;
+  revoked_at: Time | null;
+  banned_until: Time | null;
+}
+
+interface PrincipalRow {
+  key_id: string;
+  project_id: bigint;
+  slug: string;
+  plan: Plan;
+  per_minute: bigint;
+  per_day: bigint;
+  banned_until: Time | null;
+}
+
+const LIST = `SELECT k.id, p.slug, k.name, k.hint, k.created_at, k.revoked_at, k.banned_until
+                FROM api_keys k JOIN projects p ON p.id = k.project_id`;
+
+const toInfo = (r: KeyRow): KeyInfo => ({
+  id: r.id,
+  project: r.slug,
+  name: r.name,
+  hint: r.hint,
+  createdAt: time(r.created_at),
+  revokedAt: time(r.revoked_at),
+  bannedUntil: time(r.banned_until),
+});
+
+export function openKeyRepository(database: Database): KeyRepository {
+  const sql = sqlFor(database);
+  return {
+    create: async (k) => {
+      await sql.run('INSERT INTO api_keys (id, project_id, name, secret_hash, hint, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        k.id,
+        k.projectId,
+        k.name,
+        k.secretHash,
+        k.hint,
+        k.createdAt,
+      ]);
+    },
+    findActiveByHash: async (hash) => {
+      const r = await sql.one<PrincipalRow>(
+        `SELECT k.id AS key_id, p.id AS project_id, p.slug, p.plan, p.per_minute, p.per_day, k.banned_until
+           FROM api_keys k JOIN projects p ON p.id = k.project_id
+          WHERE k.secret_hash = ? AND k.revoked_at IS NULL`,
+        [hash],
+      );
+      return r
+        ? {
+            keyId: r.key_id,
+            projectId: int(r.project_id),
+            projectSlug: r.slug,
+            plan: r.plan,
+            quota: { perMinute: int(r.per_minute), perDay: int(r.per_day) },
+            bannedUntil: r.banned_until === null ? null : time(r.banned_until).getTime(),
+          }
+        : null;
+    },
+    list: async (projectId) =>
+      (projectId === undefined
+        ? await sql.all<KeyRow>(`${LIST} ORDER BY k.created_at, k.id`)
+        : await sql.all<KeyRow>(`${LIST} WHERE k.project_id = ? ORDER BY k.created_at, k.id`, [projectId])
+      ).map(toInfo),
+    revoke: async (id, at) => (await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id])) > 0,
+    ban: async (id, until) => {
+      await sql.run('UPDATE api_keys SET banned_until = ? WHERE id = ?', [until, id]);
+    },
+    unban: async (id, now) => {
+      // Whether a ban was running is decided by this one statement; the rest only tells the two other answers apart.
+      if ((await sql.run('UPDATE api_keys SET banned_until = NULL WHERE id = ? AND banned_until > ?', [id, now])) > 0) return 'lifted';
+      const exists = (await sql.run('UPDATE api_keys SET banned_until = NULL WHERE id = ?', [id])) > 0;
+      return exists ? 'not_banned' : null;
+    },
+  };
 }

@@ -1,38 +1,52 @@
-import type { Store } from '../storage/store.js';
+import type { Clock } from '../clock.js';
+import { DomainError } from '../errors/domain-error.js';
+import type { ProjectRepository } from '../projects/repository.js';
+import { projectNotFound } from '../projects/service.js';
 import { generateKeyId, generateSecret, hashSecret, secretHint } from './key-format.js';
-import type { KeyInfo } from './repository.js';
-
-export class NotFoundError extends Error {}
+import type { KeyInfo, KeyRepository } from './repository.js';
 
 export interface CreatedKey extends KeyInfo {
   /** The secret; shown once, stored only as a hash. */
   key: string;
 }
 
-export async function createKey(store: Store, projectSlug: string, name: string | null, now = new Date()): Promise<CreatedKey> {
-  const project = await store.projects.findBySlug(projectSlug);
-  if (!project) throw new NotFoundError(`project "${projectSlug}" does not exist`);
-  const key = generateSecret();
-  const id = generateKeyId();
-  const hint = secretHint(key);
-  await store.keys.create({ id, projectId: project.id, name, secretHash: hashSecret(key), hint, createdAt: now });
-  return { id, key, project: project.slug, name, hint, createdAt: now, revokedAt: null, bannedUntil: null };
-}
+const keyNotFound = (id: string) => new DomainError('not_found', `No active API key "${id}" exists.`);
 
-export async function listKeys(store: Store, projectSlug?: string): Promise<KeyInfo[]> {
-  if (projectSlug === undefined) return store.keys.list();
-  const project = await store.projects.findBySlug(projectSlug);
-  if (!project) throw new NotFoundError(`project "${projectSlug}" does not exist`);
-  return store.keys.list(project.id);
-}
+/** API keys of projects: created with a secret shown once, listed without it, revoked, unbanned. */
+export class KeyService {
+  constructor(
+    private readonly keys: KeyRepository,
+    private readonly projects: ProjectRepository,
+    private readonly clock: Clock,
+  ) {}
 
-export async function revokeKey(store: Store, id: string, now = new Date()): Promise<void> {
-  if (!(await store.keys.revoke(id, now))) throw new NotFoundError(`no active key with id "${id}"`);
-}
+  async create(projectSlug: string, name: string | null): Promise<CreatedKey | DomainError> {
+    const project = await this.projects.findBySlug(projectSlug);
+    if (!project) return projectNotFound(projectSlug);
+    const now = new Date(this.clock.now());
+    const key = generateSecret();
+    const id = generateKeyId();
+    const hint = secretHint(key);
+    await this.keys.create({ id, projectId: project.id, name, secretHash: hashSecret(key), hint, createdAt: now });
+    return { id, key, project: project.slug, name, hint, createdAt: now, revokedAt: null, bannedUntil: null };
+  }
 
-/** Lifts a key's ban before it ends; false when the key was not banned. */
-export async function unbanKey(store: Store, id: string, now = new Date()): Promise<boolean> {
-  const result = await store.keys.unban(id, now);
-  if (result === null) throw new NotFoundError(`no key with id "${id}"`);
-  return result === 'lifted';
+  /** Every key, or a project's keys. */
+  async list(projectSlug?: string): Promise<KeyInfo[] | DomainError> {
+    if (projectSlug === undefined) return this.keys.list();
+    const project = await this.projects.findBySlug(projectSlug);
+    if (!project) return projectNotFound(projectSlug);
+    return this.keys.list(project.id);
+  }
+
+  async revoke(id: string): Promise<true | DomainError> {
+    return (await this.keys.revoke(id, new Date(this.clock.now()))) || keyNotFound(id);
+  }
+
+  /** Lifts a key's ban before it ends; false when the key was not banned. */
+  async unban(id: string): Promise<boolean | DomainError> {
+    const result = await this.keys.unban(id, new Date(this.clock.now()));
+    if (result === null) return new DomainError('not_found', `No API key "${id}" exists.`);
+    return result === 'lifted';
+  }
 }

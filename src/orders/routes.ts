@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
-import { principalOf } from '../http/auth.js';
+import { principalOf } from '../keys/auth-hook.js';
 import { decodeCursor, page } from '../http/pagination.js';
 import type { OrderRepository } from './repository.js';
 import { ListOrdersQuery, OrdersSchema } from './schemas.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
-import { principalOf } from '../http/auth.js';
+import { DomainError } from '../errors/domain-error.js';
+import { principalOf } from '../keys/auth-hook.js';
 import { announceNext, decodeCursor } from '../http/pagination.js';
 import type { Deprecation } from '../http/types.js';
 import type { PetService } from './service.js';
@@ -86,6 +87,7 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async 
     async (request, reply) => {
       const { projectId } = principalOf(request);
       const result = await pets.create(projectId, request.body, request.headers['idempotency-key']);
+      if (result instanceof DomainError) throw result;
       if (result.kind === 'replayed') reply.header('idempotent-replayed', 'true');
       reply.header('location', `/v1/pets/${result.pet.id.toString()}`);
       return reply.code(201).send(result.pet);
@@ -123,7 +125,9 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async 
     },
     async (request, reply) => {
       const { projectId } = principalOf(request);
-      return reply.type(JSON_UTF8).send(await pets.getJson(projectId, request.params.petId));
+      const pet = await pets.getJson(projectId, request.params.petId);
+      if (pet instanceof DomainError) throw pet;
+      return reply.type(JSON_UTF8).send(pet);
     },
   );
 };

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { CreatePetResult, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import type { NewPet, Pet } from './schemas.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-const notFound = (id: bigint) => new ApiError('not_found', `No animal with id ${id.toString()} exists in this project.`);
+export type CreatedPet = { kind: 'created' | 'replayed'; pet: Pet };
+
+const keyInUse = () =>
+  new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry later.');
 
 /** Pet operations independent of HTTP: listing, reading, idempotent creation. */
 export class PetService {
@@ -17,26 +20,16 @@ export class PetService {
     private readonly clock: Clock,
   ) {}
 
-  list(projectId: number, query: PetQuery): Promise<Pet[]> {
-    return this.pets.list(projectId, query);
-  }
-
   /** A page as the JSON array the API sends; `limit` pets at most. */
   listJson(projectId: number, query: PetQuery): Promise<PetPageJson> {
     return this.pets.listJson(projectId, query);
   }
 
-  async get(projectId: number, id: bigint): Promise<Pet> {
-    const pet = await this.pets.get(projectId, id);
-    if (!pet) throw notFound(id);
-    return pet;
-  }
-
-  /** The pet as the JSON object the API sends. */
-  async getJson(projectId: number, id: bigint): Promise<string> {
-    const pet = await this.pets.getJson(projectId, id);
-    if (pet === null) throw notFound(id);
-    return pet;
+  /** The pet as the JSON object the API sends, or a not_found failure. */
+  async getJson(projectId: number, id: bigint): Promise<string | DomainError> {
+    return (
+      (await this.pets.getJson(projectId, id)) ?? new DomainError('not_found', `No animal with id ${id.toString()} exists in this project.`)
+    );
   }
 
   /**
@@ -44,32 +37,30 @@ export class PetService {
    * replays the first result; another body with the same key is refused, and
    * so is a retry while the first request is still being processed.
    */
-  async create(
-    projectId: number,
-    input: NewPet,
-    idempotencyKey?: string,
-  ): Promise<Exclude<CreatePetResult, { kind: 'key_reused' | 'key_in_use' }>> {
+  async create(projectId: number, input: NewPet, idempotencyKey?: string): Promise<CreatedPet | DomainError> {
     const record = { name: input.name, categoryId: input.categoryId, status: input.status ?? 'available' };
     const now = new Date(this.clock.now());
-    if (idempotencyKey === undefined) return this.unwrap(await this.pets.create(projectId, record, now));
+    if (idempotencyKey === undefined) return this.outcome(await this.pets.create(projectId, record, now));
 
     const slot = `${String(projectId)}\u0000${idempotencyKey}`;
-    if (this.inFlight.has(slot)) throw new ApiError('idempotency_key_in_use');
+    if (this.inFlight.has(slot)) return keyInUse();
     this.inFlight.add(slot);
     try {
       const requestHash = createHash('sha256')
         .update(JSON.stringify([record.name, record.categoryId.toString(), record.status]))
         .digest('hex');
       const notBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-      return this.unwrap(await this.pets.create(projectId, record, now, { key: idempotencyKey, requestHash, notBefore, now }));
+      return this.outcome(await this.pets.create(projectId, record, now, { key: idempotencyKey, requestHash, notBefore, now }));
     } finally {
       this.inFlight.delete(slot);
     }
   }
 
-  private unwrap(result: CreatePetResult) {
-    if (result.kind === 'key_reused') throw new ApiError('idempotency_key_reused');
-    if (result.kind === 'key_in_use') throw new ApiError('idempotency_key_in_use');
+  private outcome(result: CreatePetResult): CreatedPet | DomainError {
+    if (result.kind === 'key_reused') {
+      return new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
+    }
+    if (result.kind === 'key_in_use') return keyInUse();
     return result;
   }
 

@@ -1,40 +1,54 @@
-import type { Store } from '../storage/store.js';
-import { isPlan, quotaFor, type Quota } from './plans.js';
-import type { Project } from './repository.js';
-
-export class ProjectError extends Error {}
+import type { Clock } from '../clock.js';
+import { DomainError } from '../errors/domain-error.js';
+import { isPlan, quotaFor, type Plan, type Quota } from './plans.js';
+import type { Project, ProjectRepository } from './repository.js';
 
 /** Slugs are DNS labels, because published projects are served at <slug>.<platform host>. */
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-function checkedQuota(plan: string, custom: Partial<Quota>): { plan: Project['plan']; quota: Quota } {
-  if (!isPlan(plan)) throw new ProjectError(`unknown plan "${plan}": use free, pro, business or enterprise`);
+const invalid = (field: string, message: string) =>
+  new DomainError('validation_failed', `Invalid ${field}: ${message}.`, [{ in: 'body', field, message }]);
+
+export const projectNotFound = (slug: string) => new DomainError('not_found', `No project "${slug}" exists.`);
+
+function checkedQuota(plan: string, custom: Partial<Quota>): { plan: Plan; quota: Quota } | DomainError {
+  if (!isPlan(plan)) return invalid('plan', `"${plan}" is not a plan; use free, pro, business or enterprise`);
   const hasCustom = custom.perMinute !== undefined || custom.perDay !== undefined;
   if (plan !== 'enterprise' && hasCustom) {
-    throw new ProjectError('--per-minute and --per-day are only for the enterprise plan; other plans have fixed quotas');
+    return invalid('quota', 'custom per-minute and per-day quotas are only for the enterprise plan; other plans have fixed quotas');
   }
   if (plan === 'enterprise' && (custom.perMinute === undefined || custom.perDay === undefined)) {
-    throw new ProjectError('the enterprise plan needs both --per-minute N and --per-day N');
+    return invalid('quota', 'the enterprise plan needs both a per-minute and a per-day quota');
   }
   return { plan, quota: quotaFor(plan, custom) };
 }
 
-export async function createProject(
-  store: Store,
-  slug: string,
-  plan: string,
-  custom: Partial<Quota> = {},
-  now = new Date(),
-): Promise<Project> {
-  if (!SLUG.test(slug)) throw new ProjectError(`invalid slug "${slug}": use 1-63 lowercase letters, digits and inner hyphens`);
-  const checked = checkedQuota(plan, custom);
-  if (await store.projects.findBySlug(slug)) throw new ProjectError(`project "${slug}" already exists`);
-  return store.projects.create(slug, checked.plan, checked.quota, now);
-}
+/** Projects (tenants) and their plans. */
+export class ProjectService {
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly clock: Clock,
+  ) {}
 
-export async function setProjectPlan(store: Store, slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project> {
-  const checked = checkedQuota(plan, custom);
-  const project = await store.projects.setPlan(slug, checked.plan, checked.quota);
-  if (!project) throw new ProjectError(`project "${slug}" does not exist`);
-  return project;
+  async create(slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
+    if (!SLUG.test(slug)) return invalid('slug', `"${slug}" is not 1-63 lowercase letters, digits and inner hyphens`);
+    const checked = checkedQuota(plan, custom);
+    if (checked instanceof DomainError) return checked;
+    if (await this.projects.findBySlug(slug)) return new DomainError('project_exists', `A project "${slug}" already exists.`);
+    return this.projects.create(slug, checked.plan, checked.quota, new Date(this.clock.now()));
+  }
+
+  async setPlan(slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
+    const checked = checkedQuota(plan, custom);
+    if (checked instanceof DomainError) return checked;
+    return (await this.projects.setPlan(slug, checked.plan, checked.quota)) ?? projectNotFound(slug);
+  }
+
+  async find(slug: string): Promise<Project | DomainError> {
+    return (await this.projects.findBySlug(slug)) ?? projectNotFound(slug);
+  }
+
+  list(): Promise<Project[]> {
+    return this.projects.list();
+  }
 }

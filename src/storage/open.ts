@@ -1,23 +1,40 @@
-import { StorageUnavailableError } from '../http/errors.js';
-import type { Store } from './store.js';
-import { openPostgresStore } from './postgres/store.js';
-import { openSqliteStore } from './sqlite/store.js';
+import type { Database } from './database.js';
+import type { AppliedMigration, FeatureMigrations } from './migrations.js';
+import { PgDatabase, guard as pgGuard } from './postgres/database.js';
+import { appliedPostgres, migratePostgres } from './postgres/migrate.js';
+import { guard as sqliteGuard, openSqlite } from './sqlite/database.js';
+import { GroupCommit } from './sqlite/group-commit.js';
+import { appliedSqlite, migrateSqlite } from './sqlite/migrate.js';
+import { StorageUnavailableError } from './unavailable.js';
 
 export interface OpenOptions {
+  /** Every capability's migrations, in the order of the composition root. */
+  migrations: readonly FeatureMigrations[];
   /** Apply pending migrations first (default true). */
   migrate?: boolean;
   /** Most connections kept to PostgreSQL (default 10); SQLite uses one. */
   poolSize?: number;
 }
 
+/** An open database with what the service asks of it as a whole. */
+export interface Storage {
+  readonly database: Database;
+  readonly engine: Database['engine'];
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** The capability migrations recorded as applied, in the order they were applied. */
+  applied(): Promise<AppliedMigration[]>;
+  close(): Promise<void>;
+}
+
 /** The database named by DATABASE_URL could not be opened or migrated. */
-export class StoreOpenError extends Error {
+export class StorageOpenError extends Error {
   constructor(databaseUrl: string, cause: unknown) {
     const reason = cause instanceof StorageUnavailableError ? cause.cause : cause;
     super(`cannot open the database ${withoutPassword(databaseUrl)}: ${reason instanceof Error ? reason.message : String(reason)}`, {
       cause,
     });
-    this.name = 'StoreOpenError';
+    this.name = 'StorageOpenError';
   }
 }
 
@@ -32,14 +49,55 @@ function withoutPassword(databaseUrl: string): string {
   }
 }
 
-/** Opens the store named by DATABASE_URL: `sqlite:…` or `postgres://…`. */
-export async function openStore(databaseUrl: string, options: OpenOptions = {}): Promise<Store> {
-  const migrate = options.migrate ?? true;
+function openSqliteStorage(databaseUrl: string, options: OpenOptions): Storage {
+  const sqlite = openSqlite(databaseUrl);
   try {
-    if (databaseUrl.startsWith('sqlite:')) return openSqliteStore(databaseUrl, { migrate });
-    if (/^postgres(ql)?:\/\//.test(databaseUrl)) return await openPostgresStore(databaseUrl, { migrate, poolSize: options.poolSize ?? 10 });
+    if (options.migrate ?? true) migrateSqlite(sqlite, options.migrations);
   } catch (err) {
-    throw new StoreOpenError(databaseUrl, err);
+    sqlite.close();
+    throw err;
   }
-  throw new Error(`DATABASE_URL: unsupported database ${databaseUrl.split(':')[0] ?? ''} (use sqlite: or postgres://)`);
+  const ping = sqlite.prepare('SELECT 1');
+  const writes = new GroupCommit(sqlite);
+  return {
+    database: { engine: 'sqlite', sqlite, writes },
+    engine: 'sqlite',
+    ping: () => sqliteGuard(() => void ping.get()),
+    applied: () => sqliteGuard(() => appliedSqlite(sqlite)),
+    close: async () => {
+      writes.flush();
+      sqlite.close();
+    },
+  };
+}
+
+async function openPostgresStorage(databaseUrl: string, options: OpenOptions): Promise<Storage> {
+  const pg = new PgDatabase(databaseUrl, options.poolSize ?? 10);
+  try {
+    if (options.migrate ?? true) await migratePostgres(pg.pool, options.migrations);
+  } catch (err) {
+    await pg.end();
+    throw err;
+  }
+  return {
+    database: { engine: 'postgres', pg },
+    engine: 'postgres',
+    ping: async () => void (await pg.query('SELECT 1')),
+    applied: () => pgGuard(() => appliedPostgres(pg.pool)),
+    close: () => pg.end(),
+  };
+}
+
+/** Opens the database named by DATABASE_URL (`sqlite:…` or `postgres://…`), migrating it first unless told not to. */
+export async function openStorage(databaseUrl: string, options: OpenOptions): Promise<Storage> {
+  try {
+    if (databaseUrl.startsWith('sqlite:')) return openSqliteStorage(databaseUrl, options);
+    if (/^postgres(ql)?:\/\//.test(databaseUrl)) return await openPostgresStorage(databaseUrl, options);
+  } catch (err) {
+    throw new StorageOpenError(databaseUrl, err);
+  }
+  throw new StorageOpenError(
+    databaseUrl,
+    new Error(`unsupported database ${databaseUrl.split(':')[0] ?? ''} (use sqlite: or postgres://)`),
+  );
 }

@@ -2,12 +2,11 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App, type AppOptions } from '../../src/app.js';
+import { openAppStorage } from '../../src/features.js';
 import { manualClock, systemClock, type Clock } from '../../src/clock.js';
 import { defaultConfig, type Config } from '../../src/config.js';
-import { createKey } from '../../src/keys/service.js';
-import { createProject } from '../../src/projects/service.js';
-import { openStore } from '../../src/storage/open.js';
-import type { Store } from '../../src/storage/store.js';
+import { DomainError } from '../../src/errors/domain-error.js';
+import type { Storage } from '../../src/storage/open.js';
 import { ContractChecker } from './contract.js';
 import { currentEngine, freshDatabase, type EngineName } from './engines.js';
 
@@ -15,7 +14,7 @@ export { manualClock };
 
 export interface Harness {
   app: App;
-  store: Store;
+  storage: Storage;
   contract: ContractChecker;
   /** A project of its own, with one key. */
   project: string;
@@ -33,39 +32,53 @@ export interface Harness {
 
 export const uniqueSlug = (prefix = 'p') => `${prefix}-${randomBytes(5).toString('hex')}`;
 
+/** The value of a service call a test expects to succeed. */
+export function ok<T>(result: T | DomainError): T {
+  if (result instanceof DomainError) assert.fail(`expected success, got ${result.code}: ${result.message}`);
+  return result;
+}
+
 /**
  * An app on a database of its own: a fresh database on the engine of the
  * enclosing describeEachEngine suite (SQLite in memory outside one), unless
- * `store` or `config.databaseUrl` is given. close() drops what it created.
+ * `storage` or `config.databaseUrl` is given. close() drops what it created.
  */
 export async function harness(
-  options: { clock?: Clock; config?: Partial<Config>; store?: Store; wrapStore?: (s: Store) => Store; engine?: EngineName } & Partial<
-    Pick<AppOptions, 'logStream'>
-  > = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    storage?: Storage;
+    engine?: EngineName;
+  } & Partial<Pick<AppOptions, 'logStream' | 'wrapRepositories'>> = {},
 ): Promise<Harness> {
   const engine = options.engine ?? currentEngine();
-  const fresh = options.store || options.config?.databaseUrl ? undefined : await freshDatabase(engine);
+  const fresh = options.storage || options.config?.databaseUrl ? undefined : await freshDatabase(engine);
   const config = defaultConfig({
     ...(fresh ? { databaseUrl: fresh.url } : {}),
     stagingBaseUrl: 'https://staging.petstore.test/v1',
     baseUrl: 'https://api.petstore.test/v1',
     ...options.config,
   });
-  const base =
-    options.store ??
-    (await openStore(config.databaseUrl, { poolSize: config.databasePoolSize }).catch(async (err: unknown) => {
+  const storage =
+    options.storage ??
+    (await openAppStorage(config).catch(async (err: unknown) => {
       await fresh?.drop();
       throw err;
     }));
-  if (fresh) assert.equal(base.engine, engine, 'the harness opened another engine than the suite asked for');
-  const store = options.wrapStore ? options.wrapStore(base) : base;
-  const app = await buildApp({ config, store, clock: options.clock ?? systemClock, logStream: options.logStream });
+  if (fresh) assert.equal(storage.engine, engine, 'the harness opened another engine than the suite asked for');
+  const app = await buildApp({
+    config,
+    storage,
+    clock: options.clock ?? systemClock,
+    logStream: options.logStream,
+    wrapRepositories: options.wrapRepositories,
+  });
   const contract = new ContractChecker(app.openapi() as never);
 
   const newProject: Harness['newProject'] = async (plan = 'enterprise', custom) => {
     const slug = uniqueSlug();
-    await createProject(base, slug, plan, plan === 'enterprise' ? { perMinute: 1_000_000, perDay: 100_000_000, ...custom } : custom);
-    const { key } = await createKey(base, slug, 'test');
+    ok(await app.projects.create(slug, plan, plan === 'enterprise' ? { perMinute: 1_000_000, perDay: 100_000_000, ...custom } : custom));
+    const { key } = ok(await app.keys.create(slug, 'test'));
     return { project: slug, key, auth: { authorization: `Bearer ${key}` } };
   };
   const first = await newProject();
@@ -80,14 +93,14 @@ export async function harness(
 
   return {
     app,
-    store,
+    storage,
     contract,
     ...first,
     request,
     newProject,
     close: async () => {
       await app.close();
-      await base.close();
+      if (!options.storage) await storage.close();
       await fresh?.drop();
     },
   };

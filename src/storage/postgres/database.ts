@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { StorageUnavailableError } from '../../http/errors.js';
+import { StorageUnavailableError } from '../unavailable.js';
 import { ConnectionGate } from './gate.js';
 
 /**

@@ -1,4 +1,4 @@
-import { StorageUnavailableError } from '../../http/errors.js';
+import { StorageUnavailableError } from '../unavailable.js';
 
 export interface GateOptions {
   /** Operations running at once: the pool size, so the pool itself never queues. */

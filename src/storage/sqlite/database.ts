@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StorageUnavailableError } from '../../http/errors.js';
-import { SQLITE_MIGRATIONS } from './migrations.js';
+import { StorageUnavailableError } from '../unavailable.js';
 
 export type SqliteDb = Database.Database;
 
@@ -27,26 +26,6 @@ export function openSqlite(databaseUrl: string): SqliteDb {
   // colder pages come from the OS page cache, and a write-heavy process stays small.
   db.pragma('cache_size = -8192');
   return db;
-}
-
-export function currentVersion(db: SqliteDb): number {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
-  return row.v ?? 0;
-}
-
-/** Applies pending migrations in one exclusive transaction; safe when several processes start at once. */
-export function migrateSqlite(db: SqliteDb): { from: number; to: number } {
-  const run = db.transaction(() => {
-    const from = currentVersion(db);
-    for (const m of SQLITE_MIGRATIONS) {
-      if (m.version <= from) continue;
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
-    }
-    return { from, to: currentVersion(db) };
-  });
-  return run.immediate();
 }
 
 const UNAVAILABLE = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_READONLY']);

@@ -1,8 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken, type Authenticator } from '../keys/authenticator.js';
-import { ApiError } from './errors.js';
-import { sendError } from './error-handler.js';
-import type { RequestStep } from './request-steps.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../http/error-handler.js';
+import { ApiError } from '../http/errors.js';
+import type { RequestStep } from '../http/request-steps.js';
+import { bearerToken, type Authenticator } from './authenticator.js';
+import type { Principal } from './repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's key and project once the key is known; null without a valid key. */
+    principal: Principal | null;
+  }
+}
 
 /**
  * Sets `request.principal` from the request's bearer key; it stays null when
@@ -23,10 +31,6 @@ export function principalResolver(authenticator: Authenticator): (request: Fasti
   };
 }
 
-export function decoratePrincipal(app: FastifyInstance): void {
-  app.decorateRequest('principal', null);
-}
-
 /**
  * Resolves the key of a request that needs one to its principal. It never
  * answers: the rate limiter counts the request first (against the project, or
@@ -36,6 +40,8 @@ export function decoratePrincipal(app: FastifyInstance): void {
 export function principalStep(resolvePrincipal: (request: FastifyRequest) => void | Promise<void>): RequestStep {
   return (request, _reply, route) => {
     if (!route.needsKey) return false;
+    // Requests Fastify could not route are built without the app's request decorations (framework-errors.ts).
+    request.principal ??= null;
     const pending = resolvePrincipal(request);
     return pending ? pending.then(() => false) : false;
   };

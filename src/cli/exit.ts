@@ -1,0 +1,41 @@
+import { ConfigError } from '../config.js';
+import { DomainError } from '../errors/domain-error.js';
+import { StorageOpenError } from '../storage/open.js';
+import { UsageError } from './args.js';
+
+/** A service refused the command; thrown by `refuse` so the command can stop where it is. */
+export class Refused extends Error {
+  constructor(readonly error: DomainError) {
+    super(error.message);
+  }
+}
+
+/** The value of a service call, or stops the command with its refusal. */
+export function orRefuse<T>(result: T | DomainError): T {
+  if (result instanceof DomainError) throw new Refused(result);
+  return result;
+}
+
+export interface ExitAnswer {
+  status: number;
+  stderr?: string;
+  stdout?: string;
+}
+
+/**
+ * The one mapping from a failed command to its exit status and output:
+ * 2 for a usage error, 1 for a refusal (its code in the output: on stdout as
+ * JSON with --json, else on stderr) or a setup problem (configuration,
+ * database). Anything else is a bug and is rethrown.
+ */
+export function exitFor(err: unknown, usage: string, json: boolean): ExitAnswer {
+  if (err instanceof UsageError) return { status: 2, stderr: `petstore: ${err.message}\n\n${usage}` };
+  if (err instanceof Refused) {
+    const { code, message } = err.error;
+    return json
+      ? { status: 1, stdout: `${JSON.stringify({ error: { code, message } }, null, 2)}\n` }
+      : { status: 1, stderr: `petstore: ${message} (${code})\n` };
+  }
+  if (err instanceof ConfigError || err instanceof StorageOpenError) return { status: 1, stderr: `petstore: ${err.message}\n` };
+  throw err;
+}

@@ -1,0 +1,28 @@
+/**
+ * Codes a service can fail with. Each is also a code of the API's error
+ * catalogue (http/errors.ts maps it to a status, checked by the compiler) and
+ * of the CLI (cli/exit.ts maps it to an exit status): one code, one meaning,
+ * whoever asked.
+ */
+export type DomainCode = 'not_found' | 'validation_failed' | 'project_exists' | 'idempotency_key_reused' | 'idempotency_key_in_use';
+
+export interface DomainDetail {
+  in: 'body' | 'query' | 'path' | 'header';
+  field: string;
+  message: string;
+}
+
+/**
+ * An expected failure of a service call, returned (never thrown) as one side
+ * of a result union: `Promise<Project | DomainError>`. Messages speak of the
+ * thing, not of how it was asked for (no CLI flags, no HTTP).
+ */
+export class DomainError {
+  constructor(
+    readonly code: DomainCode,
+    readonly message: string,
+    readonly details?: DomainDetail[],
+  ) {}
+}
+
+export const isDomainError = (value: unknown): value is DomainError => value instanceof DomainError;

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Clock } from './clock.js';
+import type { Database } from './storage/database.js';
+import type { FeatureMigrations } from './storage/migrations.js';
+
+/** What a CLI command gets: the database (opened and migrated on first use), output, the clock. */
+export interface CliContext {
+  database(): Promise<Database>;
+  clock: Clock;
+  /** One JSON value on stdout (for --json). */
+  json(value: unknown): void;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export interface CliCommand {
+  /** The first word: `keys`, `projects`, … */
+  name: string;
+  /** Usage lines shown by `petstore help`. */
+  usage: string[];
+  run(args: string[], ctx: CliContext): Promise<void>;
+}
+
+/**
+ * A capability: its tables, its HTTP side (a named Fastify plugin that declares
+ * the capabilities it depends on) and its commands. The composition root
+ * (features.ts) lists them once; storage/ and http/ know none of them.
+ */
+export interface Feature {
+  name: string;
+  migrations?: FeatureMigrations;
+  /** Loaded only when the service is built, so the CLI starts without the HTTP side. */
+  plugin?: () => Promise<{ default: FastifyPluginAsync }>;
+  cli?: CliCommand[];
+}
+
+/** Lets tests replace or wrap a capability's repository (e.g. one that fails) without touching the capability. */
+export type RepositoryWrappers = Partial<Record<string, (repository: never) => unknown>>;
+
+/** The capability's repository on the app's database, wrapped when a test asked for it. */
+export function repositoryOf<R>(app: FastifyInstance, name: string, open: (database: Database) => R): R {
+  const repository = open(app.storage.database);
+  const wrap = app.repositoryWrappers[name] as ((r: R) => R) | undefined;
+  return wrap ? wrap(repository) : repository;
+}

@@ -1,0 +1,24 @@
+import type { Feature } from './feature.js';
+import { keysFeature } from './keys/feature.js';
+import { limitsFeature } from './limits/feature.js';
+import { ordersFeature } from './orders/feature.js';
+import { petsFeature } from './pets/feature.js';
+import { projectsFeature } from './projects/feature.js';
+import type { Config } from './config.js';
+import type { FeatureMigrations } from './storage/migrations.js';
+import { openStorage, type Storage } from './storage/open.js';
+
+/**
+ * The composition root: every capability, listed once. Migrations run in this
+ * order (a capability's tables may refer to those of capabilities above it);
+ * each plugin names the capabilities it depends on, and Fastify refuses to
+ * start if one is missing or registered later.
+ */
+export const FEATURES: readonly Feature[] = [projectsFeature, keysFeature, limitsFeature, petsFeature, ordersFeature];
+
+export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
+
+/** Opens the database named by the configuration, with every capability's migrations. */
+export function openAppStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, migrate = true): Promise<Storage> {
+  return openStorage(config.databaseUrl, { migrations: MIGRATIONS, migrate, poolSize: config.databasePoolSize });
+}

@@ -1,0 +1,41 @@
+import type { FeatureMigrations } from '../storage/migrations.js';
+
+export const keyMigrations: FeatureMigrations = {
+  feature: 'keys',
+  sqlite: [
+    {
+      version: 1,
+      name: 'API keys, stored as hashes',
+      sql: `
+        CREATE TABLE api_keys (
+          id TEXT PRIMARY KEY,
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          name TEXT,
+          secret_hash BLOB NOT NULL UNIQUE,
+          hint TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          revoked_at INTEGER
+        );
+        CREATE INDEX api_keys_project ON api_keys(project_id);`,
+    },
+    { version: 2, name: 'key bans', sql: 'ALTER TABLE api_keys ADD COLUMN banned_until INTEGER;' },
+  ],
+  postgres: [
+    {
+      version: 1,
+      name: 'API keys, stored as hashes',
+      sql: `
+        CREATE TABLE api_keys (
+          id TEXT PRIMARY KEY,
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          name TEXT,
+          secret_hash BYTEA NOT NULL UNIQUE,
+          hint TEXT NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL,
+          revoked_at TIMESTAMPTZ
+        );
+        CREATE INDEX api_keys_project ON api_keys(project_id);`,
+    },
+    { version: 2, name: 'key bans', sql: 'ALTER TABLE api_keys ADD COLUMN banned_until TIMESTAMPTZ;' },
+  ],
+};

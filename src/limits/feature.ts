@@ -1,0 +1,7 @@
+import type { Feature } from '../feature.js';
+
+/** Plan quotas per project (and per client address without a valid key), limit headers, 429s and bans. */
+export const limitsFeature: Feature = {
+  name: 'limits',
+  plugin: () => import('./plugin.js'),
+};

@@ -1,0 +1,38 @@
+import type { FeatureMigrations } from '../storage/migrations.js';
+
+export const projectMigrations: FeatureMigrations = {
+  feature: 'projects',
+  sqlite: [
+    {
+      version: 1,
+      name: 'projects, with the default project',
+      sql: `
+        CREATE TABLE projects (
+          id INTEGER PRIMARY KEY,
+          slug TEXT NOT NULL UNIQUE,
+          plan TEXT NOT NULL CHECK (plan IN ('free', 'pro', 'business', 'enterprise')),
+          per_minute INTEGER NOT NULL CHECK (per_minute > 0),
+          per_day INTEGER NOT NULL CHECK (per_day > 0),
+          created_at INTEGER NOT NULL
+        );
+        INSERT INTO projects (slug, plan, per_minute, per_day, created_at)
+          VALUES ('default', 'free', 60, 1000, CAST(unixepoch('subsec') * 1000 AS INTEGER));`,
+    },
+  ],
+  postgres: [
+    {
+      version: 1,
+      name: 'projects, with the default project',
+      sql: `
+        CREATE TABLE projects (
+          id BIGSERIAL PRIMARY KEY,
+          slug TEXT NOT NULL UNIQUE,
+          plan TEXT NOT NULL CHECK (plan IN ('free', 'pro', 'business', 'enterprise')),
+          per_minute BIGINT NOT NULL CHECK (per_minute > 0),
+          per_day BIGINT NOT NULL CHECK (per_day > 0),
+          created_at TIMESTAMPTZ NOT NULL
+        );
+        INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES ('default', 'free', 60, 1000, now());`,
+    },
+  ],
+};

@@ -1,0 +1,74 @@
+import type { Statement } from 'better-sqlite3';
+import type { Database } from './database.js';
+import { guard } from './sqlite/database.js';
+
+/**
+ * Single statements written once for both engines, with `?` placeholders
+ * (rewritten to `$1, $2, …` for PostgreSQL; no literal `?` may appear in the
+ * text). For cold paths — projects, keys, orders; hot paths and multi-statement
+ * transactions are written per engine. Parameters may be Date (stored as epoch
+ * milliseconds in SQLite) and boolean (0/1 in SQLite). Integers come back as
+ * bigint on both engines: read columns with `int`, `time` and `flag`.
+ */
+export interface Sql {
+  all<R>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  one<R>(text: string, params?: readonly unknown[]): Promise<R | null>;
+  /** Runs a statement; resolves with the number of rows it changed. */
+  run(text: string, params?: readonly unknown[]): Promise<number>;
+}
+
+function sqliteParam(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+function numbered(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${String(++n)}`);
+}
+
+export function sqlFor(database: Database): Sql {
+  if (database.engine === 'postgres') {
+    const { pg } = database;
+    const texts = new Map<string, string>();
+    const text = (t: string) => {
+      let out = texts.get(t);
+      if (out === undefined) texts.set(t, (out = numbered(t)));
+      return out;
+    };
+    return {
+      all: async <R>(t: string, params: readonly unknown[] = []) => (await pg.query(text(t), [...params])).rows as R[],
+      one: async <R>(t: string, params: readonly unknown[] = []) =>
+        ((await pg.query(text(t), [...params])).rows[0] as R | undefined) ?? null,
+      run: async (t, params = []) => (await pg.query(text(t), [...params])).rowCount ?? 0,
+    };
+  }
+  const { sqlite } = database;
+  const statements = new Map<string, Statement>();
+  const prepared = (t: string) => {
+    let s = statements.get(t);
+    if (!s) statements.set(t, (s = sqlite.prepare(t).safeIntegers(true)));
+    return s;
+  };
+  const args = (params: readonly unknown[]) => params.map(sqliteParam);
+  return {
+    all: <R>(t: string, params: readonly unknown[] = []) => guard(() => prepared(t).all(...args(params)) as R[]),
+    one: <R>(t: string, params: readonly unknown[] = []) => guard(() => (prepared(t).get(...args(params)) as R | undefined) ?? null),
+    run: (t, params = []) => guard(() => Number(prepared(t).run(...args(params)).changes)),
+  };
+}
+
+/** An integer column as a number (both engines return bigint). */
+export const int = (value: bigint | number): number => Number(value);
+
+/** A time column: epoch milliseconds in SQLite, timestamptz in PostgreSQL. */
+export function time(value: bigint | number | Date): Date;
+export function time(value: bigint | number | Date | null): Date | null;
+export function time(value: bigint | number | Date | null): Date | null {
+  if (value === null) return null;
+  return value instanceof Date ? value : new Date(Number(value));
+}
+
+/** A 0/1 flag in SQLite, a boolean in PostgreSQL. */
+export const flag = (value: bigint | number | boolean): boolean => (typeof value === 'boolean' ? value : Number(value) !== 0);
