@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { ERRORS_DOC_COMMAND, errorsMarkdown } from '../src/contract/errors-doc.js';
 import { ERROR_CATALOG, ERROR_CODES } from '../src/http/errors.js';
 
@@ -25,4 +25,9 @@ test('the page lists every code once, with its status and default message', () =
     assert.equal(cells[1], String(ERROR_CATALOG[code].status), code);
     assert.equal(cells.at(-1), `${ERROR_CATALOG[code].message.replace(/</g, '&lt;')} |`, code);
   }
+});
+
+test('the README stays a front door: under 12 KB, reference material in docs/', () => {
+  const bytes = statSync(new URL('../README.md', import.meta.url)).size;
+  assert.ok(bytes < 12_000, `README.md is ${String(bytes)} bytes; move reference material to a page in docs/ and link it`);
 });
