@@ -12,12 +12,12 @@ export interface LogSink {
  * finished: request id, method, URL, host, client address, status and
  * response time. The line on arrival ("incoming request") is at debug:
  * written at info for every request, as Fastify does by default, it doubled
- * the logging cost of every request (see README "Performance").
+ * the logging cost of every request (see docs/performance.md).
  *
  * The completion line has exactly the fields and order pino would write, but
  * is put together here and written straight to the log destination: through
  * pino's serializers and redaction it cost about 15 µs per request in the
- * running server, this way 3-8 µs (README "Performance"; a microbenchmark of
+ * running server, this way 3-8 µs (docs/performance.md; a microbenchmark of
  * building and writing it: 2.5 µs). Keys in the URL or Host are scrubbed by
  * the same serializer pino uses for the other lines.
  */

@@ -1,0 +1,67 @@
+import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../http/errors.js';
+
+/** The command that rewrites docs/errors.md; named in the page and in the test that checks it. */
+export const ERRORS_DOC_COMMAND = 'npm run errors:write';
+
+/**
+ * When each code is answered, in more words than its message. A code without
+ * an entry is listed with its message, so a new code needs only its catalogue
+ * entry and `npm run errors:write`.
+ */
+const WHEN: Partial<Record<ErrorCode, string>> = {
+  bad_request:
+    'the request line or framing is malformed: a header line, `Content-Length` or chunk framing Node rejects, both `Content-Length` and `Transfer-Encoding`, or a URL the router cannot decode (a bad `%` escape, a path segment over 200 characters)',
+  malformed_json: 'the body is not valid JSON, is empty, or is not valid UTF-8',
+  validation_failed: 'a field, query or path parameter or header is missing or invalid; see `details`',
+  unauthorized:
+    'the API key is missing, malformed, unknown or revoked; with `WWW-Authenticate: Bearer realm="petstore"` (plus `error="invalid_token"` when a key was sent)',
+  not_found: "no such resource (or route) in the caller's project; another project's pet is a 404 too",
+  method_not_allowed: 'the path exists but not with this method; see `Allow`',
+  request_timeout: "the request was not completely received within Node's request or header timeout; the connection is closed",
+  idempotency_key_in_use: 'a request with this `Idempotency-Key` is still being processed (on any instance)',
+  project_exists: 'a project with this slug already exists (the CLI, and the management API)',
+  gone: 'the operation is past its sunset date (`getPet`, after authentication)',
+  payload_too_large: 'the body is larger than 16 KiB',
+  unsupported_media_type: 'the body is not `application/json`, or is compressed (`Content-Encoding`)',
+  idempotency_key_reused: 'the `Idempotency-Key` was used within 24 hours with a different body',
+  rate_limited: "the plan's quota is used up; see `Retry-After`",
+  api_key_banned: 'the key kept sending while limited and is banned for a while; see `Retry-After`',
+  request_header_fields_too_large: "the request's header section is over Node's limit (16 KiB by default); the connection is closed",
+  internal_error: 'an unexpected error; the message carries the request id, the cause goes to the log',
+  service_unavailable:
+    'the database (or another dependency) cannot serve right now, or the server is shutting down; retry (with `Retry-After` when given)',
+};
+
+/** Text from the catalogue, safe inside a Markdown table cell. */
+const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;');
+
+/** docs/errors.md: the error catalogue as a page. */
+export function errorsMarkdown(): string {
+  const rows = ERROR_CODES.map((code) => {
+    const { status, message } = ERROR_CATALOG[code];
+    return `| \`${code}\` | ${String(status)} | ${WHEN[code] ?? cell(message)} | ${cell(message)} |`;
+  });
+  return [
+    '# Error codes',
+    '',
+    `<!-- Generated from ERROR_CATALOG in src/http/errors.ts by \`${ERRORS_DOC_COMMAND}\`. Do not edit by hand. -->`,
+    '',
+    'Every error response is `application/json` with the `Error` body `{code, message, status}`. Validation errors',
+    'add `details`, one entry per offending field: `[{in, field, message}]`, where `in` is `body`, `query`, `path` or',
+    '`header` and `field` is empty when the whole body is meant. Every response, errors included, carries `X-Request-Id`.',
+    '',
+    'The `code` is stable and is one of the closed set below (the contract, `docs/openapi.json`, lists the same set in',
+    'the `Error` schema and, for each operation, the codes it can answer). Programs should branch on `code`, not on',
+    '`message`: the message is written for people and often says more than the default below (which field, which id,',
+    'the request id of an `internal_error`).',
+    '',
+    'Unknown paths are 404 (under `/v1` only after the key is checked: 401 comes first), and a known path with another',
+    'method is 405 with `Allow`. A request Node cannot parse as HTTP gets the Error body and `X-Request-Id`, then its',
+    "connection is closed; the parser's code is logged at debug, never the bytes. A 500 never carries internal detail.",
+    '',
+    '| code | status | when | default message |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
