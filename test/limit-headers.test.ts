@@ -61,7 +61,9 @@ describe('limit headers on every /v1 response', () => {
     for (const op of ops) {
       for (const [status, response] of Object.entries(op.responses)) {
         const names = Object.keys(response.headers ?? {});
-        for (const name of LIMIT_HEADERS) assert.ok(names.includes(name), `${op.operationId} ${status}: ${name} not documented`);
+        // 408 and 431 come from Node's HTTP parser before there is a request to count: no limit headers.
+        const counted = status !== '408' && status !== '431';
+        for (const name of LIMIT_HEADERS) assert.equal(names.includes(name), counted, `${op.operationId} ${status}: ${name}`);
         assert.equal(names.includes('Retry-After'), status === '429', `${op.operationId} ${status}: Retry-After`);
       }
       assert.ok('429' in op.responses, `${op.operationId}: 429 not documented`);

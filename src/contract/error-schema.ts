@@ -17,7 +17,7 @@ export const ErrorSchema = Type.Object(
       { description: 'Machine-readable error code, one of a closed, documented set.' },
     ),
     message: Type.String({ description: 'Human-readable description.' }),
-    status: Type.Integer({ description: 'The HTTP status code.' }),
+    status: Type.Integer({ format: 'int32', minimum: 400, maximum: 599, description: 'The HTTP status code.' }),
     details: Type.Optional(Type.Array(ErrorDetailSchema, { description: 'For validation errors: one entry per offending field.' })),
   },
   { description: 'The body of every error response.' },

@@ -3,7 +3,7 @@ import type { RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
 import { ERROR_CATALOG } from '../http/errors.js';
 import { rateLimitHeaderDocs } from '../limits/headers.js';
-import { ErrorDetailSchema, ErrorSchema, type ResponseSpec } from './error-schema.js';
+import { ErrorDetailSchema, ErrorSchema, jsonResponse, type ResponseSpec } from './error-schema.js';
 import { NewPetSchema, PetSchema, PetStatusSchema } from '../pets/schemas.js';
 import { OrderSchema } from '../orders/schemas.js';
 
@@ -34,6 +34,27 @@ const REQUEST_ID_HEADER = {
   schema: { type: 'string' },
 };
 
+const ALLOW_HEADER = {
+  description: 'The methods the path supports, e.g. `GET, POST`.',
+  required: true,
+  schema: { type: 'string', examples: ['GET, POST'] },
+};
+
+/**
+ * Answers any operation's request can get besides its own, documented on each so that generators
+ * and validating proxies know their body: 405 for a method the path lacks (after the key check, so
+ * counted), and the two Node's HTTP parser gives before there is a request (so only `X-Request-Id`).
+ */
+const BEFORE_ROUTING: Record<string, ResponseSpec> = {
+  405: jsonResponse('Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does.', ErrorSchema),
+  408: jsonResponse('Error `request_timeout`: the request was not received in time; the connection is closed.', ErrorSchema),
+  431: jsonResponse(
+    "Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed.",
+    ErrorSchema,
+  ),
+};
+const FROM_THE_PARSER = new Set(['408', '431']);
+
 function parameters(where: 'path' | 'query' | 'header', schema: unknown): Json[] {
   if (!schema) return [];
   const s = schema as { properties?: Record<string, Json>; required?: string[] };
@@ -55,11 +76,12 @@ function operation(route: RouteOptions): Json {
   const extras = route.config?.openapi?.responseHeaders ?? {};
   const metered = !route.config?.public;
   const responses: Json = {};
-  for (const [status, spec] of Object.entries((schema.response ?? {}) as Record<string, ResponseSpec>)) {
+  for (const [status, spec] of Object.entries({ ...(schema.response ?? {}), ...BEFORE_ROUTING } as Record<string, ResponseSpec>)) {
     const headers: Json = {
       'X-Request-Id': REQUEST_ID_HEADER,
-      ...(metered ? rateLimitHeaderDocs(Number(status)) : {}),
+      ...(metered && !FROM_THE_PARSER.has(status) ? rateLimitHeaderDocs(Number(status)) : {}),
       ...(extras[Number(status)] ?? {}),
+      ...(status === '405' ? { Allow: ALLOW_HEADER } : {}),
     };
     responses[status] = {
       description: spec.description,
@@ -88,12 +110,23 @@ function operation(route: RouteOptions): Json {
   return op;
 }
 
+/** A whole number of minutes or hours reads as such; anything else in seconds. */
+function duration(seconds: number): string {
+  const unit = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds % 3600 === 0) return unit(seconds / 3600, 'hour');
+  if (seconds % 60 === 0) return unit(seconds / 60, 'minute');
+  return unit(seconds, 'second');
+}
+
 const ERROR_TABLE = Object.entries(ERROR_CATALOG)
   .map(([code, e]) => `| \`${code}\` | ${String(e.status)} | ${e.message} |`)
   .join('\n');
 
 /** Builds the OpenAPI 3.1 document from the registered /v1 routes: the contract. */
-export function buildOpenApi(routes: RouteOptions[], config: Pick<Config, 'baseUrl' | 'stagingBaseUrl'>): Json {
+export function buildOpenApi(
+  routes: RouteOptions[],
+  config: Pick<Config, 'baseUrl' | 'stagingBaseUrl' | 'banThreshold' | 'banDurationSeconds'>,
+): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = route.url.replace(/^\/v1/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -101,8 +134,8 @@ export function buildOpenApi(routes: RouteOptions[], config: Pick<Config, 'baseU
       paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: operation(route) };
     }
   }
-  const servers = [{ url: config.baseUrl, description: 'Production' }];
-  if (config.stagingBaseUrl) servers.push({ url: config.stagingBaseUrl, description: 'Staging' });
+  const servers = [{ url: config.baseUrl, description: 'Production', 'x-internal': false }];
+  if (config.stagingBaseUrl) servers.push({ url: config.stagingBaseUrl, description: 'Staging', 'x-internal': false });
   const schemas: Json = {};
   for (const [schema, name] of COMPONENTS) schemas[name] = toDoc(schema, true);
   return {
@@ -110,14 +143,19 @@ export function buildOpenApi(routes: RouteOptions[], config: Pick<Config, 'baseU
     info: {
       title: 'Petstore API',
       version: '1.0.0',
+      license: { name: 'MIT', identifier: 'MIT' },
       description: [
         'Manages the animals (pets) of a store. Every operation needs `Authorization: Bearer <API_KEY>`.',
         '',
-        'Integers documented as `int64` are exact over the whole signed 64-bit range: send them as JSON numbers (never strings); digits are never rounded.',
+        'Integers documented as `int64` are exact over the whole signed 64-bit range: send them as JSON numbers (never strings); the service never rounds them. Standard JSON parsers (JavaScript `JSON.parse`, and clients built on it) round values above 2^53 − 1 (9007199254740991) without error; the typed SDK `@petstore/client` keeps them exact, as `bigint`.',
         '',
         "Every error response has the `Error` body. A request with a method a path does not support answers 405 `method_not_allowed` with an `Allow` header; an unknown path answers 404 `not_found`. A request that is not valid HTTP/1.1 (a malformed header line, an invalid `Content-Length`, both `Content-Length` and `Transfer-Encoding`, bad chunked framing) answers 400 `bad_request`, a header section over the server's limit (16 KiB by default) 431 `request_header_fields_too_large`, and a request not received in time 408 `request_timeout`; the connection is then closed.",
         '',
-        "Rate limits: every operation counts against its project's quota, per minute and per day (fixed UTC windows: a minute starts at second :00, a day at 00:00), whatever the answer; requests without a valid key count against the client address with the Free plan's numbers. Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) for the window with the fewest requests remaining, and the IETF `RateLimit-Policy` and `RateLimit` fields. Over quota the answer is 429 `rate_limited` with `Retry-After`; a key that keeps sending while limited (by default more than 20 requests) is banned (by default for 10 minutes): 429 `api_key_banned`, `Retry-After` until the ban ends.",
+        "Rate limits: every operation counts against its project's quota, per minute and per day (fixed UTC windows: a minute starts at second :00, a day at 00:00), whatever the answer; requests without a valid key count against the client address with the Free plan's numbers. Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) for the window with the fewest requests remaining, and the IETF `RateLimit-Policy` and `RateLimit` fields. Over quota the answer is 429 `rate_limited` with `Retry-After`; a key that keeps sending while limited (more than " +
+          String(config.banThreshold) +
+          ' requests) is banned for ' +
+          duration(config.banDurationSeconds) +
+          ': 429 `api_key_banned`, `Retry-After` until the ban ends.',
         '',
         '| code | status | meaning |',
         '|---|---|---|',

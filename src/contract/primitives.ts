@@ -10,8 +10,20 @@ export const INT64_MAX = 2n ** 63n - 1n;
  * by the `x-int64` rule in validation.ts, because JSON Schema's `integer` cannot
  * see a `bigint`.
  */
-export const Int64 = (options: { description?: string; examples?: unknown[] } = {}) =>
-  Type.Unsafe<bigint>({ type: 'integer', format: 'int64', ...options });
+export const Int64 = ({ description, examples }: { description: string; examples?: number[] }) =>
+  Type.Unsafe<bigint>({
+    type: 'integer',
+    format: 'int64',
+    description: `${description} ${INT64_NOTE}`,
+    ...(examples ? { examples } : {}),
+  });
+
+/**
+ * Said on every int64 field. Examples stay within 2^53 − 1 for the same reason:
+ * documentation renderers parse them as JavaScript numbers.
+ */
+export const INT64_NOTE =
+  'An int64, exact over the whole signed 64-bit range. Standard JSON parsers (JavaScript `JSON.parse`, and clients built on it) round values above 2^53 − 1 (9007199254740991) without error; the typed SDK `@petstore/client` reads and sends them exactly, as `bigint`.';
 
 /** Shared shape of a name: 1–200 Unicode code points after NFC, not only whitespace. */
 export const PetName = Type.String({
@@ -23,9 +35,13 @@ export const PetName = Type.String({
   examples: ['Rex'],
 });
 
+/** The largest page: `limit`'s maximum and the `maxItems` of every list response. */
+export const PAGE_MAX = 100;
+
 export const PageLimit = Type.Integer({
+  format: 'int32',
   minimum: 1,
-  maximum: 100,
+  maximum: PAGE_MAX,
   default: 20,
   description: 'Maximum number of items returned (1–100, default 20).',
 });

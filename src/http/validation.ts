@@ -17,6 +17,7 @@ export function createAjv(): Ajv {
     strict: true,
     addUsedSchema: false,
   });
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
   ajv.addKeyword({
     keyword: 'x-int64',
     modifying: true,

@@ -30,7 +30,11 @@ interface HeaderDoc {
   schema: Record<string, unknown>;
 }
 
-const integer = (description: string, minimum = 0): HeaderDoc => ({ description, required: true, schema: { type: 'integer', minimum } });
+const integer = (description: string, minimum = 0, format = 'int32'): HeaderDoc => ({
+  description,
+  required: true,
+  schema: { type: 'integer', format, minimum },
+});
 const text = (description: string, example: string): HeaderDoc => ({
   description,
   required: true,
@@ -45,6 +49,8 @@ export const RATE_LIMIT_HEADER_DOCS: Record<string, HeaderDoc> = {
   'X-RateLimit-Remaining': integer('Requests still allowed in that window after this one.'),
   'X-RateLimit-Reset': integer(
     'When that window ends, in Unix seconds (UTC). Minute windows start at second :00, day windows at 00:00 UTC.',
+    0,
+    'int64',
   ),
   'RateLimit-Policy': text(
     'The quota policies (IETF RateLimit header fields): `q` requests per `w` seconds.',

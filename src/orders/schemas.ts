@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Cursor, Int64, PageLimit } from '../contract/primitives.js';
+import { Cursor, Int64, PAGE_MAX, PageLimit } from '../contract/primitives.js';
 
 export const ORDER_STATUSES = ['placed', 'approved', 'delivered'] as const;
 
@@ -7,7 +7,7 @@ export const OrderSchema = Type.Object(
   {
     id: Int64({ description: 'Order identifier.' }),
     petId: Int64({ description: 'The animal ordered.' }),
-    quantity: Type.Integer({ minimum: 1 }),
+    quantity: Type.Integer({ format: 'int32', minimum: 1 }),
     status: Type.Unsafe<(typeof ORDER_STATUSES)[number]>({ type: 'string', enum: [...ORDER_STATUSES] }),
     complete: Type.Boolean(),
     createdAt: Type.String({ format: 'date-time' }),
@@ -17,6 +17,7 @@ export const OrderSchema = Type.Object(
 export type Order = Static<typeof OrderSchema>;
 
 export const OrdersSchema = Type.Array(OrderSchema, {
+  maxItems: PAGE_MAX,
   description: 'A page of orders in ascending `id`; the next page is announced in the `Link` header.',
 });
 
