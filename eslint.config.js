@@ -4,7 +4,7 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench-results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'packages/*/dist/**', 'packages/*/src/generated/**', 'data/**', 'bench-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -14,12 +14,19 @@ export interface TcpProxy {
   /** `url` with its host and port replaced by the proxy's. */
   urlThrough(url: string): string;
   setMode(mode: ProxyMode): void;
+  /**
+   * Lets the next request reach the target but cuts its connection when the answer
+   * starts to come back, so the client never sees it (a response lost on the way).
+   * Resolves once a response has been dropped.
+   */
+  dropNextResponse(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A TCP proxy on 127.0.0.1 (random port) in front of `target`, which a test can cut and restore. */
 export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let mode: ProxyMode = 'up';
+  let dropResponse: (() => void) | null = null;
   const pairs = new Set<{ client: Socket; upstream?: Socket; silenced: boolean }>();
 
   const server = createServer((client) => {
@@ -40,6 +47,13 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
       if (!pair.silenced) upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
+      if (dropResponse) {
+        const dropped = dropResponse;
+        dropResponse = null;
+        drop();
+        dropped();
+        return;
+      }
       if (!pair.silenced) client.write(chunk);
     });
   });
@@ -67,6 +81,10 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
         else if (pair.silenced) pair.client.destroy();
       }
     },
+    dropNextResponse: () =>
+      new Promise<void>((resolve) => {
+        dropResponse = resolve;
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const pair of pairs) pair.client.destroy();

@@ -1,0 +1,4 @@
+export { createClient, type ClientOptions, type PetstoreClient, type RequestOptions } from './client.js';
+export { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError } from './errors.js';
+export type { RateLimit, RetryEvent } from './transport.js';
+export type { ErrorCode, ErrorDetail, ListOrdersParams, ListPetsParams, NewPet, Order, Pet, PetStatus } from './types.js';
