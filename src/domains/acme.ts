@@ -152,10 +152,10 @@ export async function directoryCaaIdentities(settings: AcmeSettings): Promise<st
 
 /**
  * Orders a certificate for one verified name, answering http-01 through
- * `challenges`. Never throws: every problem (CA unreachable, CA refusal with
- * its words and Retry-After, failed validation, time out, cancel) is a
- * typed failure the caller can store and show. Polling is paced here;
- * retrying a failed order is the caller's (with its backoff).
+ * `challenges`. CA and network trouble never throws: CA unreachable, a CA
+ * refusal (with its words and Retry-After), failed validation, time out and
+ * cancel are typed failures the caller can store and show. Polling is paced
+ * here; retrying a failed order is the caller's (with its backoff).
  */
 export async function issueCertificate(
   settings: AcmeSettings,
