@@ -44,8 +44,9 @@ function handshake(port: number, servername: string | undefined, ca: string): Pr
     const req = get(
       { host: '127.0.0.1', port, path: '/', ca, agent: false, timeout: 5000, ...(servername === undefined ? {} : { servername }) },
       (res) => {
+        const cn = String((res.socket as import('node:tls').TLSSocket).getPeerCertificate().subject.CN);
         res.resume();
-        res.on('end', () => resolve((res.socket as import('node:tls').TLSSocket).getPeerCertificate().subject.CN ?? ''));
+        res.on('end', () => resolve(cn));
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));

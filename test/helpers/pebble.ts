@@ -107,7 +107,14 @@ export async function startPebble(options: { httpPort: number }): Promise<Pebble
   const dir = mkdtempSync(join(tmpdir(), 'petstore-pebble-'));
   const children: ChildProcess[] = [];
   const output: string[] = [];
+  // Should the test process end without calling stop(), the daemons must not outlive it.
+  const killOnExit = (): void => {
+    for (const child of children) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
   const stop = async (): Promise<void> => {
+    process.removeListener('exit', killOnExit);
     await Promise.all(children.map(stopChild));
     rmSync(dir, { recursive: true, force: true });
   };
