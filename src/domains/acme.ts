@@ -213,7 +213,9 @@ export async function issueCertificate(
     }
     during = `the finalization of ${request.domain}`;
     checkpoint();
-    const [privateKey, csr] = await acmeCrypto.createCsr({ commonName: request.domain, altNames: [request.domain] });
+    // ECDSA P-256 rather than acme-client's default RSA 2048: cheaper handshakes, every current client supports it.
+    const privateKey = await acmeCrypto.createPrivateEcdsaKey('P-256');
+    const [, csr] = await acmeCrypto.createCsr({ commonName: request.domain, altNames: [request.domain] }, privateKey);
     order = await client.finalizeOrder(order, csr);
     while (order.status === 'processing' || order.status === 'pending' || order.status === 'ready') {
       await pause();

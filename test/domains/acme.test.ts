@@ -103,6 +103,7 @@ describe('ACME issuance against Pebble, served by SNI', { skip: available === tr
     assert.match(privateKey, /BEGIN PRIVATE KEY/);
     const leaf = new X509Certificate(chain);
     assert.equal(leaf.subjectAltName, 'DNS:www.shop.test');
+    assert.equal(leaf.publicKey.asymmetricKeyType, 'ec');
     assert.ok(notBefore < notAfter);
     assert.match(r.account.url, /^https:\/\/127\.0\.0\.1:\d+\//);
     assert.match(r.account.key, /BEGIN PRIVATE KEY/);
