@@ -18,11 +18,24 @@ export type RequestStep = (request: FastifyRequest, reply: FastifyReply, route: 
 /**
  * The phases a request goes through, in this order. Capabilities add their
  * steps to a phase, so the order is stated here once, not by registration:
- * the key is identified before the request is metered, and metered before a
- * missing or invalid key is answered 401 (so key guessing counts against the
- * client's address).
+ * host-level answers first (`redirect`: redirect entries and the upgrade to
+ * HTTPS of custom domains; `site`: a published project's static files), then
+ * the API's: the key is identified before the request is metered, and metered
+ * before a missing or invalid key is answered 401 (so key guessing counts
+ * against the client's address). Within a phase, steps run in the order their
+ * capabilities are listed in the composition root.
  */
-export const STEP_PHASES = ['request-id', 'draining', 'deprecation', 'identify', 'meter', 'authorize', 'route'] as const;
+export const STEP_PHASES = [
+  'request-id',
+  'draining',
+  'redirect',
+  'site',
+  'deprecation',
+  'identify',
+  'meter',
+  'authorize',
+  'route',
+] as const;
 export type StepPhase = (typeof STEP_PHASES)[number];
 
 /** The phases a request Fastify could not route still goes through (see framework-errors.ts). */
