@@ -12,7 +12,8 @@ const MESSAGES: Record<string, string> = {
 /** What a /v1 request goes through before it is answered: its key is resolved, then it is counted. */
 export interface ApiGate {
   resolvePrincipal(request: FastifyRequest): void | Promise<void>;
-  meter(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  /** Resolves true when it answered the request (429). */
+  meter(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 /**

@@ -12,6 +12,9 @@ export interface RouteFacts {
  * One step of a request's way in, before its body is read. Returns true when
  * it answered the request (the later steps are skipped), false otherwise; a
  * promise only when it has to wait (a key not in the cache, counters in Redis).
+ * The value is a boolean, never the reply: a FastifyReply is a thenable, so a
+ * promise that returns it settles only when the response has finished, with
+ * `undefined`, and the next step would answer the request a second time.
  */
 export type RequestStep = (request: FastifyRequest, reply: FastifyReply, route: RouteFacts) => boolean | Promise<boolean>;
 
@@ -25,6 +28,10 @@ export function routeFacts(request: FastifyRequest): RouteFacts {
   const config = request.routeOptions.config;
   const needsKey = config.public ? false : request.is404 ? isApiUrl(request.url) : true;
   return { needsKey, deprecation: config.deprecation };
+}
+
+function notBoolean(index: number, value: unknown): Error {
+  return new TypeError(`request step ${String(index)} resolved ${typeof value}, not a boolean`);
 }
 
 /**
@@ -41,7 +48,12 @@ export function registerRequestSteps(app: FastifyInstance, steps: readonly Reque
         const answered = (steps[i] as RequestStep)(request, reply, route);
         if (answered === true) return;
         if (answered !== false) {
-          answered.then((sent) => (sent ? undefined : run(i + 1))).catch(done);
+          answered
+            .then((sent) => {
+              if (sent === false) run(i + 1);
+              else if (sent !== true) done(notBoolean(i, sent));
+            })
+            .catch(done);
           return;
         }
       }
