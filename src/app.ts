@@ -8,7 +8,8 @@ import { registerHealth } from './health/routes.js';
 import { accessLog } from './http/access-log.js';
 import { decoratePrincipal, keyRequiredStep, principalResolver, principalStep } from './http/auth.js';
 import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
-import { clientErrorHandler } from './http/client-errors.js';
+import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
+import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
 import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler, type ApiGate } from './http/framework-errors.js';
@@ -72,7 +73,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frameworkErrors: frameworkErrorHandler(gate),
     // Requests Node's HTTP parser rejects get the Error body too, written to the socket.
     clientErrorHandler,
+    ...requestTimeoutOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnections(app.server, config);
 
   const ajv = createAjv();
   app.setValidatorCompiler(validatorCompiler(ajv));
@@ -92,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   decoratePrincipal(app);
   registerRequestSteps(app, [
     requestIdStep,
+    rememberReplyStep,
     registerDraining(app),
     deprecationHeadersStep,
     principalStep(gate.current.resolvePrincipal),

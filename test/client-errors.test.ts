@@ -190,7 +190,7 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
   });
 
   test("a request not received within Node's request timeout is 408 request_timeout", async () => {
-    // The app keeps Node's timeouts (minutes); a plain server with short ones runs the same handler.
+    // A plain server with short timeouts runs the same handler (the app's own REQUEST_TIMEOUT_MS: connection-limits.test.ts).
     const server = http.createServer({ connectionsCheckingInterval: 20, headersTimeout: 100, requestTimeout: 200 }, (_req, res) =>
       res.end(),
     );
