@@ -16,6 +16,7 @@ import { frameworkErrorHandler, type ApiGate } from './http/framework-errors.js'
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { requestSerializer } from './http/logging.js';
 import { registerNotFound } from './http/not-found.js';
+import { registerProtocolErrors } from './http/protocol-errors.js';
 import { genReqId, requestIdStep } from './http/request-id.js';
 import { registerRequestSteps } from './http/request-steps.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
@@ -90,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const limits = await openRateLimits({ config, keys: store.keys, authenticator, clock, log: app.log });
 
   // The order matters: request id, draining, deprecation headers, principal, rate limit (before any 401,
-  // so requests without a valid key are counted per address), key required, sunset.
+  // so requests without a valid key are counted per address), HTTP protocol errors, key required, sunset.
   gate.current = { resolvePrincipal: principalResolver(authenticator), meter: limits.meter };
   decoratePrincipal(app);
   registerRequestSteps(app, [
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     deprecationHeadersStep,
     principalStep(gate.current.resolvePrincipal),
     meterStep(gate.current.meter),
+    registerProtocolErrors(app),
     keyRequiredStep,
     sunsetStep(clock),
   ]);

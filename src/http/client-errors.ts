@@ -79,6 +79,11 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Clie
     sendError(reply, new ApiError(answer.code, answer.message, undefined, { ...answer.headers, connection: 'close' }));
     return;
   }
+  endWithError(socket, answer, requestId);
+}
+
+/** Writes a complete Error response to a connection that has no reply object, and closes it. */
+export function endWithError(socket: Socket, answer: ApiError, requestId: string): void {
   // end() rather than destroy(): closing with unread request bytes would reset the connection and could
   // discard the answer before the client reads it. The timer bounds a client that keeps sending.
   socket.end(rawErrorResponse(answer, requestId));

@@ -25,6 +25,10 @@ export const ERROR_CATALOG = {
     status: 415,
     message: 'The request body must be sent as Content-Type: application/json.',
   },
+  expectation_failed: {
+    status: 417,
+    message: 'The Expect header asks for something this server does not do; only 100-continue is supported.',
+  },
   idempotency_key_reused: {
     status: 422,
     message: 'This Idempotency-Key was already used with a different request body.',
