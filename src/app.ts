@@ -9,13 +9,15 @@ import { FEATURES, openAppStorage } from './features.js';
 import { registerHealth } from './health/routes.js';
 import { accessLog } from './http/access-log.js';
 import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
-import { clientErrorHandler } from './http/client-errors.js';
+import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
+import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
 import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { requestSerializer } from './http/logging.js';
 import { registerNotFound } from './http/not-found.js';
+import { registerProtocolErrors } from './http/protocol-errors.js';
 import { genReqId, requestIdStep } from './http/request-id.js';
 import { registerRequestSteps, RequestSteps } from './http/request-steps.js';
 import { createAjv, validatorCompiler } from './http/validation.js';
@@ -66,7 +68,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frameworkErrors: frameworkErrorHandler(steps),
     // Requests Node's HTTP parser rejects get the Error body too, written to the socket.
     clientErrorHandler,
+    ...requestTimeoutOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnections(app.server, config);
 
   app.decorate('config', config);
   app.decorate('clock', clock);
@@ -84,8 +88,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const contract = registerContract(app, config);
 
   steps.add('request-id', requestIdStep);
+  steps.add('request-id', rememberReplyStep);
   steps.add('draining', registerDraining(app));
   steps.add('deprecation', deprecationHeadersStep);
+  steps.add('protocol', registerProtocolErrors(app));
   steps.add('route', sunsetStep(clock));
   registerRequestSteps(app, steps);
   registerHealth(app);

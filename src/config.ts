@@ -26,6 +26,10 @@ export const ConfigSchema = Type.Object({
   /** A key sending more than this many requests while answered 429 is banned. */
   banThreshold: Type.Integer({ minimum: 0 }),
   banDurationSeconds: Type.Integer({ minimum: 1 }),
+  /** Time a request has from its first byte to its last; past it the answer is 408 and the connection closes. */
+  requestTimeoutMs: Type.Integer({ minimum: 100 }),
+  /** Connections each instance keeps open at most; further ones are closed as they arrive. */
+  maxConnections: Type.Integer({ minimum: 1 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -47,6 +51,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   metricsEnabled: 'METRICS_ENABLED',
   banThreshold: 'BAN_THRESHOLD',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
+  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  maxConnections: 'MAX_CONNECTIONS',
 };
 
 export class ConfigError extends Error {
@@ -96,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsEnabled: boolean(env.METRICS_ENABLED, true),
     banThreshold: integer(env.BAN_THRESHOLD, 20),
     banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),
+    requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 30_000),
+    maxConnections: integer(env.MAX_CONNECTIONS, 2048),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

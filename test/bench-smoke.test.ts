@@ -40,6 +40,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       memory: { service: { peakMb: number } };
       metricsCost: { cpuUsPerRequest: number } | null;
       targets: { name: string }[];
+      errorFlood: { bodyBytes: number; responseBytes: number } | null;
     };
     assert.equal(result.settings.smoke, true);
     assert.deepEqual(result.failures, []);
@@ -52,19 +53,25 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       'listPetsNoMetrics',
       'createPet',
       'mixed',
+      'errorFlood',
     ];
     assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
     assert.equal(result.rounds.length, 1);
     for (const name of scenarios) {
       const run1 = result.rounds[0]?.[name];
       assert.ok(run1 && run1.service.requests > 0 && run1.bare.requests > 0, `${name}: no requests measured`);
-      assert.equal(run1.service.errors.non2xx3xx, 0, `${name}: error responses`);
+      // The error flood is answered 400 throughout; every other scenario never errs.
+      assert.equal(run1.service.errors.non2xx3xx, name === 'errorFlood' ? run1.service.requests : 0, `${name}: error responses`);
       const s = result.summary[name];
       assert.ok(s && s.rps > 0 && s.ratio > 0 && s.peakRssMb > 0, `${name}: incomplete summary ${JSON.stringify(s)}`);
     }
     assert.ok(result.memory.service.peakMb > 0);
     assert.equal(typeof result.metricsCost?.cpuUsPerRequest, 'number');
-    assert.equal(result.targets.length, 6);
+    assert.equal(result.targets.length, 7);
+    assert.ok(
+      result.errorFlood && result.errorFlood.bodyBytes > 14_000 && result.errorFlood.responseBytes < 4096,
+      JSON.stringify(result.errorFlood),
+    );
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

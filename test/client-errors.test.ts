@@ -162,6 +162,86 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
     });
   }
 
+  const refusedByNode: { name: string; raw: () => string; status: number; code: string; message: RegExp }[] = [
+    {
+      name: 'an HTTP/1.1 request without Host',
+      raw: () => `GET /v1/pets HTTP/1.1\r\n${auth}\r\n`,
+      status: 400,
+      code: 'bad_request',
+      message: /must have a Host header/,
+    },
+    {
+      name: 'an HTTP/1.1 request without Host to a public path',
+      raw: () => `GET /healthz HTTP/1.1\r\n\r\n`,
+      status: 400,
+      code: 'bad_request',
+      message: /must have a Host header/,
+    },
+    {
+      name: 'an Expect other than 100-continue',
+      raw: () => `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Expect: foo\r\nConnection: close\r\n\r\n`,
+      status: 417,
+      code: 'expectation_failed',
+      message: /only 100-continue/,
+    },
+    {
+      name: 'CONNECT to an authority',
+      raw: () => `CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n`,
+      status: 405,
+      code: 'method_not_allowed',
+      message: /CONNECT is not supported/,
+    },
+    {
+      name: 'CONNECT to a path',
+      raw: () => `CONNECT /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}\r\n`,
+      status: 405,
+      code: 'method_not_allowed',
+      message: /CONNECT is not supported/,
+    },
+  ];
+
+  for (const c of refusedByNode) {
+    test(`${c.name}: ${String(c.status)} ${c.code} with the Error body (Node's own answer has none)`, async () => {
+      const res = await exchange(port, c.raw());
+      const body = assertErrorAnswer(res, c.status, c.code, c.name);
+      assert.match(body.message, c.message);
+      if (c.status === 405) assert.equal(res.headers.allow, '', 'CONNECT: no method is allowed on a tunnel target');
+    });
+  }
+
+  test('the 400 without Host and the 417 are in the access log; with a key they count against the quota', async () => {
+    const noHost = await exchange(port, `GET /v1/pets HTTP/1.1\r\n${auth}\r\n`);
+    const expect = await exchange(port, `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Expect: foo\r\nConnection: close\r\n\r\n`);
+    const completed = logs
+      .lines()
+      .map((l) => JSON.parse(l) as { reqId?: string; msg: string; res?: { statusCode: number } })
+      .filter((l) => l.msg === 'request completed');
+    for (const [res, status] of [
+      [noHost, 400],
+      [expect, 417],
+    ] as const) {
+      assert.equal(completed.find((l) => l.reqId === res.headers['x-request-id'])?.res?.statusCode, status);
+      assert.ok(res.headers['x-ratelimit-remaining'], `${String(status)}: counted, with the limit headers`);
+    }
+  });
+
+  test('HTTP/1.0 needs no Host and its Expect is ignored; Expect: 100-continue still works', async () => {
+    const old = await exchange(port, `GET /v1/pets HTTP/1.0\r\n${auth}Expect: foo\r\n\r\n`);
+    assert.equal(old.status, 200, JSON.stringify(old));
+    const body = '{"name":"Rex","categoryId":1}';
+    const head = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nContent-Length: ${String(body.length)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`;
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let text = '';
+    socket.on('data', (c: Buffer) => {
+      text += c.toString('utf8');
+      if (text.startsWith('HTTP/1.1 100 Continue\r\n\r\n') && !socket.writableEnded) socket.end(body);
+    });
+    socket.write(head);
+    await once(socket, 'close');
+    assert.match(text, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
+  });
+
   test('a well-formed request on a fresh connection is answered normally afterwards', async () => {
     assertErrorAnswer(await exchange(port, 'GET /v1/pets HTTP/1.1\r\nBad Header\r\n\r\n'), 400, 'bad_request', 'malformed first');
     const res = await exchange(port, `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Connection: close\r\n\r\n`);
@@ -190,7 +270,7 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
   });
 
   test("a request not received within Node's request timeout is 408 request_timeout", async () => {
-    // The app keeps Node's timeouts (minutes); a plain server with short ones runs the same handler.
+    // A plain server with short timeouts runs the same handler (the app's own REQUEST_TIMEOUT_MS: connection-limits.test.ts).
     const server = http.createServer({ connectionsCheckingInterval: 20, headersTimeout: 100, requestTimeout: 200 }, (_req, res) =>
       res.end(),
     );

@@ -104,6 +104,8 @@ async function main() {
   const deepStatus = encodeCursor('pets', BigInt(seed.lastId - 300));
   const midId = seed.firstId + Math.floor((seed.lastId - seed.firstId) / 2);
   const newPet = JSON.stringify({ name: 'Bench pet', categoryId: 7, status: 'pending' });
+  // A hostile body: 14.7 KB of 2,000 unknown fields, each a validation problem.
+  const unknownFields = JSON.stringify(Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [i.toString(36), 0])));
 
   const all = [
     { name: 'listPets', title: 'listPets limit=20 (first page)', path: '/v1/pets?limit=20', status: 200 },
@@ -145,6 +147,17 @@ async function main() {
       status: 200,
       mix: { every: 10, other: { method: 'POST', path: '/v1/pets', headers: { 'Content-Type': 'application/json' }, body: newPet } },
     },
+    {
+      // Every answer is a 400: its size and the service's memory must not grow with the number of problems.
+      name: 'errorFlood',
+      title: 'error flood: createPet with 2,000 unknown fields (400)',
+      path: '/v1/pets',
+      status: 400,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: unknownFields,
+      maxResponseBytes: 4096,
+    },
   ];
   const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
   const scenarios = all.filter((s) => !only || only.has(s.name));
@@ -163,6 +176,10 @@ async function main() {
       s.status,
     );
     if (s.status === 200 && s.name.startsWith('list') && JSON.parse(text).length !== 20) throw new Error(`${s.name}: expected 20 pets`);
+    s.responseBytes = Buffer.byteLength(text);
+    if (s.maxResponseBytes && s.responseBytes > s.maxResponseBytes) {
+      throw new Error(`${s.name}: a ${String(s.responseBytes)}-byte answer, more than ${String(s.maxResponseBytes)}`);
+    }
   }
   const bareScript = writeScript(work, 'bare', {});
 
@@ -189,12 +206,15 @@ async function main() {
     for (const s of scenarios) {
       const b = await measure(bare, bareScript, '/', settings.seconds);
       const m = await measure(s.target, s.script, s.path, settings.seconds);
-      for (const [who, r] of [
-        ['bare', b],
-        [s.name, m],
+      for (const [who, r, errorsExpected] of [
+        ['bare', b, false],
+        [s.name, m, s.status >= 400],
       ]) {
         const e = r.errors;
-        if (e.non2xx3xx || e.timeout || e.connect) failures.push(`round ${String(i + 1)} ${who}: ${JSON.stringify(e)}`);
+        // wrk counts answers of status 400 and above: a scenario of errors must get nothing else.
+        const wrongStatus = errorsExpected ? e.non2xx3xx !== r.requests : e.non2xx3xx > 0;
+        if (wrongStatus || e.timeout || e.connect)
+          failures.push(`round ${String(i + 1)} ${who}: ${JSON.stringify({ requests: r.requests, ...e })}`);
       }
       round[s.name] = { bare: b, service: m };
       log(
@@ -238,6 +258,12 @@ async function main() {
       met: summary.createPet?.ratio >= 0.25,
     },
     { name: 'service peak RSS MB (VmHWM)', value: serviceMemory.peakMb, target: '<= 150', met: serviceMemory.peakMb <= 150 },
+    {
+      name: 'service peak RSS MB during the error flood',
+      value: summary.errorFlood?.peakRssMb,
+      target: '< 150',
+      met: summary.errorFlood?.peakRssMb < 150,
+    },
   ];
 
   console.log('');
@@ -257,6 +283,13 @@ async function main() {
     const mb = (n) => (n / 1024 / 1024).toFixed(1);
     console.log(
       `service V8 heap at the end (from /metrics): new ${mb(heap.new)} MB, old ${mb(heap.old)} MB, code ${mb(heap.code)} MB; external ${mb(heap.external)} MB`,
+    );
+  }
+  const flood = scenarios.find((s) => s.name === 'errorFlood');
+  if (flood) {
+    console.log(
+      `error flood: a ${String(Buffer.byteLength(flood.body))}-byte body answered with ${String(flood.responseBytes)} bytes; ` +
+        `${summary.errorFlood.cpuUsPerRequest.toFixed(0)} µs CPU per request; service peak RSS meanwhile ${summary.errorFlood.peakRssMb.toFixed(1)} MB`,
     );
   }
   console.log(
@@ -286,6 +319,7 @@ async function main() {
     summary,
     depthCost: { noFilter: depthCost, statusFilter: depthStatusCost, noFilterByCpu: depthCpu, statusFilterByCpu: depthStatusCpu },
     metricsCost,
+    errorFlood: flood ? { bodyBytes: Buffer.byteLength(flood.body), responseBytes: flood.responseBytes } : null,
     memory: { serviceHeapBytes: heap, service: serviceMemory, serviceWithoutMetrics: noMetricsMemory, bare: bareMemory },
     targets,
     failures,

@@ -10,14 +10,16 @@ export const ERRORS_DOC_COMMAND = 'npm run errors:write';
  */
 const WHEN: Partial<Record<ErrorCode, string>> = {
   bad_request:
-    'the request line or framing is malformed: a header line, `Content-Length` or chunk framing Node rejects, both `Content-Length` and `Transfer-Encoding`, or a URL the router cannot decode (a bad `%` escape, a path segment over 200 characters)',
+    'the request line or framing is malformed: a header line, `Content-Length` or chunk framing Node rejects, both `Content-Length` and `Transfer-Encoding`, a URL the router cannot decode (a bad `%` escape, a path segment over 200 characters), or an HTTP/1.1 request without `Host` (then the connection is closed)',
   malformed_json: 'the body is not valid JSON, is empty, or is not valid UTF-8',
   validation_failed: 'a field, query or path parameter or header is missing or invalid; see `details`',
   unauthorized:
     'the API key is missing, malformed, unknown or revoked; with `WWW-Authenticate: Bearer realm="petstore"` (plus `error="invalid_token"` when a key was sent)',
   not_found: "no such resource (or route) in the caller's project; another project's pet is a 404 too",
-  method_not_allowed: 'the path exists but not with this method; see `Allow`',
-  request_timeout: "the request was not completely received within Node's request or header timeout; the connection is closed",
+  method_not_allowed:
+    'the path exists but not with this method; see `Allow`. `CONNECT` is 405 with an empty `Allow` (this server tunnels nothing), then the connection is closed',
+  expectation_failed: 'the request has an `Expect` header other than `100-continue` (HTTP/1.1)',
+  request_timeout: 'the request was not completely received within `REQUEST_TIMEOUT_MS` (head and body); the connection is closed',
   idempotency_key_in_use: 'a request with this `Idempotency-Key` is still being processed (on any instance)',
   project_exists: 'a project with this slug already exists (the CLI, and the management API)',
   gone: 'the operation is past its sunset date (`getPet`, after authentication)',
@@ -47,7 +49,7 @@ export function errorsMarkdown(): string {
     `<!-- Generated from ERROR_CATALOG in src/http/errors.ts by \`${ERRORS_DOC_COMMAND}\`. Do not edit by hand. -->`,
     '',
     'Every error response is `application/json` with the `Error` body `{code, message, status}`. Validation errors',
-    'add `details`, one entry per offending field: `[{in, field, message}]`, where `in` is `body`, `query`, `path` or',
+    'add `details`, one entry per offending field (at most 10, the message then says how many more): `[{in, field, message}]`, where `in` is `body`, `query`, `path` or',
     '`header` and `field` is empty when the whole body is meant. Every response, errors included, carries `X-Request-Id`.',
     '',
     'The `code` is stable and is one of the closed set below (the contract, `docs/openapi.json`, lists the same set in',

@@ -1,9 +1,10 @@
 import { maxHeaderSize, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
-import { rawErrorResponse } from './error-handler.js';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { rawErrorResponse, sendError } from './error-handler.js';
 import { ApiError } from './errors.js';
 import { newRequestId } from './request-id.js';
+import type { RequestStep } from './request-steps.js';
 
 /** How long an answered connection may keep sending before it is closed anyway. */
 const LINGER_MS = 2000;
@@ -29,11 +30,25 @@ export function clientErrorAnswer(error: ClientError): ApiError {
   return new ApiError('bad_request', reason ? `The HTTP request is malformed: ${reason}.` : 'The HTTP request is malformed.');
 }
 
+const REPLY = Symbol('petstore.reply');
+type TrackedResponse = ServerResponse & { [REPLY]?: FastifyReply };
+
+/**
+ * Lets `clientErrorHandler` find the reply of a request whose body is still
+ * arriving when its time is up. Kept on the response, which lives as long as
+ * the request, not on the connection, which would keep the last request alive.
+ */
+export const rememberReplyStep: RequestStep = (_request, reply) => {
+  (reply.raw as TrackedResponse)[REPLY] = reply;
+  return false;
+};
+
 /**
  * Fastify's `clientErrorHandler`: answers a request Node's HTTP parser
  * rejected (bad framing, oversized headers, a request that took too long)
  * with the Error body instead of Fastify's own, then closes the connection.
- * No request object exists, so the response is written to the socket
+ * A request whose head was parsed is answered through its reply; otherwise
+ * no request object exists, and the response is written to the socket
  * directly. Fastify calls it with `this` bound to the instance.
  */
 export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: ClientError, socket: Socket): void {
@@ -45,18 +60,30 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Clie
   // Already answered: the parser keeps failing on what the client still sends until the connection closes.
   if (socket.writableEnded) return;
   const answer = clientErrorAnswer(error);
-  const requestId = newRequestId();
+  const inFlight = (socket as Socket & { _httpMessage?: TrackedResponse | null })._httpMessage;
+  // A request Fastify has taken in (its body was still arriving) is answered through its reply,
+  // so it keeps its request id and limit headers and is logged and counted with the status sent.
+  const reply = inFlight?.[REPLY];
+  const requestId = reply?.request.id ?? newRequestId();
   // The code and the parser's fixed reason only: the request bytes (error.rawPacket) may carry an API key.
   this.log.debug(
     { reqId: requestId, code: error.code, reason: parserReason(error), status: answer.status },
     'malformed HTTP request; connection closed',
   );
   // As Node does by default: answer only if nothing of a response on this connection has been written yet.
-  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (!socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
+  if (reply && !reply.sent) {
+    sendError(reply, new ApiError(answer.code, answer.message, undefined, { ...answer.headers, connection: 'close' }));
+    return;
+  }
+  endWithError(socket, answer, requestId);
+}
+
+/** Writes a complete Error response to a connection that has no reply object, and closes it. */
+export function endWithError(socket: Socket, answer: ApiError, requestId: string): void {
   // end() rather than destroy(): closing with unread request bytes would reset the connection and could
   // discard the answer before the client reads it. The timer bounds a client that keeps sending.
   socket.end(rawErrorResponse(answer, requestId));

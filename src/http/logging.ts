@@ -22,7 +22,8 @@ export function requestSerializer(request: FastifyRequest): Record<string, unkno
     method: request.method,
     url: redactKeys(request.url),
     ...(version === undefined ? {} : { version: redactKeys(String(version)) }),
-    host: redactKeys(request.host),
+    // Absent only from an HTTP/1.0 request or an HTTP/1.1 one about to be answered 400.
+    host: request.host === undefined ? undefined : redactKeys(request.host),
     remoteAddress: request.ip,
     remotePort: request.socket.remotePort,
   };

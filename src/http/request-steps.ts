@@ -12,6 +12,9 @@ export interface RouteFacts {
  * One step of a request's way in, before its body is read. Returns true when
  * it answered the request (the later steps are skipped), false otherwise; a
  * promise only when it has to wait (a key not in the cache, counters in Redis).
+ * The value is a boolean, never the reply: a FastifyReply is a thenable, so a
+ * promise that returns it settles only when the response has finished, with
+ * `undefined`, and the next step would answer the request a second time.
  */
 export type RequestStep = (request: FastifyRequest, reply: FastifyReply, route: RouteFacts) => boolean | Promise<boolean>;
 
@@ -22,7 +25,8 @@ export type RequestStep = (request: FastifyRequest, reply: FastifyReply, route: 
  * HTTPS of custom domains; `site`: a published project's static files), then
  * the API's: the key is identified before the request is metered, and metered
  * before a missing or invalid key is answered 401 (so key guessing counts
- * against the client's address). Within a phase, steps run in the order their
+ * against the client's address); HTTP protocol errors (a missing Host, an
+ * unsupported Expect) are answered after metering, so they count too. Within a phase, steps run in the order their
  * capabilities are listed in the composition root.
  */
 export const STEP_PHASES = [
@@ -33,6 +37,7 @@ export const STEP_PHASES = [
   'deprecation',
   'identify',
   'meter',
+  'protocol',
   'authorize',
   'route',
 ] as const;
@@ -66,6 +71,10 @@ export function routeFacts(request: FastifyRequest): RouteFacts {
   return { needsKey, deprecation: config.deprecation };
 }
 
+function notBoolean(index: number, value: unknown): Error {
+  return new TypeError(`request step ${String(index)} resolved ${typeof value}, not a boolean`);
+}
+
 /**
  * Runs steps in order: synchronously while each step is, awaiting only a step
  * that returns a promise. Calls `done(answered)` once.
@@ -83,7 +92,12 @@ export function runSteps(
       if (answered === true) return done(null, true);
       if (answered !== false) {
         answered.then(
-          (sent) => (sent ? done(null, true) : run(i + 1)),
+          (sent: unknown) => {
+            // A step that resolved anything but a boolean (a reply is a thenable) would let the chain answer twice.
+            if (sent === false) run(i + 1);
+            else if (sent === true) done(null, true);
+            else done(notBoolean(i, sent), false);
+          },
           (err: unknown) => done(err as Error, false),
         );
         return;
@@ -105,6 +119,10 @@ export function registerRequestSteps(app: FastifyInstance, registry: RequestStep
     steps = registry.list();
   });
   app.addHook('onRequest', (request, reply, done) => {
-    runSteps(steps ?? registry.list(), request, reply, routeFacts(request), (err) => (err ? done(err) : done()));
+    // A step that answered sent the reply itself: Fastify's done() is called only to go on.
+    runSteps(steps ?? registry.list(), request, reply, routeFacts(request), (err, answered) => {
+      if (err) done(err);
+      else if (!answered) done();
+    });
   });
 }

@@ -73,17 +73,19 @@ const pointerPart = (key: string | number) => String(key).replace(/~/g, '~0').re
  * Iterative, because a 16 KiB body can nest thousands of levels deep.
  */
 function normaliseStrings(root: unknown, errors: ErrorObject[]): unknown {
-  const fix = (value: string, path: string): string => {
+  // The path is made only for a string with a problem: a body holds thousands of keys at most 16 KiB apart.
+  const fix = (value: string, parent: string, key: string | number | undefined): string => {
     const problem = !value.isWellFormed()
       ? 'must be well-formed Unicode (no lone surrogates)'
       : value.includes('\u0000')
         ? 'must not contain the character U+0000'
         : undefined;
     if (!problem) return value.normalize('NFC');
-    errors.push({ instancePath: path, schemaPath: '#/x-unicode', keyword: 'x-unicode', params: {}, message: problem });
+    const instancePath = key === undefined ? parent : `${parent}/${pointerPart(key)}`;
+    errors.push({ instancePath, schemaPath: '#/x-unicode', keyword: 'x-unicode', params: {}, message: problem });
     return value;
   };
-  if (typeof root === 'string') return fix(root, '');
+  if (typeof root === 'string') return fix(root, '', undefined);
   const pending: { container: unknown; path: string }[] = [{ container: root, path: '' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { container, path } = next;
@@ -93,13 +95,12 @@ function normaliseStrings(root: unknown, errors: ErrorObject[]): unknown {
       : Object.keys(container).map((k) => [k, (container as Json)[k]]);
     const nested: { container: unknown; path: string }[] = [];
     for (const [key, value] of entries) {
-      const childPath = `${path}/${pointerPart(key)}`;
       if (typeof value === 'string') {
-        const after = fix(value, childPath);
+        const after = fix(value, path, key);
         // Only changed strings are written back, so a "__proto__" key is never assigned through.
         if (after !== value && key !== '__proto__') (container as Json)[key] = after;
       } else if (value !== null && typeof value === 'object') {
-        nested.push({ container: value, path: childPath });
+        nested.push({ container: value, path: `${path}/${pointerPart(key)}` });
       }
     }
     pending.push(...nested.reverse());

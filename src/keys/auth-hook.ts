@@ -47,19 +47,20 @@ export function principalStep(resolvePrincipal: (request: FastifyRequest) => voi
   };
 }
 
-/** Answers 401 when the request has no valid key; returns the reply when it did. */
-export function rejectWithoutKey(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  if (request.principal) return undefined;
+/** Answers 401 when the request has no valid key; returns true when it did. */
+export function rejectWithoutKey(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.principal) return false;
   const token = bearerToken(request.headers.authorization);
   const challenge = token ? 'Bearer realm="petstore", error="invalid_token"' : 'Bearer realm="petstore"';
   const message = token
     ? 'The API key is invalid or has been revoked.'
     : 'A valid API key is required. Send it as "Authorization: Bearer <API_KEY>".';
-  return sendError(reply, new ApiError('unauthorized', message, undefined, { 'www-authenticate': challenge }));
+  sendError(reply, new ApiError('unauthorized', message, undefined, { 'www-authenticate': challenge }));
+  return true;
 }
 
 /** Answers 401 when a request that needs a key has no valid one. */
-export const keyRequiredStep: RequestStep = (request, reply, route) => route.needsKey && rejectWithoutKey(request, reply) !== undefined;
+export const keyRequiredStep: RequestStep = (request, reply, route) => route.needsKey && rejectWithoutKey(request, reply);
 
 /** The principal of an authenticated request; routes behind auth always have one. */
 export function principalOf(request: FastifyRequest) {

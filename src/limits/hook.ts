@@ -30,8 +30,12 @@ function banned(until: number, now: number, verdict: Verdict): ApiError {
   );
 }
 
-/** Counts one request and answers it 429 when it must wait; returns the reply when it answered. */
-export type Meter = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+/**
+ * Counts one request and answers it 429 when it must wait; resolves true when it answered.
+ * Never resolve the reply itself: a FastifyReply is a thenable, so an async function that
+ * returns it resolves only once the response is finished, and with `undefined`.
+ */
+export type Meter = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 /**
  * Counts a request against its project (or, without a valid key, against its
@@ -45,16 +49,22 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Met
     if (principal === null) {
       const verdict = await limiter.hit(addressSubject(request.ip), ADDRESS_QUOTA, now);
       setRateLimitHeaders(reply, ADDRESS_QUOTA, verdict);
-      return verdict.allowed ? undefined : sendError(reply, rateLimited(verdict));
+      if (verdict.allowed) return false;
+      sendError(reply, rateLimited(verdict));
+      return true;
     }
     const bannedUntil = principal.bannedUntil !== null && principal.bannedUntil > now ? principal.bannedUntil : 0;
     // A banned key's requests still count, in the minute window only, like any refused request.
     const verdict = await limiter.hit(projectSubject(principal.projectId), principal.quota, now, bannedUntil > 0);
     setRateLimitHeaders(reply, principal.quota, verdict);
-    if (bannedUntil > 0) return sendError(reply, banned(bannedUntil, now, verdict));
-    if (verdict.allowed) return undefined;
+    if (bannedUntil > 0) {
+      sendError(reply, banned(bannedUntil, now, verdict));
+      return true;
+    }
+    if (verdict.allowed) return false;
     const banEnd = await bans.strike(principal.keyId, verdict, now);
-    return sendError(reply, banEnd === null ? rateLimited(verdict) : banned(banEnd, now, verdict));
+    sendError(reply, banEnd === null ? rateLimited(verdict) : banned(banEnd, now, verdict));
+    return true;
   };
 }
 
@@ -65,5 +75,5 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Met
  * against the client's address.
  */
 export function meterStep(meter: Meter): RequestStep {
-  return (request, reply, route) => (route.needsKey ? meter(request, reply).then((answered) => answered !== undefined) : false);
+  return (request, reply, route) => (route.needsKey ? meter(request, reply) : false);
 }

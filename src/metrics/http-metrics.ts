@@ -32,6 +32,13 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
   });
 
+  const dropped = new Counter({
+    name: 'http_connections_dropped_total',
+    help: 'Connections closed on arrival because MAX_CONNECTIONS were open.',
+    registers: [registry],
+  });
+  app.server.on('drop', () => dropped.inc());
+
   // Label children are made once per operation and status, so a request only bumps numbers.
   const recorder = (operation: string, method: string): Observe => {
     const byStatus = new Map<number, { count: Counter.Internal; time: Histogram.Internal<(typeof LABELS)[number]> }>();
