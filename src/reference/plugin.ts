@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { loadAssets } from './assets.js';
+import { REFERENCE_CSS, REFERENCE_SCRIPT, referencePage, type ContractLink } from './page.js';
+
+/** Strict: everything from this origin; the renderer sets inline styles and shows data: images. */
+const CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+const CONTRACTS: ContractLink[] = [
+  { url: '/v1/openapi.json', name: 'Pet Store API (v1)' },
+  { url: '/api/v1/openapi.json', name: 'Management API (/api/v1)' },
+];
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const assets = loadAssets({
+      'reference.js': { body: REFERENCE_SCRIPT, type: 'text/javascript; charset=utf-8' },
+      'reference.css': { body: REFERENCE_CSS, type: 'text/css; charset=utf-8' },
+    });
+    let page: string | undefined;
+
+    app.get('/docs', { config: { public: true } }, async (_request, reply) => {
+      // Only the contracts this service serves (the management API's is there once that capability is).
+      page ??= referencePage(CONTRACTS.filter((c) => app.hasRoute({ method: 'GET', url: c.url })));
+      return reply.header('content-security-policy', CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    });
+
+    app.get<{ Params: { file: string } }>('/docs/assets/:file', { config: { public: true } }, async (request, reply) => {
+      const file = assets.get(request.params.file);
+      if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      reply.header('etag', file.etag).header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      if (gzip) reply.header('content-encoding', 'gzip');
+      return reply.type(file.type).send(gzip ? file.gzip : file.body);
+    });
+  },
+  { name: 'reference' },
+);
