@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MAX_DETAILS } from '../http/error-handler.js';
 import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../http/errors.js';
 
 export const ErrorDetailSchema = Type.Object(
@@ -18,7 +19,12 @@ export const ErrorSchema = Type.Object(
     ),
     message: Type.String({ description: 'Human-readable description.' }),
     status: Type.Integer({ format: 'int32', minimum: 400, maximum: 599, description: 'The HTTP status code.' }),
-    details: Type.Optional(Type.Array(ErrorDetailSchema, { description: 'For validation errors: one entry per offending field.' })),
+    details: Type.Optional(
+      Type.Array(ErrorDetailSchema, {
+        maxItems: MAX_DETAILS,
+        description: `For validation errors: one entry per offending field, at most ${String(MAX_DETAILS)} (the message says how many more there were).`,
+      }),
+    ),
   },
   { description: 'The body of every error response.' },
 );

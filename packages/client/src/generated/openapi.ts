@@ -123,7 +123,7 @@ export interface components {
              * @description The HTTP status code.
              */
             status: number;
-            /** @description For validation errors: one entry per offending field. */
+            /** @description For validation errors: one entry per offending field, at most 10 (the message says how many more there were). */
             details?: components["schemas"]["ErrorDetail"][];
         };
         ErrorDetail: {
