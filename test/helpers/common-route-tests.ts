@@ -10,9 +10,9 @@ import {
   invalidRequest,
   isProtected,
   operationsOf,
-  pathPattern,
   sampleRequest,
   urlOf,
+  valuesFromLocation,
   type Contract,
   type Operation,
   type SampleRequest,
@@ -122,15 +122,12 @@ export function runCommonRouteTests(doc: Contract): void {
 
   /** Path parameter values of a resource the sample requests created, when one lives under the operation's path. */
   const resourceFor = (op: Operation): Record<string, string> | undefined => {
-    const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
-    if (names.length === 0) return {};
-    const location = created.find((l) => pathPattern(op.path).test(l));
-    if (!location) return undefined;
-    const template = `/v1${op.path}`.split('/');
-    const segments = location.split('/');
-    return Object.fromEntries(
-      template.flatMap((part, i) => (/^\{.+\}$/.test(part) ? [[part.slice(1, -1), decodeURIComponent(segments[i] ?? '')]] : [])),
-    );
+    if (!op.path.includes('{')) return {};
+    for (const location of created) {
+      const values = valuesFromLocation(op, location);
+      if (values) return values;
+    }
+    return undefined;
   };
 
   /**

@@ -133,6 +133,20 @@ export function urlOf(doc: Contract, op: Operation, values: Record<string, strin
   );
 }
 
+/**
+ * The path parameter values that make the operation's URL name the resource
+ * at `location` (e.g. a Location header), or undefined when it lives elsewhere.
+ */
+export function valuesFromLocation(op: Operation, location: string): Record<string, string> | undefined {
+  if (!pathPattern(op.path).test(location)) return undefined;
+  const segments = location.split('/');
+  return Object.fromEntries(
+    `${API_PREFIX}${op.path}`
+      .split('/')
+      .flatMap((part, i) => (/^\{.+\}$/.test(part) ? [[part.slice(1, -1), decodeURIComponent(segments[i] ?? '')]] : [])),
+  );
+}
+
 /** The JSON schema of the operation's request body, if it takes one. */
 export function bodySchema(op: Operation): Schema | undefined {
   return op.requestBody?.content['application/json']?.schema;
