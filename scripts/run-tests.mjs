@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// Runs every test file under test/ and packages/*/test/ with Node's test runner (TypeScript through tsx).
+// Runs the test files under test/ and packages/*/test/ with Node's test runner (TypeScript through tsx).
+//   node scripts/run-tests.mjs                 every test file
+//   node scripts/run-tests.mjs --fast          those that start no other process (in-process app, units)
+//   node scripts/run-tests.mjs --slow          those that start processes (bin/petstore, servers, Pebble, openssl)
+//   node scripts/run-tests.mjs test/x.test.ts  the files named (other arguments go to node --test)
+// A file is slow when it, or a test helper it imports, uses node:child_process: no list to keep.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 const testsUnder = (dir) =>
   readdirSync(dir, { recursive: true })
@@ -13,7 +18,26 @@ const packageTests = readdirSync('packages', { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join('packages', d.name, 'test')))
   .flatMap((d) => testsUnder(join('packages', d.name, 'test')));
 const files = [...testsUnder('test'), ...packageTests].sort();
-const extra = process.argv.slice(2);
+
+const spawning = new Map();
+/** True when the file or a relative import of it under a test folder starts processes. */
+function startsProcesses(file) {
+  const path = resolve(file);
+  if (spawning.has(path)) return spawning.get(path);
+  spawning.set(path, false);
+  const text = readFileSync(path, 'utf8');
+  const imports = [...text.matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)]
+    .map((m) => resolve(dirname(path), `${m[1]}.ts`))
+    .filter((p) => /[/\\]test[/\\]/.test(p) && existsSync(p));
+  const result = text.includes("'node:child_process'") || imports.some(startsProcesses);
+  spawning.set(path, result);
+  return result;
+}
+
+const argv = process.argv.slice(2);
+const only = argv.includes('--slow') ? 'slow' : argv.includes('--fast') ? 'fast' : undefined;
+const extra = argv.filter((a) => a !== '--slow' && a !== '--fast');
+const selected = only === undefined ? files : files.filter((f) => startsProcesses(f) === (only === 'slow'));
 const args = [
   '--import',
   'tsx',
@@ -21,7 +45,7 @@ const args = [
   '--test-reporter=spec',
   '--test-concurrency=2',
   ...extra,
-  ...(extra.some((a) => a.endsWith('.ts')) ? [] : files),
+  ...(extra.some((a) => a.endsWith('.ts')) ? [] : selected),
 ];
 const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
 process.exit(result.status ?? 1);
