@@ -26,6 +26,8 @@ export const ConfigSchema = Type.Object({
   /** A key sending more than this many requests while answered 429 is banned. */
   banThreshold: Type.Integer({ minimum: 0 }),
   banDurationSeconds: Type.Integer({ minimum: 1 }),
+  /** Root of the keys the service signs and encrypts with; unset: one generated on first start, kept in the database. */
+  secretsKey: Type.Optional(Type.String({ minLength: 16 })),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -47,6 +49,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   metricsEnabled: 'METRICS_ENABLED',
   banThreshold: 'BAN_THRESHOLD',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
+  secretsKey: 'SECRETS_KEY',
 };
 
 export class ConfigError extends Error {
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsEnabled: boolean(env.METRICS_ENABLED, true),
     banThreshold: integer(env.BAN_THRESHOLD, 20),
     banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),
+    secretsKey: optional(env.SECRETS_KEY),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

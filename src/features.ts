@@ -4,6 +4,7 @@ import { limitsFeature } from './limits/feature.js';
 import { ordersFeature } from './orders/feature.js';
 import { petsFeature } from './pets/feature.js';
 import { projectsFeature } from './projects/feature.js';
+import { secretsFeature } from './secrets/feature.js';
 import type { Config } from './config.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 import { openStorage, type Storage } from './storage/open.js';
@@ -14,7 +15,7 @@ import { openStorage, type Storage } from './storage/open.js';
  * each plugin names the capabilities it depends on, and Fastify refuses to
  * start if one is missing or registered later.
  */
-export const FEATURES: readonly Feature[] = [projectsFeature, keysFeature, limitsFeature, petsFeature, ordersFeature];
+export const FEATURES: readonly Feature[] = [projectsFeature, keysFeature, limitsFeature, secretsFeature, petsFeature, ordersFeature];
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
 
