@@ -89,7 +89,7 @@ export const petMigrations: FeatureMigrations = {
       sql: `
         ALTER TABLE pets DROP CONSTRAINT pets_pkey;
         ALTER TABLE pets ALTER COLUMN id DROP DEFAULT;
-        DROP SEQUENCE pets_id_seq;
+        DROP SEQUENCE IF EXISTS pets_id_seq;
         ALTER TABLE pets ADD PRIMARY KEY (project_id, id);
         DROP INDEX pets_project_id;
 
