@@ -30,6 +30,8 @@ export const ConfigSchema = Type.Object({
   requestTimeoutMs: Type.Integer({ minimum: 100 }),
   /** Connections each instance keeps open at most; further ones are closed as they arrive. */
   maxConnections: Type.Integer({ minimum: 1 }),
+  /** Root of the keys the service signs and encrypts with; unset: one generated on first start, kept in the database. */
+  secretsKey: Type.Optional(Type.String({ minLength: 16 })),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -53,6 +55,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   banDurationSeconds: 'BAN_DURATION_SECONDS',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   maxConnections: 'MAX_CONNECTIONS',
+  secretsKey: 'SECRETS_KEY',
 };
 
 export class ConfigError extends Error {
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 30_000),
     maxConnections: integer(env.MAX_CONNECTIONS, 2048),
+    secretsKey: optional(env.SECRETS_KEY),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

@@ -5,6 +5,7 @@ import { ordersFeature } from './orders/feature.js';
 import { petsFeature } from './pets/feature.js';
 import { projectsFeature } from './projects/feature.js';
 import { referenceFeature } from './reference/feature.js';
+import { secretsFeature } from './secrets/feature.js';
 import type { Config } from './config.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 import { openStorage, type Storage } from './storage/open.js';
@@ -15,7 +16,15 @@ import { openStorage, type Storage } from './storage/open.js';
  * each plugin names the capabilities it depends on, and Fastify refuses to
  * start if one is missing or registered later.
  */
-export const FEATURES: readonly Feature[] = [projectsFeature, keysFeature, limitsFeature, petsFeature, ordersFeature, referenceFeature];
+export const FEATURES: readonly Feature[] = [
+  projectsFeature,
+  keysFeature,
+  limitsFeature,
+  secretsFeature,
+  petsFeature,
+  ordersFeature,
+  referenceFeature,
+];
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
 

@@ -1,13 +1,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { encodeCursor } from '../src/http/pagination.js';
 import { petJson, petPageJson } from '../src/pets/json.js';
 import type { PetRepository } from '../src/pets/repository.js';
 import { PET_STATUSES, type PetStatus } from '../src/pets/schemas.js';
 import { openRepositories, type Repositories } from './helpers/repositories.js';
 import { describeEachEngine, freshDatabase, type FreshDatabase } from './helpers/engines.js';
-import { harness, exactIds, uniqueSlug, type Harness } from './helpers/harness.js';
+import { harness, exactIds, ok, uniqueSlug, type Harness } from './helpers/harness.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -109,6 +108,7 @@ describeEachEngine('pet bodies are the same bytes on every operation', () => {
   after(() => h.close());
 
   test('createPet, getPet and listPets send a pet identically', async () => {
+    const projectId = ok(await h.app.projects.find(h.project)).id;
     for (const [name, categoryId] of [
       ['a"b\\c', '9223372036854775807'],
       ['Café 🐶', '-9223372036854775808'],
@@ -127,7 +127,7 @@ describeEachEngine('pet bodies are the same bytes on every operation', () => {
       assert.equal(got.headers['content-type'], 'application/json; charset=utf-8');
       const listed = await h.request({
         method: 'GET',
-        url: `/v1/pets?limit=1&cursor=${encodeCursor('pets', BigInt(id) - 1n)}`,
+        url: `/v1/pets?limit=1&cursor=${h.app.cursors.encode({ kind: 'pets', projectId, filter: '' }, BigInt(id) - 1n)}`,
         headers: h.auth,
       });
       assert.equal(listed.body, `[${created.body}]`);

@@ -181,13 +181,17 @@ describeEachEngine('pets', () => {
       'status=',
       'foo=bar',
       'cursor=',
-      'cursor=abc',
     ]) {
       const res = await h.request({ method: 'GET', url: `/v1/pets?${q}`, headers: p.auth });
       assert.equal(res.statusCode, 400, q);
       assert.equal(res.json().code, 'validation_failed', q);
       assert.equal(res.json().details[0].in, 'query', q);
     }
+    // Well-formed for the contract, but not a cursor this service issued.
+    const made = await h.request({ method: 'GET', url: '/v1/pets?cursor=abc', headers: p.auth });
+    assert.equal(made.statusCode, 400);
+    assert.equal(made.json().code, 'invalid_cursor');
+    assert.equal(made.json().details[0].in, 'query');
   });
 
   test('paging follows Link rel="next", keeps the status filter, and ends without a Link', async () => {
@@ -228,6 +232,7 @@ describeEachEngine('pets', () => {
     const cursor = Buffer.from('orders:5').toString('base64url');
     const res = await h.request({ method: 'GET', url: `/v1/pets?cursor=${cursor}`, headers: h.auth });
     assert.equal(res.statusCode, 400);
+    assert.equal(res.json().code, 'invalid_cursor');
     assert.equal(res.json().details[0].field, 'cursor');
   });
 

@@ -9,7 +9,6 @@ import {
   INT64_MIN,
   authCases,
   contentTypes,
-  cursorPosition,
   cursorValues,
   cursorVerdict,
   expectedRequestId,
@@ -61,7 +60,9 @@ describe('property: every operation answers hostile input with a documented 2xx/
   let h: Harness;
   let revokedKey: string;
   /** A project with known pets, for listing and reading. */
-  let shelf: { auth: { authorization: string }; key: string; pets: SeededPet[] };
+  let shelf: { auth: { authorization: string }; key: string; projectId: number; pets: SeededPet[] };
+  /** The project of h.key. */
+  let ownProjectId: number;
   let requests = 0;
   /** How often each operation answered each status, to show the generators reach every branch. */
   const outcomes = new Map<string, number>();
@@ -85,7 +86,8 @@ describe('property: every operation answers hostile input with a documented 2xx/
       assert.equal(res.statusCode, 201);
       pets.push({ id: BigInt(exactIds(res.body)[0] ?? ''), status: statuses[i % 5] ?? '', body: res.body });
     }
-    shelf = { auth: p.auth, key: p.key, pets };
+    shelf = { auth: p.auth, key: p.key, projectId: ok(await h.app.projects.find(p.project)).id, pets };
+    ownProjectId = ok(await h.app.projects.find(h.project)).id;
   });
   after(() => h.close());
 
@@ -237,32 +239,42 @@ describe('property: every operation answers hostile input with a documented 2xx/
   function listVerdict(
     parts: QueryPart[],
     kind: 'pets' | 'orders',
-  ): { ok: false } | { ok: true; limit: number; status?: string; after?: bigint } | null {
+    projectId: number,
+  ): { ok: false; code: string } | { ok: true; limit: number; status?: string; after?: bigint } | null {
     const allowed = kind === 'pets' ? ['limit', 'status', 'cursor'] : ['limit', 'cursor'];
     if (parts.some((p) => p.decoded === null)) return null;
     const seen = new Map<string, string>();
+    const invalid = { ok: false, code: 'validation_failed' } as const;
     for (const p of parts) {
       const d = p.decoded as { name: string; value: string };
-      if (!allowed.includes(d.name) || seen.has(d.name)) return { ok: false };
+      if (!allowed.includes(d.name) || seen.has(d.name)) return invalid;
       seen.set(d.name, d.value);
     }
     let limit = 20;
     const rawLimit = seen.get('limit');
     if (rawLimit !== undefined) {
-      if (!/^\d{1,25}$/.test(rawLimit) || BigInt(rawLimit) < 1n || BigInt(rawLimit) > 100n) return { ok: false };
+      if (!/^\d{1,25}$/.test(rawLimit) || BigInt(rawLimit) < 1n || BigInt(rawLimit) > 100n) return invalid;
       limit = Number(rawLimit);
     }
     const status = seen.get('status');
-    if (status !== undefined && !['available', 'pending', 'sold'].includes(status)) return { ok: false };
+    if (status !== undefined && !['available', 'pending', 'sold'].includes(status)) return invalid;
     const cursor = seen.get('cursor');
     let after: bigint | undefined;
     if (cursor !== undefined) {
-      const v = cursorVerdict(kind, cursor);
-      if (v === 'bad') return { ok: false };
-      if (v === 'either') return null;
-      after = cursorPosition(cursor);
+      const scope = { kind, projectId, filter: status ?? '' };
+      const v = cursorVerdict(cursor, (c) => h.app.cursors.decode(scope, c));
+      if (!v.ok) return v;
+      after = v.after;
     }
     return { ok: true, limit, status, after };
+  }
+
+  /** Cursors the server issued for a listing of `projectId` (every filter), and ones it issued for another project. */
+  function issuedCursors(kind: 'pets' | 'orders', projectId: number, otherProjectId: number, ids: bigint[]) {
+    const filters = kind === 'pets' ? ['', 'available', 'pending', 'sold'] : [''];
+    const mint = (project: number) =>
+      filters.flatMap((filter) => ids.map((id) => h.app.cursors.encode({ kind, projectId: project, filter }, id)));
+    return { valid: mint(projectId), foreign: mint(otherProjectId) };
   }
 
   test('listPets: random query strings (limit, status, cursor, unknown and repeated parameters, junk encoding)', async () => {
@@ -275,7 +287,12 @@ describe('property: every operation answers hostile input with a documented 2xx/
             ? cursorValues(
                 'pets',
                 'orders',
-                shelf.pets.map((p) => p.id),
+                issuedCursors(
+                  'pets',
+                  shelf.projectId,
+                  ownProjectId,
+                  shelf.pets.map((p) => p.id),
+                ),
               )
             : fc.string({ maxLength: 8 }),
     );
@@ -291,14 +308,14 @@ describe('property: every operation answers hostile input with a documented 2xx/
           const res = await send({ method: 'GET', url }, auth, requestId, true, 'listPets');
           if (!auth.valid) return;
           const what = `${url} -> ${String(res.statusCode)} ${res.body.slice(0, 300)}`;
-          const verdict = listVerdict(parts, 'pets');
+          const verdict = listVerdict(parts, 'pets', shelf.projectId);
           if (verdict === null) {
             assert.ok([200, 400].includes(res.statusCode), what);
             return;
           }
           if (!verdict.ok) {
             assert.equal(res.statusCode, 400, what);
-            assert.equal(res.json().code, 'validation_failed', what);
+            assert.equal(res.json().code, verdict.code, what);
             return;
           }
           assert.equal(res.statusCode, 200, what);
@@ -436,7 +453,7 @@ describe('property: every operation answers hostile input with a documented 2xx/
       name === 'limit'
         ? limitValues
         : name === 'cursor'
-          ? cursorValues('orders', 'pets', [1n, 2n])
+          ? cursorValues('orders', 'pets', issuedCursors('orders', ownProjectId, shelf.projectId, [1n, 2n]))
           : name === 'status'
             ? statusValues
             : fc.string({ maxLength: 8 }),
@@ -451,10 +468,12 @@ describe('property: every operation answers hostile input with a documented 2xx/
           const res = await send({ method: 'GET', url }, auth, requestId, true, 'listOrders');
           if (!auth.valid) return;
           const what = `${url} -> ${String(res.statusCode)} ${res.body.slice(0, 300)}`;
-          const verdict = listVerdict(parts, 'orders');
+          const verdict = listVerdict(parts, 'orders', ownProjectId);
           if (verdict === null) assert.ok([200, 400].includes(res.statusCode), what);
-          else if (!verdict.ok) assert.equal(res.statusCode, 400, what);
-          else {
+          else if (!verdict.ok) {
+            assert.equal(res.statusCode, 400, what);
+            assert.equal(res.json().code, verdict.code, what);
+          } else {
             assert.equal(res.statusCode, 200, what);
             assert.equal(res.body, '[]', what);
             assert.equal(res.headers.link, undefined, what);
@@ -646,6 +665,7 @@ describe('hostile inputs the properties found, kept as fixed examples', () => {
     for (const text of ['pets:99999999999999999999', 'pets:-9223372036854775809']) {
       const res = await h.request({ method: 'GET', url: `/v1/pets?cursor=${Buffer.from(text).toString('base64url')}`, headers: h.auth });
       assert.equal(res.statusCode, 400, text);
+      assert.equal(res.json().code, 'invalid_cursor', text);
       assert.equal(res.json().details?.[0]?.field, 'cursor');
     }
   });

@@ -7,6 +7,7 @@
 // harness end to end), BENCH_PETS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
 // BENCH_SCENARIOS (comma-separated names), BENCH_OUT (results directory),
 // BENCH_PROFILE=1 (CPU-profile the service and print its hottest functions).
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,13 @@ const work = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
 const dbFile = join(work, 'petstore.db');
 const profileDir = join(outDir, 'profiles');
 // The service reads only what a user would set; LOG_LEVEL stays at its shipped default.
-const serviceEnv = { DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: '', METRICS_ENABLED: '' };
+// A SECRETS_KEY of the bench's own, so it can sign the deep cursors the service would issue.
+const serviceEnv = {
+  DATABASE_URL: `sqlite:${dbFile}`,
+  LOG_LEVEL: '',
+  METRICS_ENABLED: '',
+  SECRETS_KEY: randomBytes(24).toString('base64url'),
+};
 const running = [];
 const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
 
@@ -98,10 +105,12 @@ async function main() {
   const bare = await startBare(bareBody);
   running.push(bare);
 
-  // A cursor is opaque to clients; the bench takes it from the service's own Link headers.
-  const { encodeCursor } = await import(join(ROOT, 'dist/http/pagination.js'));
-  const deep = encodeCursor('pets', BigInt(seed.lastId - 100));
-  const deepStatus = encodeCursor('pets', BigInt(seed.lastId - 300));
+  // A cursor is opaque to clients; the bench signs deep ones as the service does, under its SECRETS_KEY.
+  const { Keyring } = await import(join(ROOT, 'dist/secrets/keyring.js'));
+  const { CursorCodec } = await import(join(ROOT, 'dist/http/cursors.js'));
+  const cursors = new CursorCodec(Keyring.fromSecretsKey(serviceEnv.SECRETS_KEY).key('cursors/v1'));
+  const deep = cursors.encode({ kind: 'pets', projectId: seed.projectId, filter: '' }, BigInt(seed.lastId - 100));
+  const deepStatus = cursors.encode({ kind: 'pets', projectId: seed.projectId, filter: 'available' }, BigInt(seed.lastId - 300));
   const midId = seed.firstId + Math.floor((seed.lastId - seed.firstId) / 2);
   const newPet = JSON.stringify({ name: 'Bench pet', categoryId: 7, status: 'pending' });
   // A hostile body: 14.7 KB of 2,000 unknown fields, each a validation problem.

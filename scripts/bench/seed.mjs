@@ -12,11 +12,17 @@ export function seedPets(path, slug, count) {
     if (!project) throw new Error(`project ${slug} not found in ${path}`);
     const now = Date.now();
     db.transaction(() => {
+      // Ids are numbered per project: continue after the project's last one, and record the new last.
+      const last = db.prepare('SELECT COALESCE(MAX(id), 0) AS last FROM pets WHERE project_id = ?').get(project.id).last;
       db.prepare(
         `WITH RECURSIVE seq(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM seq WHERE x < ?)
-         INSERT INTO pets (project_id, name, category_id, status, created_at)
-         SELECT ?, 'Pet ' || x, x % 1000 + 1, ${STATUSES}, ? FROM seq`,
-      ).run(count, project.id, now);
+         INSERT INTO pets (project_id, id, name, category_id, status, created_at)
+         SELECT ?, ? + x, 'Pet ' || x, x % 1000 + 1, ${STATUSES}, ? FROM seq`,
+      ).run(count, project.id, last, now);
+      db.prepare(
+        `INSERT INTO pet_sequences (project_id, last_id) VALUES (?, ?)
+         ON CONFLICT (project_id) DO UPDATE SET last_id = excluded.last_id`,
+      ).run(project.id, last + count);
     }).immediate();
     const range = db.prepare('SELECT MIN(id) AS first, MAX(id) AS last FROM pets WHERE project_id = ?').get(project.id);
     db.pragma('wal_checkpoint(TRUNCATE)');

@@ -13,6 +13,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
     'the request line or framing is malformed: a header line, `Content-Length` or chunk framing Node rejects, both `Content-Length` and `Transfer-Encoding`, a URL the router cannot decode (a bad `%` escape, a path segment over 200 characters), or an HTTP/1.1 request without `Host` (then the connection is closed)',
   malformed_json: 'the body is not valid JSON, is empty, or is not valid UTF-8',
   validation_failed: 'a field, query or path parameter or header is missing or invalid; see `details`',
+  invalid_cursor:
+    'a `cursor` this service did not issue for this listing: altered or made up, from another project, another listing or another `status` filter, or issued under an earlier `SECRETS_KEY`',
   unauthorized:
     'the API key is missing, malformed, unknown or revoked; with `WWW-Authenticate: Bearer realm="petstore"` (plus `error="invalid_token"` when a key was sent)',
   not_found: "no such resource (or route) in the caller's project; another project's pet is a 404 too",

@@ -49,7 +49,8 @@ export const PageLimit = Type.Integer({
 export const Cursor = Type.String({
   minLength: 1,
   maxLength: 200,
-  description: 'Opaque position from the `Link: <…>; rel="next"` header of the previous page. Do not build it yourself.',
+  description:
+    'Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`.',
 });
 
 /** True when a schema was built by `Int64()`. */

@@ -10,6 +10,10 @@ export const ERROR_CATALOG = {
   bad_request: { status: 400, message: 'The request is malformed.' },
   malformed_json: { status: 400, message: 'The request body is not valid JSON.' },
   validation_failed: { status: 400, message: 'The request has missing or invalid values.' },
+  invalid_cursor: {
+    status: 400,
+    message: 'The cursor was not issued by this service for this listing. Use the one from the Link header of the previous page.',
+  },
   unauthorized: {
     status: 401,
     message: 'A valid API key is required. Send it as "Authorization: Bearer <API_KEY>".',

@@ -1,24 +1,24 @@
 import type { FastifyReply } from 'fastify';
-import { INT64_MAX, INT64_MIN } from '../contract/primitives.js';
+import type { CursorCodec, CursorScope } from './cursors.js';
 import { ApiError } from './errors.js';
 
-const CURSOR_TEXT = /^([a-z]+):(-?\d{1,20})$/;
-
-/** Opaque cursor: base64url of `<kind>:<last id>`. Clients must not build their own. */
-export function encodeCursor(kind: string, lastId: bigint): string {
-  return Buffer.from(`${kind}:${lastId.toString()}`).toString('base64url');
+/** A listing of one project with one filter, and the codec its cursors are signed with. */
+export interface Listing extends CursorScope {
+  cursors: CursorCodec;
 }
 
-/** The last id a cursor points after; a cursor of another kind or not ours is a 400. */
-export function decodeCursor(kind: string, cursor: string): bigint {
-  const m = CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  const id = m && m[1] === kind && Buffer.from(cursor, 'base64url').toString('base64url') === cursor ? BigInt(m[2] ?? '') : null;
-  if (id === null || id < INT64_MIN || id > INT64_MAX) {
-    throw new ApiError('validation_failed', 'Invalid request: cursor is not one this service issued.', [
-      { in: 'query', field: 'cursor', message: 'is not a cursor from a Link header of this listing' },
-    ]);
+/** The last id a cursor points after; one this service did not issue for this listing is a 400 `invalid_cursor`. */
+export function positionOf(listing: Listing, cursor: string | undefined): bigint | undefined {
+  if (cursor === undefined) return undefined;
+  const position = listing.cursors.decode(listing, cursor);
+  if (position === null) {
+    throw new ApiError(
+      'invalid_cursor',
+      'The cursor was not issued by this service for this listing: take it unchanged from the Link header of the previous page, with the same filter.',
+      [{ in: 'query', field: 'cursor', message: 'is not a cursor from a Link header of this listing' }],
+    );
   }
-  return id;
+  return position;
 }
 
 /**
@@ -29,7 +29,7 @@ export function decodeCursor(kind: string, cursor: string): bigint {
 export function page<T extends { id: bigint }>(
   reply: FastifyReply,
   rows: T[],
-  opts: { limit: number; path: string; kind: string; query: Record<string, string | undefined> },
+  opts: { limit: number; path: string; listing: Listing; query: Record<string, string | undefined> },
 ): T[] {
   if (rows.length <= opts.limit) return rows;
   const items = rows.slice(0, opts.limit);
@@ -41,11 +41,11 @@ export function page<T extends { id: bigint }>(
 /** Sets `Link: <…>; rel="next"` for the page after `lastId`, keeping `limit` and the other query parameters. */
 export function announceNext(
   reply: FastifyReply,
-  opts: { limit: number; path: string; kind: string; query: Record<string, string | undefined>; lastId: bigint },
+  opts: { limit: number; path: string; listing: Listing; query: Record<string, string | undefined>; lastId: bigint },
 ): void {
   const params = new URLSearchParams();
   params.set('limit', String(opts.limit));
   for (const [k, v] of Object.entries(opts.query)) if (v !== undefined) params.set(k, v);
-  params.set('cursor', encodeCursor(opts.kind, opts.lastId));
+  params.set('cursor', opts.listing.cursors.encode(opts.listing, opts.lastId));
   reply.header('link', `<${opts.path}?${params.toString()}>; rel="next"`);
 }

@@ -6,7 +6,7 @@ import { orderRoutes } from './routes.js';
 
 export default fp(
   async (app: FastifyInstance) => {
-    await app.register(orderRoutes, { orders: repositoryOf(app, 'orders', openOrderRepository) });
+    await app.register(orderRoutes, { orders: repositoryOf(app, 'orders', openOrderRepository), cursors: app.cursors });
   },
-  { name: 'orders', dependencies: ['keys', 'limits'] },
+  { name: 'orders', dependencies: ['keys', 'limits', 'secrets'] },
 );

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
 import { principalOf } from '../keys/auth-hook.js';
-import { decodeCursor, page } from '../http/pagination.js';
+import type { CursorCodec } from '../http/cursors.js';
+import { page, positionOf } from '../http/pagination.js';
 import type { OrderRepository } from './repository.js';
 import { ListOrdersQuery, OrdersSchema } from './schemas.js';
 
-export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderRepository }> = async (app, { orders }) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderRepository; cursors: CursorCodec }> = async (
+  app,
+  { orders, cursors },
+) => {
   app.get(
     '/v1/store/orders',
     {
@@ -19,7 +23,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderRepository }>
         querystring: ListOrdersQuery,
         response: {
           200: jsonResponse('A page of orders.', OrdersSchema),
-          ...errorResponses('validation_failed', ...COMMON_ERROR_CODES),
+          ...errorResponses('validation_failed', 'invalid_cursor', ...COMMON_ERROR_CODES),
         },
       },
       config: {
@@ -31,9 +35,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderRepository }>
     async (request, reply) => {
       const { projectId } = principalOf(request);
       const { limit = 20, cursor } = request.query;
-      const after = cursor === undefined ? undefined : decodeCursor('orders', cursor);
+      const listing = { cursors, kind: 'orders', projectId, filter: '' };
+      const after = positionOf(listing, cursor);
       const rows = await orders.list(projectId, { limit: limit + 1, after });
-      return page(reply, rows, { limit, path: '/v1/store/orders', kind: 'orders', query: {} });
+      return page(reply, rows, { limit, path: '/v1/store/orders', listing, query: {} });
     },
   );
 };

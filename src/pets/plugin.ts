@@ -10,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export default fp(
   async (app: FastifyInstance) => {
     const pets = new PetService(repositoryOf(app, 'pets', openPetRepository), app.clock);
-    await app.register(petRoutes, { pets });
+    await app.register(petRoutes, { pets, cursors: app.cursors });
     // Idempotency keys are kept 24 h; expired ones are removed hourly.
     const purge = setInterval(() => {
       pets.purgeExpiredKeys().catch((err: unknown) => app.log.warn({ err }, 'purging expired idempotency keys failed'));
@@ -18,5 +18,5 @@ export default fp(
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
   },
-  { name: 'pets', dependencies: ['keys', 'limits'] },
+  { name: 'pets', dependencies: ['keys', 'limits', 'secrets'] },
 );

@@ -18,6 +18,22 @@ export function idempotencyLockId(projectId: number, key: string): bigint {
 
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * One statement: takes the project's next id (pet_sequences) and inserts the pet with it.
+ * The upsert locks the project's counter row until the transaction commits, so
+ * instances creating in one project at once get distinct ids, in commit order:
+ * a reader paging by id never passes an id that commits later.
+ */
+const INSERT_PET = `
+  WITH next AS (
+    INSERT INTO pet_sequences AS s (project_id, last_id) VALUES ($1::bigint, 1)
+    ON CONFLICT (project_id) DO UPDATE SET last_id = s.last_id + 1
+    RETURNING last_id
+  )
+  INSERT INTO pets (project_id, id, name, category_id, status, created_at)
+  SELECT $1::bigint, last_id, $2::text, $3::bigint, $4::text, $5::timestamptz FROM next
+  RETURNING ${COLUMNS}`;
+
 async function createWithClaim(
   client: pg.PoolClient,
   projectId: number,
@@ -41,10 +57,7 @@ async function createWithClaim(
     if (first.rows[0]) return { kind: 'replayed', pet: toPet(first.rows[0]) };
   }
   if (found) await client.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2', [projectId, claim.key]);
-  const inserted = await client.query<PetRow>(
-    `INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-    [projectId, pet.name, pet.categoryId, pet.status, now],
-  );
+  const inserted = await client.query<PetRow>(INSERT_PET, [projectId, pet.name, pet.categoryId, pet.status, now]);
   const row = inserted.rows[0] as PetRow;
   await client.query('INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
     projectId,
@@ -80,10 +93,7 @@ export function postgresPets(db: PgDatabase): PetRepository {
     },
     create: async (projectId, pet, now, claim) => {
       if (!claim) {
-        const res = await db.query<PetRow>(
-          `INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-          [projectId, pet.name, pet.categoryId, pet.status, now],
-        );
+        const res = await db.query<PetRow>(INSERT_PET, [projectId, pet.name, pet.categoryId, pet.status, now]);
         return { kind: 'created', pet: toPet(res.rows[0] as PetRow) };
       }
       try {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
 import { DomainError } from '../errors/domain-error.js';
 import { principalOf } from '../keys/auth-hook.js';
-import { announceNext, decodeCursor } from '../http/pagination.js';
+import type { CursorCodec } from '../http/cursors.js';
+import { announceNext, positionOf } from '../http/pagination.js';
 import type { Deprecation } from '../http/types.js';
 import type { PetService } from './service.js';
 import { IdempotencyHeaders, ListPetsQuery, NewPetSchema, PetIdParams, PetSchema, PetsSchema } from './schemas.js';
@@ -18,7 +19,7 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 
 const str = (description: string) => ({ description, schema: { type: 'string' } });
 
-export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async (app, { pets }) => {
+export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService; cursors: CursorCodec }> = async (app, { pets, cursors }) => {
   app.get(
     '/v1/pets',
     {
@@ -32,7 +33,7 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async 
         querystring: ListPetsQuery,
         response: {
           200: jsonResponse('A page of animals.', PetsSchema),
-          ...errorResponses('validation_failed', ...COMMON_ERROR_CODES),
+          ...errorResponses('validation_failed', 'invalid_cursor', ...COMMON_ERROR_CODES),
         },
       },
       config: { openapi: { responseHeaders: { 200: { Link: str('`<…>; rel="next"` when another page follows (RFC 8288).') } } } },
@@ -40,10 +41,11 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService }> = async 
     async (request, reply) => {
       const { projectId } = principalOf(request);
       const { limit = 20, status, cursor } = request.query;
-      const after = cursor === undefined ? undefined : decodeCursor('pets', cursor);
+      const listing = { cursors, kind: 'pets', projectId, filter: status ?? '' };
+      const after = positionOf(listing, cursor);
       const page = await pets.listJson(projectId, { limit, after, status });
       if (page.lastIdIfMore !== null)
-        announceNext(reply, { limit, path: '/v1/pets', kind: 'pets', query: { status }, lastId: page.lastIdIfMore });
+        announceNext(reply, { limit, path: '/v1/pets', listing, query: { status }, lastId: page.lastIdIfMore });
       return reply.type(JSON_UTF8).send(page.json);
     },
   );

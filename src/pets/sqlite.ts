@@ -46,8 +46,15 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
     .prepare(`SELECT ${PET_JSON} FROM pets WHERE project_id = ? AND status = ? AND id > ? ORDER BY id ${LIMIT}`)
     .pluck();
   const getOneJson = db.prepare(`SELECT ${PET_JSON} FROM pets WHERE id = ? AND project_id = ?`).pluck();
+  const nextId = db
+    .prepare(
+      `INSERT INTO pet_sequences (project_id, last_id) VALUES (?, 1)
+       ON CONFLICT (project_id) DO UPDATE SET last_id = last_id + 1 RETURNING last_id`,
+    )
+    .pluck()
+    .safeIntegers(true);
   const insert = db
-    .prepare(`INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES (?, ?, ?, ?, ?) RETURNING ${COLUMNS}`)
+    .prepare(`INSERT INTO pets (project_id, id, name, category_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`)
     .safeIntegers(true);
   const findClaim = db
     .prepare('SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = ? AND key = ?')
@@ -58,7 +65,8 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
   const pages = new ReadCache<PetPageJson>(db, READ_CACHE_BYTES, (page) => page.json.length);
   const single = new ReadCache<string | null>(db, READ_CACHE_BYTES, (pet) => pet?.length ?? 0);
 
-  // Atomic because GroupCommit runs every write in a savepoint of its batch transaction.
+  // Atomic because GroupCommit runs every write in a savepoint of its batch transaction. Each project
+  // numbers its pets itself (pet_sequences); one writer at a time, so ids ascend in commit order.
   const createRows = (projectId: number, pet: NewPetRecord, now: Date, claim?: IdempotencyClaim): CreatePetResult => {
     if (claim) {
       const prior = findClaim.get(projectId, claim.key) as { request_hash: string; pet_id: bigint; created_at: bigint } | undefined;
@@ -69,7 +77,8 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
       }
       if (prior) dropClaim.run(projectId, claim.key);
     }
-    const row = insert.get(projectId, pet.name, pet.categoryId, pet.status, now.getTime()) as PetRow;
+    const id = nextId.get(projectId) as bigint;
+    const row = insert.get(projectId, id, pet.name, pet.categoryId, pet.status, now.getTime()) as PetRow;
     if (claim) insertClaim.run(projectId, claim.key, claim.requestHash, row.id, claim.now.getTime());
     return { kind: 'created', pet: toPet(row) };
   };
@@ -100,7 +109,7 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
       }),
     getJson: (projectId, id) =>
       guard(() => single.get(`${String(projectId)}|${String(id)}`, () => (getOneJson.get(id, projectId) as string | undefined) ?? null)),
-    create: (projectId, pet, now, claim) => writes.run(() => createRows(projectId, pet, now, claim), { oneStatement: claim === undefined }),
+    create: (projectId, pet, now, claim) => writes.run(() => createRows(projectId, pet, now, claim)),
     purgeIdempotencyKeys: (olderThan) => guard(() => purge.run(olderThan.getTime()).changes),
   };
 }

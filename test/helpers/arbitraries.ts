@@ -4,7 +4,6 @@
  * instead of "anything but a 5xx".
  */
 import fc from 'fast-check';
-import { encodeCursor } from '../../src/http/pagination.js';
 import { generateSecret } from '../../src/keys/key-format.js';
 
 export const INT64_MIN = -(2n ** 63n);
@@ -618,12 +617,23 @@ export const statusValues: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('', 'AVAILABLE', 'Sold', 'lost', 'available ', 'sold,pending', 'null', '__proto__') },
 );
 
-export function cursorValues(kind: string, otherKind: string, knownIds: bigint[]): fc.Arbitrary<string> {
+/**
+ * Cursors for a listing: `valid` ones the server issued for it, `foreign` ones it
+ * issued for another project or filter, unsigned forgeries of the old plain form
+ * (`pets:<id>`), altered valid ones, and junk.
+ */
+export function cursorValues(kind: string, otherKind: string, cursors: { valid: string[]; foreign: string[] }): fc.Arbitrary<string> {
   const b64 = (s: string) => Buffer.from(s).toString('base64url');
+  const flipOne = (cursor: string, at: number) => {
+    const i = at % cursor.length;
+    return `${cursor.slice(0, i)}${cursor[i] === 'A' ? 'B' : 'A'}${cursor.slice(i + 1)}`;
+  };
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...knownIds).map((id) => encodeCursor(kind, id)) },
-    { weight: 2, arbitrary: int64Values.map((id) => encodeCursor(kind, id)) },
-    { weight: 1, arbitrary: int64Values.map((id) => encodeCursor(otherKind, id)) },
+    { weight: 3, arbitrary: fc.constantFrom(...cursors.valid) },
+    { weight: 1, arbitrary: fc.constantFrom(...cursors.foreign) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...cursors.valid), fc.nat()).map(([c, at]) => flipOne(c, at)) },
+    { weight: 2, arbitrary: int64Values.map((id) => b64(`${kind}:${id.toString()}`)) },
+    { weight: 1, arbitrary: int64Values.map((id) => b64(`${otherKind}:${id.toString()}`)) },
     {
       weight: 2,
       arbitrary: fc.oneof(
@@ -649,20 +659,19 @@ export function cursorValues(kind: string, otherKind: string, knownIds: bigint[]
 }
 
 /**
- * What a correct server does with a cursor: 'ok' for one it could have issued,
- * 'bad' for anything else, 'either' for a forgery that names a valid position.
+ * What a correct server does with a cursor, given how the server would read it
+ * for this listing (`position`: the id it points after, or null): 'ok' for one it
+ * issued for the listing, else the 400's code (a cursor outside the contract's
+ * 1-200 characters fails validation; any other is not one the server issued).
  */
-export function cursorVerdict(kind: string, cursor: string): 'ok' | 'bad' | 'either' {
-  if (cursor.length < 1 || cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return 'bad';
-  const m = /^([a-z]+):(-?\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  if (!m || m[1] !== kind) return 'bad';
-  const id = BigInt(m[2] ?? '');
-  if (id < INT64_MIN || id > INT64_MAX) return 'bad';
-  return encodeCursor(kind, id) === cursor ? 'ok' : 'either';
+export function cursorVerdict(
+  cursor: string,
+  position: (cursor: string) => bigint | null,
+): { ok: true; after: bigint } | { ok: false; code: 'validation_failed' | 'invalid_cursor' } {
+  if ([...cursor].length < 1 || [...cursor].length > 200) return { ok: false, code: 'validation_failed' };
+  const after = position(cursor);
+  return after === null ? { ok: false, code: 'invalid_cursor' } : { ok: true, after };
 }
-
-/** The last id a valid cursor points after. */
-export const cursorPosition = (cursor: string) => BigInt(Buffer.from(cursor, 'base64url').toString('latin1').split(':')[1] ?? '');
 
 /** Encodes a path segment byte by byte, including bytes that are not UTF-8. */
 export const percentEncodeAll = (s: string) => [...Buffer.from(s)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');

@@ -115,7 +115,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "project_exists" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "project_exists" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -168,7 +168,7 @@ export interface operations {
                 limit?: number;
                 /** @description Availability of the animal. */
                 status?: "available" | "pending" | "sold";
-                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page. Do not build it yourself. */
+                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
                 cursor?: string;
             };
             header?: never;
@@ -200,7 +200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"][];
                 };
             };
-            /** @description Error. Codes: `validation_failed`: The request has missing or invalid values. */
+            /** @description Error. Codes: `validation_failed`: The request has missing or invalid values. `invalid_cursor`: The cursor was not issued by this service for this listing. Use the one from the Link header of the previous page. */
             400: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -873,7 +873,7 @@ export interface operations {
             query?: {
                 /** @description Maximum number of items returned (1–100, default 20). */
                 limit?: number;
-                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page. Do not build it yourself. */
+                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
                 cursor?: string;
             };
             header?: never;
@@ -905,7 +905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"][];
                 };
             };
-            /** @description Error. Codes: `validation_failed`: The request has missing or invalid values. */
+            /** @description Error. Codes: `validation_failed`: The request has missing or invalid values. `invalid_cursor`: The cursor was not issued by this service for this listing. Use the one from the Link header of the previous page. */
             400: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
