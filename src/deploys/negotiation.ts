@@ -32,8 +32,9 @@ function preferences(header: string): Preference[] {
  * Picks the coding to send from the ones available, following Accept-Encoding
  * with its q-values (RFC 9110 §12.5.3): the highest q wins, ties go to the
  * smaller coding (br, then gzip, then identity). Identity is acceptable unless
- * refused explicitly; when every coding is refused it is still sent, as most
- * servers do, rather than a 406.
+ * refused explicitly, and when it is not listed it ranks with the least
+ * preferred listed coding. When every coding is refused the file is still
+ * sent as is, as most servers do, rather than a 406.
  */
 export function chooseCoding(acceptEncoding: string | undefined, available: readonly Coding[]): Coding {
   if (acceptEncoding === undefined) return 'identity';
@@ -43,7 +44,8 @@ export function chooseCoding(acceptEncoding: string | undefined, available: read
     const explicit = prefs.find((p) => p.coding === coding || (coding === 'gzip' && p.coding === 'x-gzip'));
     if (explicit) return explicit.q;
     if (star) return star.q;
-    return coding === 'identity' ? 1 : 0;
+    // Identity is implicitly acceptable, ranked below every coding the client lists (as the negotiator library does).
+    return coding === 'identity' ? Math.min(1, ...prefs.map((p) => p.q)) : 0;
   };
   let best: Coding = 'identity';
   let bestQ = 0;
