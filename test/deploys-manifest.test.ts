@@ -21,6 +21,12 @@ describe('deploy manifest', () => {
     assert.equal(totalBytes, 11 + 11 + 10 + 2);
   });
 
+  test('bytes shared by a binary and a text name are kept as compressible text', () => {
+    const { contents } = hashFiles(site({ 'blob.bin': 'same text', 'notes.txt': 'same text' }));
+    assert.equal(contents.size, 1);
+    assert.equal([...contents.values()][0]?.type, 'text/plain; charset=utf-8');
+  });
+
   test('media types come from the extension only; unknown ones are application/octet-stream', () => {
     assert.equal(mediaTypeOf('data.json'), 'application/json; charset=utf-8');
     assert.equal(mediaTypeOf('style.CSS'), 'text/css; charset=utf-8');

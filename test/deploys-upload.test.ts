@@ -203,6 +203,24 @@ describe('deploy upload: .tar.gz archives', () => {
       },
     });
     refused(await readArchive(failing, DEFAULT_UPLOAD_LIMITS), 'unreadable', /aborted/);
+    const cut = new Readable({
+      read() {
+        this.push(good.subarray(0, 10));
+        this.destroy();
+      },
+    });
+    refused(await readArchive(cut, DEFAULT_UPLOAD_LIMITS), 'unreadable', /premature close/i);
+  });
+
+  test('a refused upload leaves its source open and unread, so an HTTP request can still be answered', async () => {
+    const bomb = zeroArchive([
+      { name: 'index.html', size: 10 },
+      { name: 'zeros.bin', size: 60 * 1024 * 1024 },
+    ]);
+    refused(await readArchive(bomb.stream, DEFAULT_UPLOAD_LIMITS), 'too_large');
+    assert.equal(bomb.stream.destroyed, false);
+    assert.equal(bomb.stream.readableFlowing, false);
+    bomb.stream.destroy();
   });
 });
 

@@ -1,5 +1,5 @@
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { finished, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
@@ -53,7 +53,9 @@ function entryName(header: tar.Header): string | null {
 
 /**
  * Reads a `.tar.gz` deploy from a stream, refusing it as soon as a limit is
- * crossed or an entry is not allowed, without reading the rest.
+ * crossed or an entry is not allowed, without reading the rest. The source is
+ * never destroyed: on a refusal it is left unread, so the caller can still
+ * answer (an HTTP request's socket stays usable) and then close it.
  */
 export async function readArchive(source: Readable, limits: UploadLimits): Promise<UploadResult> {
   const collector = new FileCollector(limits);
@@ -61,9 +63,16 @@ export async function readArchive(source: Readable, limits: UploadLimits): Promi
   const bound = limits.maxBytes + (maxEntries + 2) * TAR_OVERHEAD_PER_ENTRY;
   // filenameEncoding is an option of tar-stream's extract that its type declarations leave out.
   const extract = tar.extract({ filenameEncoding: 'latin1' } as Parameters<typeof tar.extract>[0]);
+  const input = byteLimit(bound);
   let sourceError: Error | undefined;
-  source.once('error', (err: Error) => (sourceError ??= err));
-  const piping = pipeline(source, byteLimit(bound), createGunzip(), byteLimit(bound), extract);
+  // A source that fails or closes before its end (an aborted upload) fails the reading, and is told apart from a bad archive.
+  const stopWatching = finished(source, (err) => {
+    if (!err) return;
+    sourceError = err;
+    input.destroy(err);
+  });
+  source.pipe(input);
+  const piping = pipeline(input, createGunzip(), byteLimit(bound), extract);
   const failed = piping.then(
     () => null,
     (err: unknown) => err,
@@ -98,12 +107,14 @@ export async function readArchive(source: Readable, limits: UploadLimits): Promi
     if (error) throw error;
     return { ok: true, files: collector.finish() };
   } catch (err) {
-    source.destroy();
     extract.destroy();
     const refused = refusal(err) ?? refusal(await failed);
     if (refused) return refused;
     if (sourceError) return { ok: false, reason: 'unreadable', message: `the upload could not be read: ${sourceError.message}` };
     return { ok: false, reason: 'invalid_archive', message: 'the upload is not a valid .tar.gz archive' };
+  } finally {
+    source.unpipe(input);
+    stopWatching();
   }
 }
 
