@@ -59,7 +59,7 @@ export class FileCollector {
     if (!checked.ok) throw new UploadRefusal('invalid_path', checked.message);
     if (checked.path === '') throw new UploadRefusal('invalid_path', `${JSON.stringify(raw)}: a file cannot be the root`);
     if (this.paths.has(checked.path)) throw new UploadRefusal('invalid_path', `${JSON.stringify(checked.path)} appears twice`);
-    if (this.files.length + 1 > this.limits.maxFiles) {
+    if (this.paths.size + 1 > this.limits.maxFiles) {
       throw new UploadRefusal('too_many_files', `the deploy has more than ${this.limits.maxFiles} files`);
     }
     this.reserve(size);
@@ -73,8 +73,7 @@ export class FileCollector {
     this.files.push({ path, bytes });
   }
 
-  /** Counts bytes against the size limit. */
-  reserve(size: number): void {
+  private reserve(size: number): void {
     this.bytes += size;
     if (this.bytes > this.limits.maxBytes) {
       throw new UploadRefusal('too_large', `the deploy is larger than ${this.limits.maxBytes} bytes unpacked`);

@@ -90,14 +90,10 @@ export async function readArchive(source: Readable, limits: UploadLimits): Promi
       } else if (header.type === 'file' || header.type === 'contiguous-file') {
         const size = header.size ?? 0;
         const path = collector.announce(name, size);
+        // tar-stream delivers exactly the declared size, already counted by announce().
         const chunks: Buffer[] = [];
-        let read = 0;
-        for await (const chunk of entry as AsyncIterable<Buffer>) {
-          read += chunk.length;
-          if (read > size) collector.reserve(chunk.length);
-          chunks.push(chunk);
-        }
-        collector.add(path, size, Buffer.concat(chunks, read));
+        for await (const chunk of entry as AsyncIterable<Buffer>) chunks.push(chunk);
+        collector.add(path, size, Buffer.concat(chunks));
       } else {
         const why = header.type === 'symlink' || header.type === 'link' ? 'links are not allowed' : 'only files and folders are allowed';
         throw new UploadRefusal('invalid_path', `${JSON.stringify(name)}: ${why}`);
