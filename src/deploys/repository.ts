@@ -1,3 +1,7 @@
+import type { Database } from '../storage/database.js';
+import { postgresDeploys } from './postgres.js';
+import { sqliteDeploys } from './sqlite.js';
+
 /** Why a deploy failed; recorded on the deploy and shown by the CLI. */
 export type DeployFailureReason = 'missing_index' | 'too_large' | 'too_many_files' | 'invalid_path' | 'invalid_archive';
 
@@ -88,4 +92,9 @@ export interface DeployRepository extends BlobReader {
   promote(projectId: number, deployId: string): Promise<PromoteOutcome>;
   /** The project's deploys, newest first, the live one marked. */
   list(projectId: number): Promise<DeployRecord[]>;
+}
+
+/** Deploys on the app's database; each engine has its own implementation (sqlite.ts, postgres.ts). */
+export function openDeployRepository(database: Database): DeployRepository {
+  return database.engine === 'sqlite' ? sqliteDeploys(database) : postgresDeploys(database.pg);
 }

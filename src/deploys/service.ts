@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 import { systemClock, type Clock } from '../clock.js';
+import { DomainError } from '../errors/domain-error.js';
+import type { ProjectRepository } from '../projects/repository.js';
+import { projectNotFound } from '../projects/service.js';
 import type { DeployFile, UploadLimits, UploadResult } from './collector.js';
 import { compressBlob, hashFiles } from './manifest.js';
 import type { DeployFailureReason, DeployRecord, DeployRepository, DeployStatus, StoredBlob } from './repository.js';
@@ -128,4 +131,58 @@ export async function promoteDeploy(deps: DeployDeps, project: ProjectRef, deplo
 /** A project's deploys, newest first, the live one marked. */
 export async function listDeploys(deps: DeployDeps, project: ProjectRef): Promise<DeployView[]> {
   return (await deps.repository.list(project.id)).map((record) => view(project, record));
+}
+
+export type DeployResult = DeployView | DomainError;
+
+/** A DeploySource the service could not read at all (no such directory): nothing was recorded. */
+const unreadable = (message: string) => new DomainError('validation_failed', message, [{ in: 'body', field: 'source', message }]);
+
+/** The deploys of projects named by slug: the service the CLI, the routes and other capabilities use. */
+export class DeployService {
+  private readonly deps: DeployDeps;
+
+  constructor(
+    readonly repository: DeployRepository,
+    private readonly projects: ProjectRepository,
+    limits: UploadLimits,
+    clock: Clock,
+  ) {
+    this.deps = { repository, limits, clock };
+  }
+
+  /** A new deploy of the project: ready and live, or failed with its reason (what is served stays as it was). */
+  async deploy(slug: string, source: DeploySource): Promise<DeployResult> {
+    const project = await this.projects.findBySlug(slug);
+    if (!project) return projectNotFound(slug);
+    const result = await createDeploy(this.deps, project, source);
+    return result.kind === 'unreadable' ? unreadable(result.message) : result.deploy;
+  }
+
+  async list(slug: string): Promise<DeployView[] | DomainError> {
+    const project = await this.projects.findBySlug(slug);
+    if (!project) return projectNotFound(slug);
+    return listDeploys(this.deps, project);
+  }
+
+  /** Makes an earlier ready deploy live again; a failed one cannot be. */
+  async promote(slug: string, deployId: string): Promise<DeployResult> {
+    const project = await this.projects.findBySlug(slug);
+    if (!project) return projectNotFound(slug);
+    const result = await promoteDeploy(this.deps, project, deployId);
+    if (result.kind === 'not_found') return new DomainError('not_found', `Project "${slug}" has no deploy "${deployId}".`);
+    if (result.kind === 'not_ready') {
+      return new DomainError(
+        'validation_failed',
+        `Deploy ${deployId} of "${slug}" failed (${result.deploy.reason ?? 'failed'}); only a ready deploy can go live.`,
+        [{ in: 'path', field: 'id', message: 'the deploy is not ready' }],
+      );
+    }
+    return result.deploy;
+  }
+
+  /** Whether the project has a ready deploy (custom domains need one). */
+  async hasReadyDeploy(projectId: number): Promise<boolean> {
+    return (await this.repository.liveSite(projectId)) !== null;
+  }
 }

@@ -168,6 +168,9 @@ export function deployRepositoryContract(
           const versions = new Set(contents.map((c) => c.split(' v')[1]));
           assert.equal(versions.size, 1, `one response mixed deploys: ${contents.join(', ')}`);
           seen.add([...versions][0] ?? '');
+          // Requests arrive as I/O events; a reader that never yields to the event loop would starve
+          // writers that commit on a later turn (SQLite's group commit).
+          await new Promise((resolve) => setImmediate(resolve));
         }
       };
       const readers = Array.from({ length: 4 }, reader);
