@@ -52,6 +52,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       'listPetsNoMetrics',
       'createPet',
       'mixed',
+      'staticSite',
     ];
     assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
     assert.equal(result.rounds.length, 1);

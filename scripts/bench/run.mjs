@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: the service as a user runs it (bin/petstore serve, SQLite file,
 // logs as shipped, an Enterprise project) against a bare node:http server answering
-// the same 20 pets, both driven by wrk in interleaved rounds on the same machine.
+// the same 20 pets, both driven by wrk in interleaved rounds on the same machine; and a
+// project's site (a 20 KiB index.html from its live deploy) against node:http sending those bytes.
 //
 // Environment: BENCH_SMOKE=1 (tiny table, 1 s per run, one round: checks the
 // harness end to end), BENCH_PETS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
@@ -9,6 +10,7 @@
 // BENCH_PROFILE=1 (CPU-profile the service and print its hottest functions).
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchRss } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
@@ -51,8 +53,21 @@ const serviceEnv = { DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: '', METRICS_EN
 const running = [];
 const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
 
+/** GET with a Host header of its own (fetch does not let a caller set one). */
+function getWithHost(url, host) {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { headers: { host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: new Headers(), text: async () => text }));
+    });
+    req.on('error', reject);
+  });
+}
+
 async function fetchChecked(url, init, expectStatus) {
-  const res = await fetch(url, init);
+  const res = init?.headers?.Host ? await getWithHost(url, init.headers.Host) : await fetch(url, init);
   const text = await res.text();
   if (res.status !== expectStatus)
     throw new Error(`${init?.method ?? 'GET'} ${url}: expected ${String(expectStatus)}, got ${String(res.status)} ${text}`);
@@ -78,6 +93,14 @@ async function main() {
     serviceEnv,
   );
   const { key } = petstoreJson(['keys', 'create', '--project', 'bench', '--name', 'bench'], serviceEnv);
+  // A published site: a 20 KiB index.html, deployed the way a user deploys.
+  const siteDir = join(work, 'site');
+  mkdirSync(siteDir);
+  const line = '<p>Petstore storefront: dogs, cats, birds and fish, all waiting for a home.</p>\n';
+  const page = `<!doctype html>\n<title>Bench shop</title>\n${line.repeat(Math.ceil(20480 / line.length))}`.slice(0, 20480);
+  writeFileSync(join(siteDir, 'index.html'), page);
+  const deployed = petstoreJson(['deploy', 'bench', siteDir], serviceEnv);
+  if (deployed.status !== 'ready') throw new Error(`the bench site did not deploy: ${JSON.stringify(deployed)}`);
   const seedStart = Date.now();
   const seed = seedPets(dbFile, 'bench', settings.pets);
   log(`seeded ${String(settings.pets)} pets (ids ${String(seed.firstId)}..${String(seed.lastId)}) in ${String(Date.now() - seedStart)} ms`);
@@ -97,6 +120,8 @@ async function main() {
   writeFileSync(bareBody, firstPage.text);
   const bare = await startBare(bareBody);
   running.push(bare);
+  const bareSite = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8');
+  running.push(bareSite);
 
   // A cursor is opaque to clients; the bench takes it from the service's own Link headers.
   const { encodeCursor } = await import(join(ROOT, 'dist/http/pagination.js'));
@@ -145,6 +170,15 @@ async function main() {
       status: 200,
       mix: { every: 10, other: { method: 'POST', path: '/v1/pets', headers: { 'Content-Type': 'application/json' }, body: newPet } },
     },
+    {
+      name: 'staticSite',
+      title: 'site index.html 20 KiB (bench.localhost)',
+      path: '/',
+      status: 200,
+      headers: { Host: 'bench.localhost' },
+      bare: bareSite,
+      expect: page,
+    },
   ];
   const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
   const scenarios = all.filter((s) => !only || only.has(s.name));
@@ -163,6 +197,7 @@ async function main() {
       s.status,
     );
     if (s.status === 200 && s.name.startsWith('list') && JSON.parse(text).length !== 20) throw new Error(`${s.name}: expected 20 pets`);
+    if (s.expect !== undefined && text !== s.expect) throw new Error(`${s.name}: the service did not answer the expected bytes`);
   }
   const bareScript = writeScript(work, 'bare', {});
 
@@ -179,6 +214,7 @@ async function main() {
   if (settings.warmupSeconds > 0) {
     log(`warm-up: ${String(settings.warmupSeconds)} s per scenario`);
     await measure(bare, bareScript, '/', settings.warmupSeconds);
+    await measure(bareSite, bareScript, '/', settings.warmupSeconds);
     for (const s of scenarios) await measure(s.target, s.script, s.path, settings.warmupSeconds);
   }
 
@@ -187,7 +223,7 @@ async function main() {
   for (let i = 0; i < settings.rounds; i++) {
     const round = {};
     for (const s of scenarios) {
-      const b = await measure(bare, bareScript, '/', settings.seconds);
+      const b = await measure(s.bare ?? bare, bareScript, '/', settings.seconds);
       const m = await measure(s.target, s.script, s.path, settings.seconds);
       for (const [who, r] of [
         ['bare', b],
@@ -236,6 +272,12 @@ async function main() {
       value: summary.createPet?.ratio,
       target: '>= 0.25',
       met: summary.createPet?.ratio >= 0.25,
+    },
+    {
+      name: 'site index.html 20 KiB ratio to bare',
+      value: summary.staticSite?.ratio,
+      target: '>= 0.5',
+      met: summary.staticSite?.ratio >= 0.5,
     },
     { name: 'service peak RSS MB (VmHWM)', value: serviceMemory.peakMb, target: '<= 150', met: serviceMemory.peakMb <= 150 },
   ];
