@@ -50,11 +50,16 @@ export class PlatformHosts {
     return LABEL.test(label) ? label : null;
   }
 
+  /** Whether this slug was found unknown within the last second (so it is not looked up again yet). */
+  recentlyUnknown(slug: string): boolean {
+    const until = this.unknown.get(slug);
+    return until !== undefined && until > this.now();
+  }
+
   /** Looks up a slug the map does not know; true when it is now known. */
   lookUp(slug: string): Promise<boolean> {
     if (this.known.has(slug)) return Promise.resolve(true);
-    const until = this.unknown.get(slug);
-    if (until !== undefined && until > this.now()) return Promise.resolve(false);
+    if (this.recentlyUnknown(slug)) return Promise.resolve(false);
     let pending = this.pending.get(slug);
     if (!pending) {
       pending = this.find(slug).finally(() => this.pending.delete(slug));

@@ -56,6 +56,7 @@ export function siteStep(sites: SiteHosts, platform: PlatformHosts, deploys: Dep
     if (project) return handle(request, reply, project);
     const slug = platform.slugOf(hostname);
     if (slug === null) return false;
+    if (platform.recentlyUnknown(slug)) return isApiUrl(request.url) ? false : noSuchProject(request, reply);
     // A project created since the map was loaded (e.g. by the CLI): looked up once, then known.
     return platform.lookUp(slug).then((found) => {
       const now = found ? sites.resolve(hostname) : null;
