@@ -65,7 +65,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     }
     assert.ok(result.memory.service.peakMb > 0);
     assert.equal(typeof result.metricsCost?.cpuUsPerRequest, 'number');
-    assert.equal(result.targets.length, 6);
+    assert.equal(result.targets.length, 7);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
