@@ -32,6 +32,10 @@ export const ConfigSchema = Type.Object({
   maxConnections: Type.Integer({ minimum: 1 }),
   /** Root of the keys the service signs and encrypts with; unset: one generated on first start, kept in the database. */
   secretsKey: Type.Optional(Type.String({ minLength: 16 })),
+  /** Project sites are served at `<slug>.<platformHost>`. */
+  platformHost: Type.String({ pattern: '^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$' }),
+  /** The largest deploy, in unpacked bytes. */
+  deployMaxBytes: Type.Integer({ minimum: 1 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -56,6 +60,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
   maxConnections: 'MAX_CONNECTIONS',
   secretsKey: 'SECRETS_KEY',
+  platformHost: 'PLATFORM_HOST',
+  deployMaxBytes: 'DEPLOY_MAX_BYTES',
 };
 
 export class ConfigError extends Error {
@@ -108,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 30_000),
     maxConnections: integer(env.MAX_CONNECTIONS, 2048),
     secretsKey: optional(env.SECRETS_KEY),
+    platformHost: optional(env.PLATFORM_HOST)?.toLowerCase().replace(/\.$/, '') ?? 'localhost',
+    deployMaxBytes: integer(env.DEPLOY_MAX_BYTES, 50 * 1024 * 1024),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

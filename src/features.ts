@@ -1,3 +1,4 @@
+import { deploysFeature } from './deploys/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
 import { limitsFeature } from './limits/feature.js';
@@ -23,6 +24,7 @@ export const FEATURES: readonly Feature[] = [
   secretsFeature,
   petsFeature,
   ordersFeature,
+  deploysFeature,
   referenceFeature,
 ];
 

@@ -54,6 +54,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       'createPet',
       'mixed',
       'errorFlood',
+      'staticSite',
     ];
     assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
     assert.equal(result.rounds.length, 1);
@@ -67,7 +68,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     }
     assert.ok(result.memory.service.peakMb > 0);
     assert.equal(typeof result.metricsCost?.cpuUsPerRequest, 'number');
-    assert.equal(result.targets.length, 7);
+    assert.equal(result.targets.length, 8);
     assert.ok(
       result.errorFlood && result.errorFlood.bodyBytes > 14_000 && result.errorFlood.responseBytes < 4096,
       JSON.stringify(result.errorFlood),

@@ -1,11 +1,11 @@
 // The ceiling the service is compared with: node:http answering every request
 // with the same fixed bytes (the service's own first page of 20 pets).
-// Usage: node bare-server.mjs BODY_FILE  — prints "listening PORT" when ready.
+// Usage: node bare-server.mjs BODY_FILE [CONTENT_TYPE]  — prints "listening PORT" when ready.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const body = readFileSync(process.argv[2] ?? '');
-const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
+const headers = { 'content-type': process.argv[3] ?? 'application/json; charset=utf-8', 'content-length': String(body.length) };
 
 const server = createServer((_req, res) => {
   res.writeHead(200, headers);

@@ -71,8 +71,8 @@ export async function startService({ env, logFile, nodeArgs = [] }) {
 }
 
 /** Starts the bare node:http server answering `bodyFile`'s bytes. */
-export async function startBare(bodyFile) {
-  const child = spawn(process.execPath, [BARE, bodyFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startBare(bodyFile, contentType) {
+  const child = spawn(process.execPath, [BARE, bodyFile, ...(contentType ? [contentType] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

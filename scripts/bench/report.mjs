@@ -14,6 +14,8 @@ export function summarise(scenarios, rounds) {
     const runs = rounds.map((r) => r[s.name]).filter(Boolean);
     summary[s.name] = {
       title: s.title,
+      /** Compared with a bare server of its own (same bytes as it sends), not the 20 pets one. */
+      ownBare: Boolean(s.bare),
       rps: median(runs.map((x) => x.service.rps)),
       p50Ms: median(runs.map((x) => x.service.p50Ms)),
       p99Ms: median(runs.map((x) => x.service.p99Ms)),
@@ -63,7 +65,7 @@ export function printTable(summary, bareRssMb) {
       fmt(s.ratio),
     ]);
   }
-  const bare = Object.values(summary);
+  const bare = Object.values(summary).filter((s) => !s.ownBare);
   rows.push([
     'bare node:http (fixed 20 pets)',
     fmt(median(bare.map((s) => s.bareRps)), 0),

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: the service as a user runs it (bin/petstore serve, SQLite file,
 // logs as shipped, an Enterprise project) against a bare node:http server answering
-// the same 20 pets, both driven by wrk in interleaved rounds on the same machine.
+// the same 20 pets, both driven by wrk in interleaved rounds on the same machine; and a
+// project's site (a 20 KiB index.html from its live deploy) against node:http sending those bytes.
 //
 // Environment: BENCH_SMOKE=1 (tiny table, 1 s per run, one round: checks the
 // harness end to end), BENCH_PETS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
@@ -10,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchRss } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
@@ -58,8 +60,21 @@ const serviceEnv = {
 const running = [];
 const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
 
+/** GET with a Host header of its own (fetch does not let a caller set one). */
+function getWithHost(url, host) {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { headers: { host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: new Headers(), text: async () => text }));
+    });
+    req.on('error', reject);
+  });
+}
+
 async function fetchChecked(url, init, expectStatus) {
-  const res = await fetch(url, init);
+  const res = init?.headers?.Host ? await getWithHost(url, init.headers.Host) : await fetch(url, init);
   const text = await res.text();
   if (res.status !== expectStatus)
     throw new Error(`${init?.method ?? 'GET'} ${url}: expected ${String(expectStatus)}, got ${String(res.status)} ${text}`);
@@ -85,6 +100,14 @@ async function main() {
     serviceEnv,
   );
   const { key } = petstoreJson(['keys', 'create', '--project', 'bench', '--name', 'bench'], serviceEnv);
+  // A published site: a 20 KiB index.html, deployed the way a user deploys.
+  const siteDir = join(work, 'site');
+  mkdirSync(siteDir);
+  const line = '<p>Petstore storefront: dogs, cats, birds and fish, all waiting for a home.</p>\n';
+  const page = `<!doctype html>\n<title>Bench shop</title>\n${line.repeat(Math.ceil(20480 / line.length))}`.slice(0, 20480);
+  writeFileSync(join(siteDir, 'index.html'), page);
+  const deployed = petstoreJson(['deploy', 'bench', siteDir], serviceEnv);
+  if (deployed.status !== 'ready') throw new Error(`the bench site did not deploy: ${JSON.stringify(deployed)}`);
   const seedStart = Date.now();
   const seed = seedPets(dbFile, 'bench', settings.pets);
   log(`seeded ${String(settings.pets)} pets (ids ${String(seed.firstId)}..${String(seed.lastId)}) in ${String(Date.now() - seedStart)} ms`);
@@ -104,6 +127,8 @@ async function main() {
   writeFileSync(bareBody, firstPage.text);
   const bare = await startBare(bareBody);
   running.push(bare);
+  const bareSite = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8');
+  running.push(bareSite);
 
   // A cursor is opaque to clients; the bench signs deep ones as the service does, under its SECRETS_KEY.
   const { Keyring } = await import(join(ROOT, 'dist/secrets/keyring.js'));
@@ -167,6 +192,15 @@ async function main() {
       body: unknownFields,
       maxResponseBytes: 4096,
     },
+    {
+      name: 'staticSite',
+      title: 'site index.html 20 KiB (bench.localhost)',
+      path: '/',
+      status: 200,
+      headers: { Host: 'bench.localhost' },
+      bare: bareSite,
+      expect: page,
+    },
   ];
   const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
   const scenarios = all.filter((s) => !only || only.has(s.name));
@@ -189,6 +223,7 @@ async function main() {
     if (s.maxResponseBytes && s.responseBytes > s.maxResponseBytes) {
       throw new Error(`${s.name}: a ${String(s.responseBytes)}-byte answer, more than ${String(s.maxResponseBytes)}`);
     }
+    if (s.expect !== undefined && text !== s.expect) throw new Error(`${s.name}: the service did not answer the expected bytes`);
   }
   const bareScript = writeScript(work, 'bare', {});
 
@@ -205,6 +240,7 @@ async function main() {
   if (settings.warmupSeconds > 0) {
     log(`warm-up: ${String(settings.warmupSeconds)} s per scenario`);
     await measure(bare, bareScript, '/', settings.warmupSeconds);
+    await measure(bareSite, bareScript, '/', settings.warmupSeconds);
     for (const s of scenarios) await measure(s.target, s.script, s.path, settings.warmupSeconds);
   }
 
@@ -213,7 +249,7 @@ async function main() {
   for (let i = 0; i < settings.rounds; i++) {
     const round = {};
     for (const s of scenarios) {
-      const b = await measure(bare, bareScript, '/', settings.seconds);
+      const b = await measure(s.bare ?? bare, bareScript, '/', settings.seconds);
       const m = await measure(s.target, s.script, s.path, settings.seconds);
       for (const [who, r, errorsExpected] of [
         ['bare', b, false],
@@ -265,6 +301,12 @@ async function main() {
       value: summary.createPet?.ratio,
       target: '>= 0.25',
       met: summary.createPet?.ratio >= 0.25,
+    },
+    {
+      name: 'site index.html 20 KiB ratio to bare',
+      value: summary.staticSite?.ratio,
+      target: '>= 0.5',
+      met: summary.staticSite?.ratio >= 0.5,
     },
     { name: 'service peak RSS MB (VmHWM)', value: serviceMemory.peakMb, target: '<= 150', met: serviceMemory.peakMb <= 150 },
     {

@@ -1,0 +1,11 @@
+import type { Feature } from '../feature.js';
+import { deployCommands } from './cli.js';
+import { deployMigrations } from './migrations.js';
+
+/** Publishing: deploys of a project's static site, served live at `<slug>.<PLATFORM_HOST>`. */
+export const deploysFeature: Feature = {
+  name: 'deploys',
+  migrations: deployMigrations,
+  plugin: () => import('./plugin.js'),
+  cli: deployCommands,
+};

@@ -1,0 +1,92 @@
+import type { FeatureMigrations } from '../storage/migrations.js';
+
+/**
+ * Blobs by SHA-256 with their precompressed copies; deploys (state, reason,
+ * time) and their manifests; one live pointer per project, switched in the
+ * transaction that records a ready deploy or a promotion.
+ */
+export const deployMigrations: FeatureMigrations = {
+  feature: 'deploys',
+  sqlite: [
+    {
+      version: 1,
+      name: 'blobs, deploys, manifests and the live deploy',
+      sql: `
+        CREATE TABLE deploy_blobs (
+          hash TEXT PRIMARY KEY,
+          size INTEGER NOT NULL,
+          bytes BLOB NOT NULL,
+          gzip BLOB,
+          br BLOB
+        );
+
+        CREATE TABLE deploys (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          status TEXT NOT NULL CHECK (status IN ('ready', 'failed')),
+          reason TEXT CHECK (reason IN ('missing_index', 'too_large', 'too_many_files', 'invalid_path', 'invalid_archive')),
+          message TEXT,
+          file_count INTEGER NOT NULL,
+          total_bytes INTEGER NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX deploys_project_id ON deploys(project_id, id);
+
+        CREATE TABLE deploy_files (
+          deploy_id INTEGER NOT NULL REFERENCES deploys(id),
+          path TEXT NOT NULL,
+          hash TEXT NOT NULL REFERENCES deploy_blobs(hash),
+          size INTEGER NOT NULL,
+          media_type TEXT NOT NULL,
+          PRIMARY KEY (deploy_id, path)
+        );
+
+        CREATE TABLE deploy_live (
+          project_id INTEGER PRIMARY KEY REFERENCES projects(id),
+          deploy_id INTEGER NOT NULL REFERENCES deploys(id),
+          switched_at INTEGER NOT NULL
+        );`,
+    },
+  ],
+  postgres: [
+    {
+      version: 1,
+      name: 'blobs, deploys, manifests and the live deploy',
+      sql: `
+        CREATE TABLE deploy_blobs (
+          hash TEXT PRIMARY KEY,
+          size BIGINT NOT NULL,
+          bytes BYTEA NOT NULL,
+          gzip BYTEA,
+          br BYTEA
+        );
+
+        CREATE TABLE deploys (
+          id BIGSERIAL PRIMARY KEY,
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          status TEXT NOT NULL CHECK (status IN ('ready', 'failed')),
+          reason TEXT CHECK (reason IN ('missing_index', 'too_large', 'too_many_files', 'invalid_path', 'invalid_archive')),
+          message TEXT,
+          file_count BIGINT NOT NULL,
+          total_bytes BIGINT NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX deploys_project_id ON deploys(project_id, id);
+
+        CREATE TABLE deploy_files (
+          deploy_id BIGINT NOT NULL REFERENCES deploys(id),
+          path TEXT NOT NULL,
+          hash TEXT NOT NULL REFERENCES deploy_blobs(hash),
+          size BIGINT NOT NULL,
+          media_type TEXT NOT NULL,
+          PRIMARY KEY (deploy_id, path)
+        );
+
+        CREATE TABLE deploy_live (
+          project_id BIGINT PRIMARY KEY REFERENCES projects(id),
+          deploy_id BIGINT NOT NULL REFERENCES deploys(id),
+          switched_at TIMESTAMPTZ NOT NULL
+        );`,
+    },
+  ],
+};

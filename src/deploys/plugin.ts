@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { repositoryOf } from '../feature.js';
+import { openProjectRepository } from '../projects/repository.js';
+import { BlobCache } from './cache.js';
+import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
+import { PlatformHosts } from './platform-hosts.js';
+import { openDeployRepository } from './repository.js';
+import { DeployService } from './service.js';
+import { siteKeyStep, siteStep } from './site-steps.js';
+import { SiteHosts } from './sites.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deploys: DeployService;
+    /** Hosts that serve a project's site: `<slug>.<PLATFORM_HOST>` first, then any resolver added later (custom domains). */
+    sites: SiteHosts;
+  }
+}
+
+/** Memory for hot site files, original and compressed copies together. */
+const BLOB_CACHE_BYTES = 64 * 1024 * 1024;
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const repository = repositoryOf(app, 'deploys', openDeployRepository);
+    const projects = repositoryOf(app, 'projects', openProjectRepository);
+    const limits = { maxBytes: app.config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
+    const service = new DeployService(repository, projects, limits, app.clock);
+    const sites = new SiteHosts();
+    const platform = new PlatformHosts(
+      app.config.platformHost,
+      {
+        all: async () => (await projects.list()).map((p) => ({ id: p.id, slug: p.slug })),
+        find: async (slug) => {
+          const p = await projects.findBySlug(slug);
+          return p ? { id: p.id, slug: p.slug } : null;
+        },
+      },
+      Date.now,
+    );
+    sites.addResolver(platform.resolve);
+    app.decorate('deploys', service);
+    app.decorate('sites', sites);
+    app.decorateRequest('siteProject', null);
+    app.requestSteps.add('site', siteStep(sites, platform, repository, new BlobCache(repository, BLOB_CACHE_BYTES)));
+    app.requestSteps.add('identify', siteKeyStep);
+    app.addHook('onReady', () => platform.load());
+  },
+  { name: 'deploys', dependencies: ['projects', 'keys'] },
+);

@@ -1,0 +1,120 @@
+import type pg from 'pg';
+import type { PgDatabase } from '../storage/postgres/database.js';
+import type { DeployRecord, DeployRepository, LiveSite, Manifest, NewDeploy, PromoteOutcome, StoredBlob } from './repository.js';
+import { DEPLOY_COLUMNS, DEPLOY_FROM, deployIdOf, ManifestCache, toManifest, toRecord, type DeployRow, type FileRow } from './rows.js';
+
+/** Manifest rows sent per INSERT (as arrays, so one statement whatever their number). */
+const FILES_PER_INSERT = 2000;
+
+const SET_LIVE = `INSERT INTO deploy_live (project_id, deploy_id, switched_at) VALUES ($1, $2, $3)
+  ON CONFLICT (project_id) DO UPDATE SET deploy_id = excluded.deploy_id, switched_at = excluded.switched_at`;
+
+async function insertFiles(client: pg.PoolClient, deployId: bigint, manifest: Manifest): Promise<void> {
+  const entries = [...manifest];
+  for (let i = 0; i < entries.length; i += FILES_PER_INSERT) {
+    const chunk = entries.slice(i, i + FILES_PER_INSERT);
+    await client.query(
+      `INSERT INTO deploy_files (deploy_id, path, hash, size, media_type)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[])`,
+      [deployId, chunk.map(([p]) => p), chunk.map(([, e]) => e.hash), chunk.map(([, e]) => e.size), chunk.map(([, e]) => e.type)],
+    );
+  }
+}
+
+/** Deploys in PostgreSQL: a deploy and its live switch are one transaction; blobs go in one per statement. */
+export function postgresDeploys(db: PgDatabase): DeployRepository {
+  const manifests = new ManifestCache();
+
+  const find = async (projectId: number, deployId: string): Promise<DeployRecord | null> => {
+    const id = deployIdOf(deployId);
+    if (id === null) return null;
+    const res = await db.query<DeployRow>(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.id = $1 AND d.project_id = $2`, [
+      id,
+      projectId,
+    ]);
+    return res.rows[0] ? toRecord(res.rows[0]) : null;
+  };
+
+  const manifestOf = async (deployId: string): Promise<Manifest | null> => {
+    const cached = manifests.get(deployId);
+    if (cached) return cached;
+    const id = deployIdOf(deployId);
+    if (id === null) return null;
+    const status = await db.query<{ status: string }>('SELECT status FROM deploys WHERE id = $1', [id]);
+    if (status.rows[0]?.status !== 'ready') return null;
+    const rows = await db.query<FileRow>('SELECT path, hash, size, media_type FROM deploy_files WHERE deploy_id = $1', [id]);
+    const manifest = toManifest(rows.rows);
+    manifests.set(deployId, manifest);
+    return manifest;
+  };
+
+  return {
+    read: async (hash) => {
+      const res = await db.query<StoredBlob>('SELECT hash, bytes, gzip, br FROM deploy_blobs WHERE hash = $1', [hash]);
+      const row = res.rows[0];
+      return row ? { hash: row.hash, bytes: row.bytes, gzip: row.gzip, br: row.br } : null;
+    },
+    missingBlobs: async (hashes) => {
+      const unique = [...new Set(hashes)];
+      const res = await db.query<{ hash: string }>('SELECT hash FROM deploy_blobs WHERE hash = ANY($1::text[])', [unique]);
+      const stored = new Set(res.rows.map((r) => r.hash));
+      return unique.filter((h) => !stored.has(h));
+    },
+    putBlobs: async (blobs) => {
+      for (const b of blobs) {
+        await db.query('INSERT INTO deploy_blobs (hash, size, bytes, gzip, br) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (hash) DO NOTHING', [
+          b.hash,
+          b.bytes.length,
+          b.bytes,
+          b.gzip,
+          b.br,
+        ]);
+      }
+    },
+    createDeploy: async (deploy: NewDeploy) => {
+      const id = await db.transaction(async (client) => {
+        const created = await client.query<{ id: bigint }>(
+          `INSERT INTO deploys (project_id, status, reason, message, file_count, total_bytes, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [deploy.projectId, deploy.status, deploy.reason, deploy.message, deploy.fileCount, deploy.totalBytes, deploy.createdAt],
+        );
+        const deployId = (created.rows[0] as { id: bigint }).id;
+        if (deploy.status === 'ready' && deploy.manifest) {
+          await insertFiles(client, deployId, deploy.manifest);
+          await client.query(SET_LIVE, [deploy.projectId, deployId, deploy.createdAt]);
+        }
+        return deployId;
+      });
+      const record = await find(deploy.projectId, String(id));
+      if (!record) throw new Error(`deploy ${String(id)} was not found after it was recorded`);
+      return record;
+    },
+    findDeploy: find,
+    manifest: manifestOf,
+    liveSite: async (projectId): Promise<LiveSite | null> => {
+      const res = await db.query<{ deploy_id: bigint }>('SELECT deploy_id FROM deploy_live WHERE project_id = $1', [projectId]);
+      const id = res.rows[0]?.deploy_id;
+      if (id === undefined) return null;
+      const manifest = await manifestOf(String(id));
+      return manifest ? { deployId: String(id), manifest } : null;
+    },
+    promote: (projectId, deployId) =>
+      db.transaction(async (client): Promise<PromoteOutcome> => {
+        const id = deployIdOf(deployId);
+        if (id === null) return 'not_found';
+        const res = await client.query<{ status: string }>('SELECT status FROM deploys WHERE id = $1 AND project_id = $2 FOR UPDATE', [
+          id,
+          projectId,
+        ]);
+        const status = res.rows[0]?.status;
+        if (status === undefined) return 'not_found';
+        if (status !== 'ready') return 'not_ready';
+        await client.query(SET_LIVE, [projectId, id, new Date()]);
+        return 'promoted';
+      }),
+    list: async (projectId) =>
+      (
+        await db.query<DeployRow>(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.project_id = $1 ORDER BY d.id DESC`, [projectId])
+      ).rows.map(toRecord),
+  };
+}

@@ -1,0 +1,100 @@
+import type { Database } from '../storage/database.js';
+import { postgresDeploys } from './postgres.js';
+import { sqliteDeploys } from './sqlite.js';
+
+/** Why a deploy failed; recorded on the deploy and shown by the CLI. */
+export type DeployFailureReason = 'missing_index' | 'too_large' | 'too_many_files' | 'invalid_path' | 'invalid_archive';
+
+export type DeployStatus = 'ready' | 'failed';
+
+/** One file of a deploy: its content hash (SHA-256, hex), size in bytes and media type. */
+export interface ManifestEntry {
+  hash: string;
+  size: number;
+  type: string;
+}
+
+/** A deploy's files by path (`index.html`, `a/b.css`: no leading slash). */
+export type Manifest = ReadonlyMap<string, ManifestEntry>;
+
+/** The read side of a manifest that serving needs; a `Manifest` is one. */
+export interface ManifestLookup {
+  get(path: string): ManifestEntry | undefined;
+}
+
+/**
+ * A file's content, stored once by its hash, with the precompressed copies
+ * kept at deploy time (null when compressing did not make it smaller).
+ */
+export interface StoredBlob {
+  hash: string;
+  bytes: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+export interface BlobReader {
+  /** The blob with this hash, or null when none is stored. */
+  read(hash: string): Promise<StoredBlob | null>;
+}
+
+/** The deploy a project's site is served from. One snapshot serves a whole request. */
+export interface LiveSite {
+  deployId: string;
+  manifest: ManifestLookup;
+}
+
+export interface NewDeploy {
+  projectId: number;
+  status: DeployStatus;
+  reason: DeployFailureReason | null;
+  /** A sentence for people, e.g. which path was refused. */
+  message: string | null;
+  fileCount: number;
+  totalBytes: number;
+  createdAt: Date;
+  /** Present exactly when the status is `ready`. */
+  manifest: Manifest | null;
+}
+
+export interface DeployRecord {
+  id: string;
+  projectId: number;
+  status: DeployStatus;
+  reason: DeployFailureReason | null;
+  message: string | null;
+  fileCount: number;
+  totalBytes: number;
+  createdAt: Date;
+  live: boolean;
+}
+
+export type PromoteOutcome = 'promoted' | 'not_found' | 'not_ready';
+
+/** What the deploy service needs from storage; each engine implements it. */
+export interface DeployRepository extends BlobReader {
+  /** The hashes among these that have no stored blob yet. */
+  missingBlobs(hashes: readonly string[]): Promise<string[]>;
+  /** Stores each blob whose hash is not stored yet; an existing blob is left as it is. */
+  putBlobs(blobs: readonly StoredBlob[]): Promise<void>;
+  /**
+   * Records a deploy and assigns its id. A ready deploy becomes the project's
+   * live deploy in the same atomic step; a failed one never changes it.
+   */
+  createDeploy(deploy: NewDeploy): Promise<DeployRecord>;
+  /** A deploy of this project, or null. */
+  findDeploy(projectId: number, deployId: string): Promise<DeployRecord | null>;
+  /** The manifest of a ready deploy, or null. */
+  manifest(deployId: string): Promise<Manifest | null>;
+  /** The project's live deploy, or null when it has none. */
+  liveSite(projectId: number): Promise<LiveSite | null>;
+  /** Makes an earlier ready deploy of this project live again, atomically. */
+  promote(projectId: number, deployId: string): Promise<PromoteOutcome>;
+  /** The project's deploys, newest first, the live one marked. */
+  list(projectId: number): Promise<DeployRecord[]>;
+}
+
+/** Deploys on the app's database; each engine has its own implementation (sqlite.ts, postgres.ts). */
+export function openDeployRepository(database: Database): DeployRepository {
+  return database.engine === 'sqlite' ? sqliteDeploys(database) : postgresDeploys(database.pg);
+}

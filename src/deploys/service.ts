@@ -1,0 +1,188 @@
+import type { Readable } from 'node:stream';
+import { systemClock, type Clock } from '../clock.js';
+import { DomainError } from '../errors/domain-error.js';
+import type { ProjectRepository } from '../projects/repository.js';
+import { projectNotFound } from '../projects/service.js';
+import type { DeployFile, UploadLimits, UploadResult } from './collector.js';
+import { compressBlob, hashFiles } from './manifest.js';
+import type { DeployFailureReason, DeployRecord, DeployRepository, DeployStatus, StoredBlob } from './repository.js';
+import { readArchive, readDirectory, validateFiles } from './upload.js';
+
+export interface DeployDeps {
+  repository: DeployRepository;
+  limits: UploadLimits;
+  clock?: Clock;
+}
+
+/** The project a deploy belongs to, already looked up by the caller. */
+export interface ProjectRef {
+  id: number;
+  slug: string;
+}
+
+/** Where a deploy's files come from: a directory (CLI), a `.tar.gz` stream (management API), or files in memory. */
+export type DeploySource = { directory: string } | { archive: Readable } | { files: readonly DeployFile[] };
+
+export interface DeployView {
+  id: string;
+  project: string;
+  status: DeployStatus;
+  reason?: DeployFailureReason;
+  message?: string;
+  files: number;
+  bytes: number;
+  createdAt: Date;
+  live: boolean;
+}
+
+export type CreateDeployResult =
+  /** The deploy was recorded, ready (and live) or failed with its reason. */
+  | { kind: 'recorded'; deploy: DeployView }
+  /** The source could not be read at all (no such directory, an aborted upload): nothing was recorded. */
+  | { kind: 'unreadable'; message: string };
+
+export type PromoteResult = { kind: 'promoted'; deploy: DeployView } | { kind: 'not_found' } | { kind: 'not_ready'; deploy: DeployView };
+
+/** Blobs compressed at once: enough to keep zlib's thread pool busy, few enough to leave it for the rest of the process. */
+const COMPRESS_CONCURRENCY = 2;
+
+function view(project: ProjectRef, record: DeployRecord): DeployView {
+  return {
+    id: record.id,
+    project: project.slug,
+    status: record.status,
+    ...(record.reason ? { reason: record.reason } : {}),
+    ...(record.message ? { message: record.message } : {}),
+    files: record.fileCount,
+    bytes: record.totalBytes,
+    createdAt: record.createdAt,
+    live: record.live,
+  };
+}
+
+function read(source: DeploySource, limits: UploadLimits): Promise<UploadResult> {
+  if ('directory' in source) return readDirectory(source.directory, limits);
+  if ('archive' in source) return readArchive(source.archive, limits);
+  return Promise.resolve(validateFiles(source.files, limits));
+}
+
+async function compressMissing(deps: DeployDeps, contents: Map<string, { bytes: Buffer; type: string }>): Promise<StoredBlob[]> {
+  const missing = await deps.repository.missingBlobs([...contents.keys()]);
+  const blobs: StoredBlob[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < missing.length) {
+      const hash = missing[next++] as string;
+      const content = contents.get(hash);
+      if (content) blobs.push(await compressBlob(hash, content.bytes, content.type));
+    }
+  };
+  await Promise.all(Array.from({ length: COMPRESS_CONCURRENCY }, worker));
+  return blobs;
+}
+
+/**
+ * Makes a new deploy of a project. A valid upload is stored (each new content
+ * once, compressed once) and goes live; an invalid one is recorded as failed
+ * with its reason and changes nothing that is served.
+ */
+export async function createDeploy(deps: DeployDeps, project: ProjectRef, source: DeploySource): Promise<CreateDeployResult> {
+  const createdAt = new Date((deps.clock ?? systemClock).now());
+  const upload = await read(source, deps.limits);
+  if (!upload.ok && upload.reason === 'unreadable') return { kind: 'unreadable', message: upload.message };
+  if (!upload.ok) {
+    const record = await deps.repository.createDeploy({
+      projectId: project.id,
+      status: 'failed',
+      reason: upload.reason,
+      message: upload.message,
+      fileCount: 0,
+      totalBytes: 0,
+      createdAt,
+      manifest: null,
+    });
+    return { kind: 'recorded', deploy: view(project, record) };
+  }
+  const hashed = hashFiles(upload.files);
+  // Blobs go in before the deploy that names them, so a live manifest never points at a missing blob.
+  await deps.repository.putBlobs(await compressMissing(deps, hashed.contents));
+  const record = await deps.repository.createDeploy({
+    projectId: project.id,
+    status: 'ready',
+    reason: null,
+    message: null,
+    fileCount: hashed.manifest.size,
+    totalBytes: hashed.totalBytes,
+    createdAt,
+    manifest: hashed.manifest,
+  });
+  return { kind: 'recorded', deploy: view(project, record) };
+}
+
+/** Makes an earlier ready deploy live again (a rollback). */
+export async function promoteDeploy(deps: DeployDeps, project: ProjectRef, deployId: string): Promise<PromoteResult> {
+  const outcome = await deps.repository.promote(project.id, deployId);
+  const record = await deps.repository.findDeploy(project.id, deployId);
+  if (outcome === 'not_found' || !record) return { kind: 'not_found' };
+  if (outcome === 'not_ready') return { kind: 'not_ready', deploy: view(project, record) };
+  return { kind: 'promoted', deploy: view(project, record) };
+}
+
+/** A project's deploys, newest first, the live one marked. */
+export async function listDeploys(deps: DeployDeps, project: ProjectRef): Promise<DeployView[]> {
+  return (await deps.repository.list(project.id)).map((record) => view(project, record));
+}
+
+export type DeployResult = DeployView | DomainError;
+
+/** A DeploySource the service could not read at all (no such directory): nothing was recorded. */
+const unreadable = (message: string) => new DomainError('validation_failed', message, [{ in: 'body', field: 'source', message }]);
+
+/** The deploys of projects named by slug: the service the CLI, the routes and other capabilities use. */
+export class DeployService {
+  private readonly deps: DeployDeps;
+
+  constructor(
+    readonly repository: DeployRepository,
+    private readonly projects: ProjectRepository,
+    limits: UploadLimits,
+    clock: Clock,
+  ) {
+    this.deps = { repository, limits, clock };
+  }
+
+  /** A new deploy of the project: ready and live, or failed with its reason (what is served stays as it was). */
+  async deploy(slug: string, source: DeploySource): Promise<DeployResult> {
+    const project = await this.projects.findBySlug(slug);
+    if (!project) return projectNotFound(slug);
+    const result = await createDeploy(this.deps, project, source);
+    return result.kind === 'unreadable' ? unreadable(result.message) : result.deploy;
+  }
+
+  async list(slug: string): Promise<DeployView[] | DomainError> {
+    const project = await this.projects.findBySlug(slug);
+    if (!project) return projectNotFound(slug);
+    return listDeploys(this.deps, project);
+  }
+
+  /** Makes an earlier ready deploy live again; a failed one cannot be. */
+  async promote(slug: string, deployId: string): Promise<DeployResult> {
+    const project = await this.projects.findBySlug(slug);
+    if (!project) return projectNotFound(slug);
+    const result = await promoteDeploy(this.deps, project, deployId);
+    if (result.kind === 'not_found') return new DomainError('not_found', `Project "${slug}" has no deploy "${deployId}".`);
+    if (result.kind === 'not_ready') {
+      return new DomainError(
+        'validation_failed',
+        `Deploy ${deployId} of "${slug}" failed (${result.deploy.reason ?? 'failed'}); only a ready deploy can go live.`,
+        [{ in: 'path', field: 'id', message: 'the deploy is not ready' }],
+      );
+    }
+    return result.deploy;
+  }
+
+  /** Whether the project has a ready deploy (custom domains need one). */
+  async hasReadyDeploy(projectId: number): Promise<boolean> {
+    return (await this.repository.liveSite(projectId)) !== null;
+  }
+}

@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiUrl, type RequestStep } from '../http/request-steps.js';
+import { NOT_FOUND_PAGE } from './pages.js';
+import type { PlatformHosts } from './platform-hosts.js';
+import type { BlobReader, DeployRepository } from './repository.js';
+import { serveSite } from './serve.js';
+import { siteHostname, type SiteHosts, type SiteProject } from './sites.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On a project's host, for `/v1` requests: the project whose API this host is. Null elsewhere. */
+    siteProject: SiteProject | null;
+  }
+}
+
+async function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  project: SiteProject,
+  deploys: DeployRepository,
+  blobs: BlobReader,
+): Promise<boolean> {
+  // One snapshot of the live deploy serves the whole response.
+  const site = await deploys.liveSite(project.projectId);
+  const res = await serveSite(site, blobs, { method: request.method, url: request.url, headers: request.headers });
+  await reply
+    .code(res.status)
+    .headers(res.headers)
+    .send(res.body ?? undefined);
+  return true;
+}
+
+/** A plain 404 for a platform subdomain that names no project. */
+async function noSuchProject(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  await reply
+    .code(404)
+    .headers({ 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' })
+    .send(request.method === 'HEAD' ? undefined : NOT_FOUND_PAGE);
+  return true;
+}
+
+/**
+ * The `site` phase step: on a host that serves a project, paths outside `/v1`
+ * are answered from its live deploy (public: no key, not metered), and `/v1`
+ * requests are marked with the project for `siteKeyStep`. Other hosts pass.
+ */
+export function siteStep(sites: SiteHosts, platform: PlatformHosts, deploys: DeployRepository, blobs: BlobReader): RequestStep {
+  const handle = (request: FastifyRequest, reply: FastifyReply, project: SiteProject) => {
+    if (!isApiUrl(request.url)) return answer(request, reply, project, deploys, blobs);
+    request.siteProject = project;
+    return false;
+  };
+  return (request, reply) => {
+    const hostname = siteHostname(request.hostname);
+    const project = sites.resolve(hostname);
+    if (project) return handle(request, reply, project);
+    const slug = platform.slugOf(hostname);
+    if (slug === null) return false;
+    if (platform.recentlyUnknown(slug)) return isApiUrl(request.url) ? false : noSuchProject(request, reply);
+    // A project created since the map was loaded (e.g. by the CLI): looked up once, then known.
+    return platform.lookUp(slug).then((found) => {
+      const now = found ? sites.resolve(hostname) : null;
+      if (now) return handle(request, reply, now);
+      return isApiUrl(request.url) ? false : noSuchProject(request, reply);
+    });
+  };
+}
+
+/**
+ * The `identify` phase step after the key's: on a project's host the API is
+ * that project's, so another project's key is dropped and the request goes on
+ * exactly as with an unknown key (metered by address, then answered 401).
+ */
+export const siteKeyStep: RequestStep = (request) => {
+  const project = request.siteProject;
+  if (project && request.principal && request.principal.projectId !== project.projectId) request.principal = null;
+  return false;
+};

@@ -1,0 +1,106 @@
+import type { SqliteDatabase } from '../storage/database.js';
+import { guard } from '../storage/sqlite/database.js';
+import type { DeployRecord, DeployRepository, LiveSite, Manifest, NewDeploy, PromoteOutcome, StoredBlob } from './repository.js';
+import { DEPLOY_COLUMNS, DEPLOY_FROM, deployIdOf, ManifestCache, toManifest, toRecord, type DeployRow, type FileRow } from './rows.js';
+
+interface BlobRow {
+  hash: string;
+  bytes: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+/** Deploys in SQLite: writes go through the group commit; reads are synchronous statements. */
+export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRepository {
+  const blobExists = db.prepare('SELECT 1 FROM deploy_blobs WHERE hash = ?').pluck();
+  const insertBlob = db.prepare(
+    'INSERT INTO deploy_blobs (hash, size, bytes, gzip, br) VALUES (?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING',
+  );
+  const readBlob = db.prepare('SELECT hash, bytes, gzip, br FROM deploy_blobs WHERE hash = ?');
+  const insertDeploy = db
+    .prepare(
+      `INSERT INTO deploys (project_id, status, reason, message, file_count, total_bytes, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .pluck()
+    .safeIntegers(true);
+  const insertFile = db.prepare('INSERT INTO deploy_files (deploy_id, path, hash, size, media_type) VALUES (?, ?, ?, ?, ?)');
+  const setLive = db.prepare(
+    `INSERT INTO deploy_live (project_id, deploy_id, switched_at) VALUES (?, ?, ?)
+     ON CONFLICT (project_id) DO UPDATE SET deploy_id = excluded.deploy_id, switched_at = excluded.switched_at`,
+  );
+  const findOne = db.prepare(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.id = ? AND d.project_id = ?`).safeIntegers(true);
+  const listAll = db.prepare(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.project_id = ? ORDER BY d.id DESC`).safeIntegers(true);
+  const statusOf = db.prepare('SELECT status FROM deploys WHERE id = ?').pluck();
+  const files = db.prepare('SELECT path, hash, size, media_type FROM deploy_files WHERE deploy_id = ?').safeIntegers(true);
+  const liveId = db.prepare('SELECT deploy_id FROM deploy_live WHERE project_id = ?').pluck().safeIntegers(true);
+  const manifests = new ManifestCache();
+
+  const manifestOf = (id: string): Manifest | null => {
+    const cached = manifests.get(id);
+    if (cached) return cached;
+    const numeric = deployIdOf(id);
+    if (numeric === null || statusOf.get(numeric) !== 'ready') return null;
+    const manifest = toManifest(files.all(numeric) as FileRow[]);
+    manifests.set(id, manifest);
+    return manifest;
+  };
+
+  const find = (projectId: number, deployId: string): DeployRecord | null => {
+    const id = deployIdOf(deployId);
+    const row = id === null ? undefined : (findOne.get(id, projectId) as DeployRow | undefined);
+    return row ? toRecord(row) : null;
+  };
+
+  return {
+    read: (hash) =>
+      guard(() => {
+        const row = readBlob.get(hash) as BlobRow | undefined;
+        return row ? ({ hash: row.hash, bytes: row.bytes, gzip: row.gzip, br: row.br } satisfies StoredBlob) : null;
+      }),
+    missingBlobs: (hashes) => guard(() => [...new Set(hashes)].filter((h) => blobExists.get(h) === undefined)),
+    putBlobs: (blobs) =>
+      writes.run(() => {
+        for (const b of blobs) insertBlob.run(b.hash, b.bytes.length, b.bytes, b.gzip, b.br);
+      }),
+    createDeploy: async (deploy: NewDeploy) => {
+      const id = await writes.run(() => {
+        const created = insertDeploy.get(
+          deploy.projectId,
+          deploy.status,
+          deploy.reason,
+          deploy.message,
+          deploy.fileCount,
+          deploy.totalBytes,
+          deploy.createdAt.getTime(),
+        ) as bigint;
+        if (deploy.status === 'ready' && deploy.manifest) {
+          for (const [path, entry] of deploy.manifest) insertFile.run(created, path, entry.hash, entry.size, entry.type);
+          setLive.run(deploy.projectId, created, deploy.createdAt.getTime());
+        }
+        return created;
+      });
+      const record = find(deploy.projectId, String(id));
+      if (!record) throw new Error(`deploy ${String(id)} was not found after it was recorded`);
+      return record;
+    },
+    findDeploy: (projectId, deployId) => guard(() => find(projectId, deployId)),
+    manifest: (deployId) => guard(() => manifestOf(deployId)),
+    liveSite: (projectId) =>
+      guard((): LiveSite | null => {
+        const id = liveId.get(projectId) as bigint | undefined;
+        if (id === undefined) return null;
+        const manifest = manifestOf(String(id));
+        return manifest ? { deployId: String(id), manifest } : null;
+      }),
+    promote: (projectId, deployId) =>
+      writes.run((): PromoteOutcome => {
+        const record = find(projectId, deployId);
+        if (!record) return 'not_found';
+        if (record.status !== 'ready') return 'not_ready';
+        setLive.run(projectId, BigInt(record.id), Date.now());
+        return 'promoted';
+      }),
+    list: (projectId) => guard(() => (listAll.all(projectId) as DeployRow[]).map(toRecord)),
+  };
+}
