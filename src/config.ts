@@ -26,6 +26,25 @@ export const ConfigSchema = Type.Object({
   /** A key sending more than this many requests while answered 429 is banned. */
   banThreshold: Type.Integer({ minimum: 0 }),
   banDurationSeconds: Type.Integer({ minimum: 1 }),
+  /** Project sites are served at `<slug>.<platformHost>`; custom domains CNAME to it. */
+  platformHost: Type.String({ pattern: '^[A-Za-z0-9.-]+$' }),
+  /** The HTTPS listener for custom domains (certificates by SNI); unset: none. */
+  httpsPort: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  /** The ACME directory certificates are ordered from; unset: no automatic certificates. */
+  acmeDirectoryUrl: Type.Optional(Type.String({ pattern: '^https?://' })),
+  acmeEmail: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' })),
+  /** A PEM bundle trusted (besides the usual roots) when talking to the ACME directory. */
+  acmeCaFile: Type.Optional(Type.String({ minLength: 1 })),
+  /** Resolvers for domain checks as `ip`, `ip:port` or `[ipv6]:port`; empty: the system's. */
+  dnsServers: Type.Array(Type.String({ pattern: '^(\\[[0-9A-Fa-f:.]+\\](:\\d+)?|[0-9A-Fa-f:.]+)$' })),
+  /** What an apex domain must resolve to when its provider flattens an ALIAS/ANAME. */
+  platformAddresses: Type.Array(Type.String({ pattern: '^[0-9A-Fa-f:.]+$' })),
+  /** Encrypts certificate private keys at rest (at least 16 characters). */
+  secretsKey: Type.Optional(Type.String({ minLength: 16 })),
+  /** The CA's CAA identities; empty: the directory's `meta.caaIdentities`. */
+  acmeCaaIdentities: Type.Array(Type.String({ minLength: 1 })),
+  /** How long after verification a missing certificate gets diagnostics. */
+  certificateGraceSeconds: Type.Integer({ minimum: 0 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -47,6 +66,16 @@ const ENV_NAMES: Record<keyof Config, string> = {
   metricsEnabled: 'METRICS_ENABLED',
   banThreshold: 'BAN_THRESHOLD',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
+  platformHost: 'PLATFORM_HOST',
+  httpsPort: 'HTTPS_PORT',
+  acmeDirectoryUrl: 'ACME_DIRECTORY_URL',
+  acmeEmail: 'ACME_EMAIL',
+  acmeCaFile: 'ACME_CA_FILE',
+  dnsServers: 'DNS_SERVERS',
+  platformAddresses: 'PLATFORM_ADDRESSES',
+  secretsKey: 'SECRETS_KEY',
+  acmeCaaIdentities: 'ACME_CAA_IDENTITIES',
+  certificateGraceSeconds: 'CERTIFICATE_GRACE_SECONDS',
 };
 
 export class ConfigError extends Error {
@@ -67,6 +96,13 @@ function boolean(raw: string | undefined, fallback: boolean): unknown {
   if (['1', 'true', 'yes'].includes(v)) return true;
   if (['0', 'false', 'no'].includes(v)) return false;
   return raw;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
 }
 
 function optional(raw: string | undefined): string | undefined {
@@ -96,11 +132,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsEnabled: boolean(env.METRICS_ENABLED, true),
     banThreshold: integer(env.BAN_THRESHOLD, 20),
     banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),
+    platformHost: (optional(env.PLATFORM_HOST) ?? 'localhost').toLowerCase().replace(/\.$/, ''),
+    httpsPort: env.HTTPS_PORT === undefined || env.HTTPS_PORT.trim() === '' ? undefined : integer(env.HTTPS_PORT, 0),
+    acmeDirectoryUrl: optional(env.ACME_DIRECTORY_URL),
+    acmeEmail: optional(env.ACME_EMAIL),
+    acmeCaFile: optional(env.ACME_CA_FILE),
+    dnsServers: list(env.DNS_SERVERS),
+    platformAddresses: list(env.PLATFORM_ADDRESSES),
+    secretsKey: optional(env.SECRETS_KEY),
+    acmeCaaIdentities: list(env.ACME_CAA_IDENTITIES),
+    certificateGraceSeconds: integer(env.CERTIFICATE_GRACE_SECONDS, 1800),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;
   const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => {
-    const field = e.path.replace(/^\//, '') as keyof Config;
+    const field = (e.path.replace(/^\//, '').split('/')[0] ?? '') as keyof Config;
     return `${ENV_NAMES[field] ?? field}: ${e.message} (got ${JSON.stringify(e.value)})`;
   });
   throw new ConfigError(problems);

@@ -1,3 +1,5 @@
+import { deploysFeature } from './deploys/feature.js';
+import { domainsFeature } from './domains/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
 import { limitsFeature } from './limits/feature.js';
@@ -14,7 +16,15 @@ import { openStorage, type Storage } from './storage/open.js';
  * each plugin names the capabilities it depends on, and Fastify refuses to
  * start if one is missing or registered later.
  */
-export const FEATURES: readonly Feature[] = [projectsFeature, keysFeature, limitsFeature, petsFeature, ordersFeature];
+export const FEATURES: readonly Feature[] = [
+  projectsFeature,
+  keysFeature,
+  limitsFeature,
+  petsFeature,
+  ordersFeature,
+  deploysFeature,
+  domainsFeature,
+];
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
 

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { repositoryOf } from '../feature.js';
+import { openProjectRepository } from '../projects/repository.js';
+import { watchChanges } from './changes.js';
+import { DomainHosts } from './hosts.js';
+import { readyDeploysOn } from './ready-deploys.js';
+import { openDomainRepository } from './repository.js';
+import { keySealer } from './sealing.js';
+import { DomainService } from './service.js';
+import { acmeSettings, domainSettings } from './settings.js';
+import { redirectStep, registerChallengeRoute } from './steps.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    domains: DomainService;
+    domainHosts: DomainHosts;
+    /** Set by the HTTPS listener once it listens (its port may be 0 in the configuration). */
+    domainsHttpsPort?: number;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const repository = repositoryOf(app, 'domains', openDomainRepository);
+    const projects = openProjectRepository(app.storage.database);
+    const acme = acmeSettings(config);
+    if (acme !== null && config.secretsKey === undefined) {
+      app.log.warn('ACME_DIRECTORY_URL is set without SECRETS_KEY: certificate private keys are stored unencrypted');
+    }
+    const sealer = keySealer(config.secretsKey);
+    const hosts = new DomainHosts(repository, sealer, app.log);
+    const settings = domainSettings(config, acme);
+    const service = new DomainService({
+      repository,
+      findProject: (slug) => projects.findBySlug(slug),
+      // Tests that serve a deploy of their own replace it through wrapRepositories.readyDeploys.
+      deploys: repositoryOf(app, 'readyDeploys', readyDeploysOn),
+      settings,
+      clock: app.clock,
+      changed: async () => {
+        await repository.notify();
+        await hosts.reload();
+      },
+      wantCertificate: () => undefined,
+    });
+    app.decorate('domains', service);
+    app.decorate('domainHosts', hosts);
+    app.sites.addResolver((hostname) => hosts.site(hostname));
+    app.requestSteps.add(
+      'redirect',
+      redirectStep(hosts, () => app.domainsHttpsPort ?? config.httpsPort),
+    );
+    registerChallengeRoute(app, repository);
+
+    const watcher = watchChanges(
+      app.storage.database,
+      config.databaseUrl,
+      () => void hosts.reload().catch((err: unknown) => app.log.error({ err }, 'custom domains: reload failed')),
+      (err) => app.log.warn({ err: err.message }, 'custom domains: change notifications interrupted'),
+    );
+    app.addHook('onReady', async () => {
+      await watcher.ready;
+      await hosts.reload();
+    });
+    app.addHook('onClose', async () => {
+      await watcher.close();
+    });
+  },
+  { name: 'domains', dependencies: ['projects', 'deploys'] },
+);
