@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
+import { CertificateWorker } from './certificates.js';
 import { watchChanges } from './changes.js';
 import { DomainHosts } from './hosts.js';
 import { readyDeploysOn } from './ready-deploys.js';
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     domains: DomainService;
     domainHosts: DomainHosts;
+    /** Orders and renews certificates; null when ACME_DIRECTORY_URL is unset. */
+    certificates: CertificateWorker | null;
     /** Set by the HTTPS listener once it listens (its port may be 0 in the configuration). */
     domainsHttpsPort?: number;
   }
@@ -43,8 +46,28 @@ export default fp(
         await repository.notify();
         await hosts.reload();
       },
-      wantCertificate: () => undefined,
+      wantCertificate: () => worker?.kick(),
     });
+    let worker: CertificateWorker | undefined;
+    if (acme !== null) {
+      const { issueCertificate, renewalTime } = await import('./acme.js');
+      worker = new CertificateWorker({
+        repository,
+        service,
+        acme,
+        settings,
+        sealer,
+        clock: app.clock,
+        log: app.log,
+        changed: async () => {
+          await repository.notify();
+          await hosts.reload();
+        },
+        issue: issueCertificate,
+        renewalTime,
+      });
+    }
+    app.decorate('certificates', worker ?? null);
     app.decorate('domains', service);
     app.decorate('domainHosts', hosts);
     app.sites.addResolver((hostname) => hosts.site(hostname));
@@ -57,14 +80,19 @@ export default fp(
     const watcher = watchChanges(
       app.storage.database,
       config.databaseUrl,
-      () => void hosts.reload().catch((err: unknown) => app.log.error({ err }, 'custom domains: reload failed')),
+      () => {
+        void hosts.reload().catch((err: unknown) => app.log.error({ err }, 'custom domains: reload failed'));
+        void worker?.cancelRemoved().catch(() => undefined);
+      },
       (err) => app.log.warn({ err: err.message }, 'custom domains: change notifications interrupted'),
     );
     app.addHook('onReady', async () => {
       await watcher.ready;
       await hosts.reload();
+      worker?.start();
     });
     app.addHook('onClose', async () => {
+      await worker?.close();
       await watcher.close();
     });
   },

@@ -27,3 +27,16 @@ export function certRetryAt(attempts: number, now: Date, retryAfter?: Date): Dat
   const at = now.getTime() + delay;
   return new Date(Math.max(at, retryAfter?.getTime() ?? 0));
 }
+
+/**
+ * Orders are throttled below the CA's published limits (Let's Encrypt: 300 new
+ * orders per account per 3 h; 50 certificates per registered domain per 7
+ * days; 5 failed authorizations per name per account per hour), and per
+ * project so one project cannot use up the account's allowance.
+ */
+export const ORDER_LIMITS = {
+  account: { max: 250, windowMs: 3 * HOUR },
+  project: { max: 30, windowMs: 3 * HOUR },
+  registrable: { max: 40, windowMs: 7 * 24 * HOUR },
+  failedName: { max: 4, windowMs: HOUR },
+} as const;

@@ -80,6 +80,10 @@ export interface DomainRepository {
   saveCheck(name: string, update: CheckUpdate): Promise<void>;
   saveCert(name: string, update: CertUpdate): Promise<void>;
   storeCertificate(name: string, c: { chain: string; key: string; expiresAt: Date; renewAt: Date }): Promise<void>;
+  /** A renewal that failed: the certificate stays served; the reason is shown and the next attempt is at `at`. */
+  deferRenewal(name: string, u: { reason: string; message: string; attempts: number; at: Date }): Promise<void>;
+  /** The plan of a project by id, or null. */
+  projectPlan(projectId: number): Promise<Plan | null>;
   /** Takes the domain's order lease when it is free, expired or already ours. */
   lease(name: string, holder: string, until: Date, now: Date): Promise<boolean>;
   release(name: string, holder: string): Promise<void>;
@@ -209,6 +213,13 @@ export function openDomainRepository(database: Database): DomainRepository {
         [c.chain, c.key, c.expiresAt, c.renewAt, name],
       );
     },
+    deferRenewal: async (name, u) => {
+      await sql.run(
+        "UPDATE domains SET cert_reason = ?, cert_message = ?, cert_attempts = ?, cert_renew_at = ? WHERE name = ? AND cert_status = 'issued'",
+        [u.reason, u.message, u.attempts, u.at, name],
+      );
+    },
+    projectPlan: async (projectId) => (await sql.one<{ plan: Plan }>('SELECT plan FROM projects WHERE id = ?', [projectId]))?.plan ?? null,
     lease: async (name, holder, until, now) =>
       (await sql.run(
         'UPDATE domains SET lease_holder = ?, lease_until = ? WHERE name = ? AND (lease_until IS NULL OR lease_until < ? OR lease_holder = ?)',
@@ -226,8 +237,9 @@ export function openDomainRepository(database: Database): DomainRepository {
       records(
         `SELECT ${COLUMNS} FROM domains WHERE status = 'verified' AND (
            (cert_status = 'pending' AND (cert_next_at IS NULL OR cert_next_at <= ?)) OR
+           (cert_status = 'failed' AND cert_next_at <= ?) OR
            (cert_status = 'issued' AND cert_renew_at <= ?)) ORDER BY id LIMIT ?`,
-        [now, now, limit],
+        [now, now, now, limit],
       ),
     serving: async () =>
       (

@@ -220,7 +220,8 @@ export class DomainService {
         cert.status === 'pending' &&
         record.verifiedAt !== null &&
         now.getTime() - record.verifiedAt.getTime() > this.deps.settings.graceSeconds * 1000;
-      const start = cert.status === 'none' || cert.status === 'failed' || (options.manual && (late || cert.status === 'pending'));
+      // A background check only starts the first attempt; verify (Re-verify) also restarts a failed or late one, now.
+      const start = cert.status === 'none' || (options.manual && (cert.status === 'failed' || late || cert.status === 'pending'));
       if (start) {
         await this.deps.repository.saveCert(record.name, {
           status: 'pending',
