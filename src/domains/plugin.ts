@@ -6,11 +6,14 @@ import { CertificateWorker } from './certificates.js';
 import { watchChanges } from './changes.js';
 import { DomainHosts } from './hosts.js';
 import { readyDeploysOn } from './ready-deploys.js';
+import { DnsRechecks } from './rechecks.js';
 import { openDomainRepository } from './repository.js';
 import { keySealer } from './sealing.js';
 import { DomainService } from './service.js';
 import { acmeSettings, domainSettings } from './settings.js';
 import { redirectStep, registerChallengeRoute } from './steps.js';
+
+const PERIODIC_RELOAD_MS = 5000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +21,7 @@ declare module 'fastify' {
     domainHosts: DomainHosts;
     /** Orders and renews certificates; null when ACME_DIRECTORY_URL is unset. */
     certificates: CertificateWorker | null;
+    domainRechecks: DnsRechecks;
     /** Set by the HTTPS listener once it listens (its port may be 0 in the configuration). */
     domainsHttpsPort?: number;
   }
@@ -68,6 +72,8 @@ export default fp(
       });
     }
     app.decorate('certificates', worker ?? null);
+    const rechecks = new DnsRechecks({ repository, service, clock: app.clock, log: app.log });
+    app.decorate('domainRechecks', rechecks);
     app.decorate('domains', service);
     app.decorate('domainHosts', hosts);
     app.sites.addResolver((hostname) => hosts.site(hostname));
@@ -86,12 +92,18 @@ export default fp(
       },
       (err) => app.log.warn({ err: err.message }, 'custom domains: change notifications interrupted'),
     );
+    // Plan changes are not notified by the projects capability: a periodic reload bounds how late a downgrade is seen.
+    const periodic = setInterval(() => void hosts.reload().catch(() => undefined), PERIODIC_RELOAD_MS);
+    periodic.unref();
     app.addHook('onReady', async () => {
       await watcher.ready;
       await hosts.reload();
       worker?.start();
+      rechecks.start();
     });
     app.addHook('onClose', async () => {
+      clearInterval(periodic);
+      await rechecks.close();
       await worker?.close();
       await watcher.close();
     });

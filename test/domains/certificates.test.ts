@@ -184,6 +184,18 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     await issued(name);
   });
 
+  test('a project downgraded below Pro keeps its domains, unserved, until it is upgraded again', async () => {
+    const name = 'www.cert-one.test';
+    ok(await h.app.projects.setPlan(slug, 'free'));
+    await h.app.domainHosts.reload();
+    assert.equal(h.app.domainHosts.isActive(name), false);
+    await assert.rejects(httpsGet(https.port, name, '/healthz', root));
+    assert.equal((await certificateOf(name))?.certificate.status, 'issued', 'the domain and its certificate are kept');
+    ok(await h.app.projects.setPlan(slug, 'pro'));
+    await h.app.domainHosts.reload();
+    assert.equal((await httpsGet(https.port, name, '/healthz', root)).status, 200);
+  });
+
   test('renewal: once two thirds of the lifetime have passed a new certificate is ordered and served without a restart', async () => {
     const name = 'www.cert-one.test';
     const before = await httpsGet(https.port, name, '/healthz', root);
