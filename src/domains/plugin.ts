@@ -49,6 +49,8 @@ export default fp(
       changed: async () => {
         await repository.notify();
         await hosts.reload();
+        // A removed domain's order in progress on this instance is cancelled.
+        await worker?.cancelRemoved();
       },
       wantCertificate: () => worker?.kick(),
     });
