@@ -2,19 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { domainToASCII } from 'node:url';
 import { DomainError } from '../../src/errors/domain-error.js';
-import type { ReadyDeploys } from '../../src/domains/service.js';
+import { readyDeploys } from '../helpers/domains.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 
 const available = pebbleAvailable();
 const PLATFORM = 'sites.platform.test';
-
-/** Projects with a ready deploy, as the deploys capability would say. */
-function readyDeploys(): ReadyDeploys & { ready: Set<number> } {
-  const ready = new Set<number>();
-  return { ready, hasReadyDeploy: async (id) => ready.has(id) };
-}
 
 function refused(result: unknown, code: string): DomainError {
   assert.ok(result instanceof DomainError, `expected ${code}, got ${JSON.stringify(result)}`);
