@@ -36,6 +36,21 @@ export const ConfigSchema = Type.Object({
   platformHost: Type.String({ pattern: '^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$' }),
   /** The largest deploy, in unpacked bytes. */
   deployMaxBytes: Type.Integer({ minimum: 1 }),
+  /** The HTTPS listener for custom domains (certificates by SNI); unset: none. */
+  httpsPort: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  /** The ACME directory certificates are ordered from; unset: no automatic certificates. */
+  acmeDirectoryUrl: Type.Optional(Type.String({ pattern: '^https?://' })),
+  acmeEmail: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' })),
+  /** A PEM bundle trusted (besides the usual roots) when talking to the ACME directory. */
+  acmeCaFile: Type.Optional(Type.String({ minLength: 1 })),
+  /** Resolvers for domain checks as `ip`, `ip:port` or `[ipv6]:port`; empty: the system's. */
+  dnsServers: Type.Array(Type.String({ pattern: '^(\\[[0-9A-Fa-f:.]+\\](:\\d+)?|[0-9A-Fa-f:.]+)$' })),
+  /** What an apex domain must resolve to when its provider flattens an ALIAS/ANAME. */
+  platformAddresses: Type.Array(Type.String({ pattern: '^[0-9A-Fa-f:.]+$' })),
+  /** The CA's CAA identities; empty: the directory's `meta.caaIdentities`. */
+  acmeCaaIdentities: Type.Array(Type.String({ minLength: 1 })),
+  /** How long after verification a missing certificate gets diagnostics. */
+  certificateGraceSeconds: Type.Integer({ minimum: 0 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -62,6 +77,14 @@ const ENV_NAMES: Record<keyof Config, string> = {
   secretsKey: 'SECRETS_KEY',
   platformHost: 'PLATFORM_HOST',
   deployMaxBytes: 'DEPLOY_MAX_BYTES',
+  httpsPort: 'HTTPS_PORT',
+  acmeDirectoryUrl: 'ACME_DIRECTORY_URL',
+  acmeEmail: 'ACME_EMAIL',
+  acmeCaFile: 'ACME_CA_FILE',
+  dnsServers: 'DNS_SERVERS',
+  platformAddresses: 'PLATFORM_ADDRESSES',
+  acmeCaaIdentities: 'ACME_CAA_IDENTITIES',
+  certificateGraceSeconds: 'CERTIFICATE_GRACE_SECONDS',
 };
 
 export class ConfigError extends Error {
@@ -82,6 +105,13 @@ function boolean(raw: string | undefined, fallback: boolean): unknown {
   if (['1', 'true', 'yes'].includes(v)) return true;
   if (['0', 'false', 'no'].includes(v)) return false;
   return raw;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
 }
 
 function optional(raw: string | undefined): string | undefined {
@@ -116,11 +146,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: optional(env.SECRETS_KEY),
     platformHost: optional(env.PLATFORM_HOST)?.toLowerCase().replace(/\.$/, '') ?? 'localhost',
     deployMaxBytes: integer(env.DEPLOY_MAX_BYTES, 50 * 1024 * 1024),
+    httpsPort: env.HTTPS_PORT === undefined || env.HTTPS_PORT.trim() === '' ? undefined : integer(env.HTTPS_PORT, 0),
+    acmeDirectoryUrl: optional(env.ACME_DIRECTORY_URL),
+    acmeEmail: optional(env.ACME_EMAIL),
+    acmeCaFile: optional(env.ACME_CA_FILE),
+    dnsServers: list(env.DNS_SERVERS),
+    platformAddresses: list(env.PLATFORM_ADDRESSES),
+    acmeCaaIdentities: list(env.ACME_CAA_IDENTITIES),
+    certificateGraceSeconds: integer(env.CERTIFICATE_GRACE_SECONDS, 1800),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;
   const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => {
-    const field = e.path.replace(/^\//, '') as keyof Config;
+    const field = (e.path.replace(/^\//, '').split('/')[0] ?? '') as keyof Config;
     return `${ENV_NAMES[field] ?? field}: ${e.message} (got ${JSON.stringify(e.value)})`;
   });
   throw new ConfigError(problems);

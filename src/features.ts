@@ -1,4 +1,5 @@
 import { deploysFeature } from './deploys/feature.js';
+import { domainsFeature } from './domains/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
 import { limitsFeature } from './limits/feature.js';
@@ -25,6 +26,7 @@ export const FEATURES: readonly Feature[] = [
   petsFeature,
   ordersFeature,
   deploysFeature,
+  domainsFeature,
   referenceFeature,
 ];
 

@@ -1,9 +1,11 @@
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { listenHttps, type HttpsListener } from './domains/https.js';
 
 /** Runs the service until SIGTERM/SIGINT, then drains in-flight requests and exits. */
 export async function serve(config: Config = loadConfig()): Promise<void> {
   const app = await buildApp({ config });
+  let https: HttpsListener | null = null;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -14,7 +16,7 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    app.close().then(
+    Promise.all([app.close(), https?.close()]).then(
       () => {
         app.log.info('stopped');
         process.exit(0);
@@ -28,4 +30,5 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  https = await listenHttps(app);
 }

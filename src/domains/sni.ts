@@ -40,6 +40,11 @@ export class SniContexts {
     return this.contexts.has(key(serverName));
   }
 
+  /** The server names with a context. */
+  names(): string[] {
+    return [...this.contexts.keys()];
+  }
+
   get size(): number {
     return this.contexts.size;
   }

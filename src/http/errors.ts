@@ -18,6 +18,9 @@ export const ERROR_CATALOG = {
     status: 401,
     message: 'A valid API key is required. Send it as "Authorization: Bearer <API_KEY>".',
   },
+  invalid_domain: { status: 400, message: 'The domain name is not valid.' },
+  invalid_redirect: { status: 400, message: 'The redirect entry is not valid.' },
+  plan_required: { status: 403, message: 'Custom domains need the Pro plan or above.' },
   not_found: { status: 404, message: 'The requested resource could not be found.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
   request_timeout: { status: 408, message: 'The request was not received in time.' },
@@ -26,6 +29,9 @@ export const ERROR_CATALOG = {
     message: 'A request with this Idempotency-Key is still being processed. Retry later.',
   },
   project_exists: { status: 409, message: 'A project with this slug already exists.' },
+  deploy_required: { status: 409, message: 'The project needs a ready deploy before a custom domain can be added.' },
+  domain_taken: { status: 409, message: 'The domain already belongs to a project.' },
+  domain_limit: { status: 409, message: 'The project has the most custom domains allowed (50).' },
   gone: { status: 410, message: 'This operation has been removed.' },
   payload_too_large: { status: 413, message: 'The request body is larger than 16384 bytes.' },
   unsupported_media_type: {
@@ -40,6 +46,7 @@ export const ERROR_CATALOG = {
     status: 422,
     message: 'This Idempotency-Key was already used with a different request body.',
   },
+  misdirected_request: { status: 421, message: 'This server does not serve this host over HTTPS.' },
   rate_limited: { status: 429, message: 'The rate limit has been exceeded. Retry after the time in Retry-After.' },
   api_key_banned: {
     status: 429,

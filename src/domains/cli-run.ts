@@ -1,0 +1,84 @@
+import { parse, UsageError } from '../cli/args.js';
+import { orRefuse } from '../cli/exit.js';
+import { loadConfig } from '../config.js';
+import type { CliContext } from '../feature.js';
+import { openProjectRepository } from '../projects/repository.js';
+import { readyDeploysOn } from './ready-deploys.js';
+import { openDomainRepository } from './repository.js';
+import { DomainService, type CertificateView } from './service.js';
+import { domainSettings } from './settings.js';
+
+async function service(ctx: CliContext): Promise<DomainService> {
+  const database = await ctx.database();
+  const repository = openDomainRepository(database);
+  const projects = openProjectRepository(database);
+  return new DomainService({
+    repository,
+    findProject: (slug) => projects.findBySlug(slug),
+    deploys: readyDeploysOn(database),
+    settings: domainSettings(loadConfig()),
+    clock: ctx.clock,
+    // A running server sees the change itself: NOTIFY on PostgreSQL, the file's data_version on SQLite.
+    changed: () => repository.notify(),
+    // The server's certificate worker picks up verified domains whose certificate is pending.
+    wantCertificate: () => undefined,
+  });
+}
+
+const JSON_ONLY = { json: { type: 'boolean' } } as const;
+
+const certificateLine = (c: CertificateView) =>
+  `certificate ${c.status}${c.notAfter ? ` until ${c.notAfter}` : ''}${c.message ? `: ${c.message}` : ''}`;
+
+export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Promise<void> {
+  if (sub === 'add') {
+    const { values, positionals } = parse(rest, JSON_ONLY, 2);
+    const added = orRefuse(await (await service(ctx)).add(positionals[0] ?? '', positionals[1] ?? ''));
+    if (values.json) return ctx.json(added);
+    ctx.out(`added ${added.domain} to ${added.project} (pending). ${added.message}`);
+    for (const r of added.records) ctx.out(`  ${r.type}\t${r.name}\t${r.value}\tTTL ${String(r.ttl)}${r.note ? `\t(${r.note})` : ''}`);
+  } else if (sub === 'verify') {
+    const { values, positionals } = parse(rest, JSON_ONLY, 1);
+    const result = orRefuse(await (await service(ctx)).verify(positionals[0] ?? ''));
+    if (values.json) ctx.json(result);
+    else {
+      ctx.out(`${result.domain}: ${result.status}${result.reason ? ` (${result.reason})` : ''}. ${result.message}`);
+      ctx.out(`  ${certificateLine(result.certificate)}`);
+    }
+    if (result.status !== 'verified') process.exitCode = 1;
+  } else if (sub === 'list') {
+    const { values, positionals } = parse(rest, JSON_ONLY, 1);
+    const list = orRefuse(await (await service(ctx)).list(positionals[0] ?? ''));
+    if (values.json) return ctx.json(list);
+    for (const d of list) {
+      ctx.out(`${d.domain}\t${d.status}${d.reason ? ` (${d.reason})` : ''}\t${certificateLine(d.certificate)}`);
+      if (d.diagnostics) ctx.out(`  ${d.diagnostics.message}`);
+    }
+  } else if (sub === 'remove') {
+    const { positionals } = parse(rest, {}, 1);
+    const removed = orRefuse(await (await service(ctx)).remove(positionals[0] ?? ''));
+    ctx.out(`removed ${removed.domain}: it is no longer served`);
+  } else {
+    throw new UsageError(`unknown domains command "${sub ?? ''}"`);
+  }
+}
+
+export async function runRedirects([sub, ...rest]: string[], ctx: CliContext): Promise<void> {
+  if (sub === 'add') {
+    const { values, positionals } = parse(rest, JSON_ONLY, 3);
+    const r = orRefuse(await (await service(ctx)).addRedirect(positionals[0] ?? '', positionals[1] ?? '', positionals[2] ?? ''));
+    if (values.json) ctx.json(r);
+    else ctx.out(`${r.from} now redirects (301) to ${r.to}`);
+  } else if (sub === 'list') {
+    const { values, positionals } = parse(rest, JSON_ONLY, 1);
+    const list = orRefuse(await (await service(ctx)).listRedirects(positionals[0] ?? ''));
+    if (values.json) ctx.json(list);
+    else for (const r of list) ctx.out(`${r.from}\t${String(r.status)}\t${r.to}`);
+  } else if (sub === 'remove') {
+    const { positionals } = parse(rest, {}, 2);
+    const r = orRefuse(await (await service(ctx)).removeRedirect(positionals[0] ?? '', positionals[1] ?? ''));
+    ctx.out(`removed the redirect from ${r.from}`);
+  } else {
+    throw new UsageError(`unknown redirects command "${sub ?? ''}"`);
+  }
+}

@@ -1,0 +1,10 @@
+import type { Feature } from '../feature.js';
+import { domainsCommand, redirectsCommand } from './cli.js';
+import { domainMigrations } from './migrations.js';
+
+export const domainsFeature: Feature = {
+  name: 'domains',
+  migrations: domainMigrations,
+  plugin: () => import('./plugin.js'),
+  cli: [domainsCommand, redirectsCommand],
+};

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { repositoryOf } from '../feature.js';
+import { openProjectRepository } from '../projects/repository.js';
+import { CertificateWorker } from './certificates.js';
+import { watchChanges } from './changes.js';
+import { DomainHosts } from './hosts.js';
+import { readyDeploysOn } from './ready-deploys.js';
+import { DnsRechecks } from './rechecks.js';
+import { openDomainRepository } from './repository.js';
+import { keySealer } from './sealing.js';
+import { DomainService } from './service.js';
+import { acmeSettings, domainSettings } from './settings.js';
+import { redirectStep, registerChallengeRoute } from './steps.js';
+
+const PERIODIC_RELOAD_MS = 5000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    domains: DomainService;
+    domainHosts: DomainHosts;
+    /** Orders and renews certificates; null when ACME_DIRECTORY_URL is unset. */
+    certificates: CertificateWorker | null;
+    domainRechecks: DnsRechecks;
+    /** Set by the HTTPS listener once it listens (its port may be 0 in the configuration). */
+    domainsHttpsPort?: number;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const repository = repositoryOf(app, 'domains', openDomainRepository);
+    const projects = openProjectRepository(app.storage.database);
+    const acme = acmeSettings(config);
+    if (acme !== null && config.secretsKey === undefined) {
+      app.log.warn('ACME_DIRECTORY_URL is set without SECRETS_KEY: certificate private keys are stored unencrypted');
+    }
+    const sealer = keySealer(config.secretsKey);
+    const hosts = new DomainHosts(repository, sealer, app.log);
+    const settings = domainSettings(config, acme);
+    const service = new DomainService({
+      repository,
+      findProject: (slug) => projects.findBySlug(slug),
+      // Tests that serve a deploy of their own replace it through wrapRepositories.readyDeploys.
+      deploys: repositoryOf(app, 'readyDeploys', readyDeploysOn),
+      settings,
+      clock: app.clock,
+      changed: async () => {
+        await repository.notify();
+        await hosts.reload();
+        // A removed domain's order in progress on this instance is cancelled.
+        await worker?.cancelRemoved();
+      },
+      wantCertificate: () => worker?.kick(),
+    });
+    let worker: CertificateWorker | undefined;
+    if (acme !== null) {
+      const { issueCertificate, renewalTime } = await import('./acme.js');
+      worker = new CertificateWorker({
+        repository,
+        service,
+        acme,
+        settings,
+        sealer,
+        clock: app.clock,
+        log: app.log,
+        changed: async () => {
+          await repository.notify();
+          await hosts.reload();
+        },
+        issue: issueCertificate,
+        renewalTime,
+      });
+    }
+    app.decorate('certificates', worker ?? null);
+    const rechecks = new DnsRechecks({ repository, service, clock: app.clock, log: app.log });
+    app.decorate('domainRechecks', rechecks);
+    app.decorate('domains', service);
+    app.decorate('domainHosts', hosts);
+    app.sites.addResolver((hostname) => hosts.site(hostname));
+    app.requestSteps.add(
+      'redirect',
+      redirectStep(hosts, () => app.domainsHttpsPort ?? config.httpsPort),
+    );
+    registerChallengeRoute(app, repository);
+
+    const watcher = watchChanges(
+      app.storage.database,
+      config.databaseUrl,
+      () => {
+        void hosts.reload().catch((err: unknown) => app.log.error({ err }, 'custom domains: reload failed'));
+        void worker?.cancelRemoved().catch(() => undefined);
+      },
+      (err) => app.log.warn({ err: err.message }, 'custom domains: change notifications interrupted'),
+    );
+    // Plan changes are not notified by the projects capability: a periodic reload bounds how late a downgrade is seen.
+    const periodic = setInterval(() => void hosts.reload().catch(() => undefined), PERIODIC_RELOAD_MS);
+    periodic.unref();
+    app.addHook('onReady', async () => {
+      await watcher.ready;
+      await hosts.reload();
+      worker?.start();
+      rechecks.start();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(periodic);
+      await rechecks.close();
+      await worker?.close();
+      await watcher.close();
+    });
+  },
+  { name: 'domains', dependencies: ['projects', 'deploys'] },
+);

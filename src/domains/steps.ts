@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { TLSSocket } from 'node:tls';
+import { sendError } from '../http/error-handler.js';
+import { ApiError } from '../http/errors.js';
+import type { RequestStep } from '../http/request-steps.js';
+import type { DomainHosts } from './hosts.js';
+import type { DomainRepository } from './repository.js';
+
+export const ACME_CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
+
+function httpsOrigin(hostname: string, httpsPort: number | undefined): string {
+  return httpsPort === undefined || httpsPort === 443 ? `https://${hostname}` : `https://${hostname}:${String(httpsPort)}`;
+}
+
+/**
+ * The `redirect` phase for custom domains, run on every request (so a
+ * keep-alive connection is re-checked each time): a redirect entry answers
+ * 301 to `https://<to>` with the same path and query (over HTTP it wins over
+ * the upgrade, one hop); an active domain over plain HTTP gets 308 to HTTPS,
+ * except the ACME path; over HTTPS any host that is not an active domain is
+ * refused 421 and its connection closed.
+ */
+export function redirectStep(hosts: DomainHosts, httpsPort: () => number | undefined): RequestStep {
+  return (request, reply) => {
+    const secure = (request.raw.socket as Partial<TLSSocket>).encrypted === true;
+    if (!secure && request.url.startsWith(ACME_CHALLENGE_PREFIX)) return false;
+    const hostname = hostnameOf(request.headers.host ?? '');
+    const to = hosts.redirectFor(hostname);
+    if (to !== null) {
+      void reply
+        .code(301)
+        .header('location', `${httpsOrigin(to, httpsPort())}${request.url}`)
+        .header('cache-control', 'no-store')
+        .send();
+      return true;
+    }
+    if (hosts.isActive(hostname)) {
+      if (secure) return false;
+      void reply
+        .code(308)
+        .header('location', `${httpsOrigin(hostname, httpsPort())}${request.url}`)
+        .header('cache-control', 'no-store')
+        .send();
+      return true;
+    }
+    if (!secure) return false;
+    sendError(
+      reply,
+      new ApiError('misdirected_request', `${hostname || 'This host'} is not served here over HTTPS.`, undefined, { connection: 'close' }),
+    );
+    return true;
+  };
+}
+
+/** http-01 answers on PORT for any host, from the database, so whichever instance the CA reaches can answer. */
+export function registerChallengeRoute(app: FastifyInstance, repository: DomainRepository): void {
+  app.get<{ Params: { token: string } }>(`${ACME_CHALLENGE_PREFIX}:token`, { config: { public: true } }, async (request, reply) => {
+    const token = request.params.token;
+    const answer = /^[A-Za-z0-9_-]{1,200}$/.test(token) ? await repository.challenge(token) : null;
+    if (answer === null) throw new ApiError('not_found', 'No such ACME challenge.');
+    return reply.type('application/octet-stream').send(answer);
+  });
+}
+
+/** A Host header without its port, lowercase, without a trailing dot. */
+function hostnameOf(host: string): string {
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
+  return name.toLowerCase().replace(/\.$/, '');
+}

@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { domainToASCII } from 'node:url';
+import { DomainError } from '../../src/errors/domain-error.js';
+import { readyDeploys } from '../helpers/domains.js';
+import { describeEachEngine } from '../helpers/engines.js';
+import { harness, ok, type Harness } from '../helpers/harness.js';
+import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
+
+const available = pebbleAvailable();
+const PLATFORM = 'sites.platform.test';
+
+function refused(result: unknown, code: string): DomainError {
+  assert.ok(result instanceof DomainError, `expected ${code}, got ${JSON.stringify(result)}`);
+  assert.equal(result.code, code, result.message);
+  return result;
+}
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}${String(++n)}-${String(process.pid)}.shop.test`;
+
+describeEachEngine('custom domains: service against challtestsrv', () => {
+  if (available !== true) {
+    test('every custom domain service test', { skip: available }, () => undefined);
+    return;
+  }
+  let rig: PebbleRig;
+  let h: Harness;
+  const deploys = readyDeploys();
+
+  /** A Pro project with a ready deploy. */
+  async function proProject(): Promise<{ slug: string; id: number }> {
+    const { project } = await h.newProject('pro');
+    const found = ok(await h.app.projects.find(project));
+    deploys.ready.add(found.id);
+    return { slug: project, id: found.id };
+  }
+
+  before(async () => {
+    rig = await startPebble({ httpPort: 1 });
+    h = await harness({
+      config: { platformHost: PLATFORM, dnsServers: [rig.dnsServer], platformAddresses: ['192.0.2.10', '192.0.2.11'] },
+      wrapRepositories: { readyDeploys: () => deploys },
+    });
+  });
+  after(async () => {
+    await h.close();
+    await rig.stop();
+  });
+
+  test('add refuses a Free project (plan_required) and a Pro project without a ready deploy (deploy_required), saying what to do', async () => {
+    const { project: free } = await h.newProject('free');
+    const e1 = refused(await h.app.domains.add(free, unique('www.free')), 'plan_required');
+    assert.match(e1.message, /free plan.*Pro or above.*Upgrade/);
+    const { project: pro } = await h.newProject('pro');
+    const e2 = refused(await h.app.domains.add(pro, unique('www.nodeploy')), 'deploy_required');
+    assert.match(e2.message, /no ready deploy.*Deploy the site first/);
+    refused(await h.app.domains.add('no-such-project', 'www.example.com'), 'not_found');
+  });
+
+  test('add validates the name (invalid_domain), stores it as lowercase A-labels and shows the CNAME for a subdomain', async () => {
+    const { slug } = await proProject();
+    for (const bad of ['https://www.example.com/', '*.example.com', '127.0.0.1', 'co.uk', 'localhost', `x.${PLATFORM}`, 'a..b.com']) {
+      refused(await h.app.domains.add(slug, bad), 'invalid_domain');
+    }
+    const added = ok(await h.app.domains.add(slug, `WWW.Bücher-${String(process.pid)}.example.`));
+    assert.equal(added.domain, domainToASCII(`www.bücher-${String(process.pid)}.example`));
+    assert.match(added.domain, /^www\.xn--bcher-[a-z0-9-]+\.example$/);
+    assert.equal(added.status, 'pending');
+    assert.deepEqual(added.records, [{ type: 'CNAME', name: 'www', value: PLATFORM, ttl: 3600 }]);
+  });
+
+  test('an apex gets an ALIAS to PLATFORM_HOST with its note, and A records to PLATFORM_ADDRESSES as the fallback', async () => {
+    const { slug } = await proProject();
+    const added = ok(await h.app.domains.add(slug, `apex${String(process.pid)}${String(++n)}.co.uk`));
+    assert.equal(added.kind, 'apex');
+    assert.deepEqual(
+      added.records.map((r) => [r.type, r.name, r.value, r.ttl]),
+      [
+        ['ALIAS', '@', PLATFORM, 3600],
+        ['A', '@', '192.0.2.10', 3600],
+        ['A', '@', '192.0.2.11', 3600],
+      ],
+    );
+    assert.match(added.records[0]?.note ?? '', /Not every DNS provider supports it/);
+  });
+
+  test('a domain belongs to one project at most (domain_taken)', async () => {
+    const a = await proProject();
+    const b = await proProject();
+    const name = unique('www.taken');
+    ok(await h.app.domains.add(a.slug, name));
+    refused(await h.app.domains.add(b.slug, name.toUpperCase()), 'domain_taken');
+    refused(await h.app.domains.add(a.slug, name), 'domain_taken');
+  });
+
+  test('verify: not_found stays pending with the propagation note; an A record is conflicting_a_record with the addresses', async () => {
+    const { slug } = await proProject();
+    const name = unique('www.verify');
+    ok(await h.app.domains.add(slug, name));
+    const pending = ok(await h.app.domains.verify(name));
+    assert.equal(pending.status, 'pending');
+    assert.equal(pending.reason, 'not_found');
+    assert.match(pending.message, /up to 48 hours.*within minutes/);
+    assert.deepEqual(pending.found, { cname: null, addresses: [] });
+
+    await rig.addA(name, ['198.51.100.7']);
+    const conflicting = ok(await h.app.domains.verify(name));
+    assert.equal(conflicting.status, 'failed');
+    assert.equal(conflicting.reason, 'conflicting_a_record');
+    assert.deepEqual(conflicting.found.addresses, ['198.51.100.7']);
+    assert.match(conflicting.message, /198\.51\.100\.7/);
+    await rig.clearA(name);
+  });
+
+  test('verify: a wrong CNAME is cname_mismatch with the value found and expected; the right one verifies and starts a certificate', async () => {
+    const { slug } = await proProject();
+    const name = unique('www.cname');
+    ok(await h.app.domains.add(slug, name));
+    await rig.setCname(name, 'elsewhere.example.net');
+    const mismatch = ok(await h.app.domains.verify(name));
+    assert.equal(mismatch.status, 'failed');
+    assert.equal(mismatch.reason, 'cname_mismatch');
+    assert.equal(mismatch.found.cname, 'elsewhere.example.net');
+    assert.match(mismatch.message, new RegExp(`elsewhere\\.example\\.net, expected ${PLATFORM.replace(/\./g, '\\.')}`));
+
+    await rig.setCname(name, `${PLATFORM.toUpperCase()}.`);
+    const verified = ok(await h.app.domains.verify(name));
+    assert.equal(verified.status, 'verified');
+    assert.equal(verified.reason, undefined);
+    assert.equal(verified.found.cname, PLATFORM);
+    assert.equal(verified.certificate.status, 'pending');
+    const [listed] = ok(await h.app.domains.list(slug));
+    assert.equal(listed?.status, 'verified');
+    assert.equal(listed?.certificate.status, 'pending');
+    assert.equal(listed?.diagnostics, undefined, 'no diagnostics within the grace period');
+    await rig.clearCname(name);
+  });
+
+  test('verify: an apex with exactly PLATFORM_ADDRESSES verifies; a resolver failure is dns_error, never an exception', async () => {
+    const { slug } = await proProject();
+    const apex = `apexv${String(process.pid)}${String(++n)}.example`;
+    ok(await h.app.domains.add(slug, apex));
+    await rig.addA(apex, ['192.0.2.11', '192.0.2.10']);
+    assert.equal(ok(await h.app.domains.verify(apex)).status, 'verified');
+    await rig.clearA(apex);
+
+    const broken = unique('www.servfail');
+    ok(await h.app.domains.add(slug, broken));
+    await rig.setServfail(broken);
+    const failed = ok(await h.app.domains.verify(broken));
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.reason, 'dns_error');
+    assert.match(failed.message, /SERVFAIL/);
+    await rig.clearServfail(broken);
+    refused(await h.app.domains.verify(unique('www.unknown')), 'not_found');
+  });
+
+  test('redirects: both domains of the project, 301, loops and strangers refused; removing a domain removes its redirects', async () => {
+    const { slug } = await proProject();
+    const other = await proProject();
+    const [a, b, c] = [unique('www.ra'), unique('rb'), unique('www.rc')];
+    for (const d of [a, b, c]) ok(await h.app.domains.add(slug, d));
+    const foreign = unique('www.foreign');
+    ok(await h.app.domains.add(other.slug, foreign));
+
+    assert.deepEqual(ok(await h.app.domains.addRedirect(slug, b, a)), { from: b, to: a, status: 301 });
+    refused(await h.app.domains.addRedirect(slug, a, a), 'invalid_redirect');
+    const loop = refused(await h.app.domains.addRedirect(slug, a, b), 'invalid_redirect');
+    assert.match(loop.message, /loop/);
+    refused(await h.app.domains.addRedirect(slug, c, foreign), 'invalid_redirect');
+    refused(await h.app.domains.addRedirect(slug, b, c), 'invalid_redirect');
+    ok(await h.app.domains.addRedirect(slug, c, a));
+    assert.deepEqual(
+      ok(await h.app.domains.listRedirects(slug)).map((r) => `${r.from}>${r.to}`),
+      [`${b}>${a}`, `${c}>${a}`].sort(),
+    );
+    assert.deepEqual(ok(await h.app.domains.removeRedirect(slug, c)), { from: c });
+    refused(await h.app.domains.removeRedirect(slug, c), 'not_found');
+
+    ok(await h.app.domains.remove(a));
+    assert.deepEqual(ok(await h.app.domains.listRedirects(slug)), []);
+    assert.deepEqual(
+      ok(await h.app.domains.list(slug)).map((d) => d.domain),
+      [b, c].sort(),
+    );
+    refused(await h.app.domains.remove(a), 'not_found');
+  });
+
+  test('at most 50 domains per project (domain_limit)', async () => {
+    const { slug } = await proProject();
+    for (let i = 0; i < 50; i++) ok(await h.app.domains.add(slug, `d${String(i)}.limit${String(process.pid)}${String(n)}.example`));
+    refused(await h.app.domains.add(slug, `d50.limit${String(process.pid)}${String(n)}.example`), 'domain_limit');
+  });
+});
