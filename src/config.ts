@@ -26,6 +26,8 @@ export const ConfigSchema = Type.Object({
   /** A key sending more than this many requests while answered 429 is banned. */
   banThreshold: Type.Integer({ minimum: 0 }),
   banDurationSeconds: Type.Integer({ minimum: 1 }),
+  /** Project sites are served at <slug>.<platformHost>. */
+  platformHost: Type.String({ pattern: '^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(:[0-9]{1,5})?$' }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -47,6 +49,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   metricsEnabled: 'METRICS_ENABLED',
   banThreshold: 'BAN_THRESHOLD',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
+  platformHost: 'PLATFORM_HOST',
 };
 
 export class ConfigError extends Error {
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsEnabled: boolean(env.METRICS_ENABLED, true),
     banThreshold: integer(env.BAN_THRESHOLD, 20),
     banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),
+    platformHost: optional(env.PLATFORM_HOST)?.toLowerCase() ?? 'localhost',
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

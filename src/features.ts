@@ -1,6 +1,8 @@
+import { accountsFeature } from './accounts/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
 import { limitsFeature } from './limits/feature.js';
+import { managementFeature } from './management/feature.js';
 import { ordersFeature } from './orders/feature.js';
 import { petsFeature } from './pets/feature.js';
 import { projectsFeature } from './projects/feature.js';
@@ -14,7 +16,15 @@ import { openStorage, type Storage } from './storage/open.js';
  * each plugin names the capabilities it depends on, and Fastify refuses to
  * start if one is missing or registered later.
  */
-export const FEATURES: readonly Feature[] = [projectsFeature, keysFeature, limitsFeature, petsFeature, ordersFeature];
+export const FEATURES: readonly Feature[] = [
+  projectsFeature,
+  keysFeature,
+  limitsFeature,
+  petsFeature,
+  ordersFeature,
+  accountsFeature,
+  managementFeature,
+];
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
 

@@ -4,7 +4,14 @@
  * of the CLI (cli/exit.ts maps it to an exit status): one code, one meaning,
  * whoever asked.
  */
-export type DomainCode = 'not_found' | 'validation_failed' | 'project_exists' | 'idempotency_key_reused' | 'idempotency_key_in_use';
+export type DomainCode =
+  | 'not_found'
+  | 'validation_failed'
+  | 'project_exists'
+  | 'idempotency_key_reused'
+  | 'idempotency_key_in_use'
+  | 'user_exists'
+  | 'invalid_credentials';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

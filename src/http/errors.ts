@@ -14,6 +14,12 @@ export const ERROR_CATALOG = {
     status: 401,
     message: 'A valid API key is required. Send it as "Authorization: Bearer <API_KEY>".',
   },
+  invalid_credentials: { status: 401, message: 'The email or password is wrong.' },
+  not_signed_in: { status: 401, message: 'Sign in first: this needs a session (POST /api/v1/session).' },
+  csrf_failed: {
+    status: 403,
+    message: 'The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in.',
+  },
   not_found: { status: 404, message: 'The requested resource could not be found.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
   request_timeout: { status: 408, message: 'The request was not received in time.' },
@@ -22,6 +28,7 @@ export const ERROR_CATALOG = {
     message: 'A request with this Idempotency-Key is still being processed. Retry later.',
   },
   project_exists: { status: 409, message: 'A project with this slug already exists.' },
+  user_exists: { status: 409, message: 'A user with this email already exists.' },
   gone: { status: 410, message: 'This operation has been removed.' },
   payload_too_large: { status: 413, message: 'The request body is larger than 16384 bytes.' },
   unsupported_media_type: {
@@ -44,6 +51,12 @@ export const ERROR_CATALOG = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
+
+/** Codes only the management API (/api/v1: people and sessions) answers; the /v1 contract does not list them. */
+export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = ['invalid_credentials', 'not_signed_in', 'csrf_failed', 'user_exists'];
+
+/** The codes the /v1 API answers: its contract's closed set. */
+export const V1_ERROR_CODES = ERROR_CODES.filter((c) => !MANAGEMENT_ONLY_CODES.includes(c));
 
 export interface ErrorDetail {
   /** Where the value was: body, query, path or header. */
