@@ -6,6 +6,7 @@ import { managementFeature } from './management/feature.js';
 import { ordersFeature } from './orders/feature.js';
 import { petsFeature } from './pets/feature.js';
 import { projectsFeature } from './projects/feature.js';
+import { usageFeature } from './usage/feature.js';
 import type { Config } from './config.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 import { openStorage, type Storage } from './storage/open.js';
@@ -24,6 +25,7 @@ export const FEATURES: readonly Feature[] = [
   ordersFeature,
   accountsFeature,
   managementFeature,
+  usageFeature,
 ];
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
