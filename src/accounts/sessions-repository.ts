@@ -18,7 +18,7 @@ export interface SessionRepository {
   deleteForUser(userId: number): Promise<number>;
   deleteExpired(createdBefore: Date, seenBefore: Date): Promise<void>;
   recordFailure(subjects: string[], at: Date): Promise<void>;
-  /** Failures of a subject since an instant: how many, and the oldest of them. */
+  /** Failures of a subject after an instant: how many, and the oldest of them. */
   failuresSince(subject: string, since: Date): Promise<{ count: number; oldest: Date | null }>;
   clearFailures(subject: string): Promise<void>;
   /** Forgets failures older than an instant. */
@@ -63,7 +63,7 @@ export function openSessionRepository(database: Database): SessionRepository {
     },
     failuresSince: async (subject, since) => {
       const r = await sql.one<{ n: bigint | string; oldest: bigint | Date | null }>(
-        'SELECT COUNT(*) AS n, MIN(failed_at) AS oldest FROM sign_in_failures WHERE subject = ? AND failed_at >= ?',
+        'SELECT COUNT(*) AS n, MIN(failed_at) AS oldest FROM sign_in_failures WHERE subject = ? AND failed_at > ?',
         [subject, since],
       );
       return { count: r ? Number(r.n) : 0, oldest: r?.oldest == null ? null : time(r.oldest) };

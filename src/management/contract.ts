@@ -4,10 +4,19 @@ import { buildDocument, errorTable } from '../contract/openapi.js';
 import type { Config } from '../config.js';
 import { ERROR_CODES } from '../http/errors.js';
 import { SESSION_COOKIE } from './cookies.js';
-import { ApiKeySchema, CreatedApiKeySchema, ManagementErrorSchema, ProjectSchema, SessionSchema, UserSchema } from './schemas.js';
+import {
+  ApiKeySchema,
+  CreatedApiKeySchema,
+  ManagementErrorSchema,
+  ProjectSchema,
+  QuotaSchema,
+  SessionSchema,
+  UserSchema,
+} from './schemas.js';
 
 const COMPONENTS = new Map<unknown, string>([
   [ProjectSchema, 'Project'],
+  [QuotaSchema, 'Quota'],
   [ApiKeySchema, 'ApiKey'],
   [CreatedApiKeySchema, 'CreatedApiKey'],
   [SessionSchema, 'Session'],

@@ -1,16 +1,25 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { errorResponsesOf, errorSchema, jsonResponse } from '../contract/error-schema.js';
 import { ERROR_CODES, type ErrorCode } from '../http/errors.js';
-import { PlanSchema, QuotaSchema } from '../projects/plans.js';
+import { PlanSchema } from '../projects/plans.js';
 
 /** The Error body of the management API: any code of the catalogue. */
 export const ManagementErrorSchema = errorSchema(ERROR_CODES);
 
 /** Documented error responses of a management operation. */
 export const managementErrors = (...codes: ErrorCode[]) =>
-  errorResponsesOf(ManagementErrorSchema, [...codes, 'internal_error', 'service_unavailable']);
+  errorResponsesOf(ManagementErrorSchema, [...new Set<ErrorCode>(['bad_request', ...codes, 'internal_error', 'service_unavailable'])]);
 
 export { jsonResponse };
+
+/** Requests per minute and per day a project may make (int64: enterprise quotas can be large). */
+export const QuotaSchema = Type.Object(
+  {
+    perMinute: Type.Integer({ format: 'int64', minimum: 1, description: 'Requests per minute (fixed UTC minutes).' }),
+    perDay: Type.Integer({ format: 'int64', minimum: 1, description: 'Requests per day (fixed UTC days).' }),
+  },
+  { additionalProperties: false, description: "The project's quota, from its plan." },
+);
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 

@@ -21,7 +21,19 @@ export function sessionRoutes(app: FastifyInstance): void {
   r.post(
     '/api/v1/session',
     {
-      config: { public: true },
+      config: {
+        public: true,
+        openapi: {
+          responseHeaders: {
+            429: {
+              'Retry-After': {
+                description: 'Seconds until sign-in is accepted again for this email and address.',
+                schema: { type: 'integer', format: 'int32', minimum: 1 },
+              },
+            },
+          },
+        },
+      },
       schema: {
         operationId: 'signIn',
         summary: 'Sign in',

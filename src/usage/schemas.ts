@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { QuotaSchema } from '../projects/plans.js';
+import { QuotaSchema } from '../management/schemas.js';
 
 const Bucket = (what: string) =>
   Type.Object(
     {
       start: Type.String({ format: 'date-time', description: `The start of the ${what} (UTC).` }),
-      requests: Type.Integer({ minimum: 0, description: `API requests in that ${what}, whatever their answer.` }),
+      requests: Type.Integer({ format: 'int64', minimum: 0, description: `API requests in that ${what}, whatever their answer.` }),
     },
     { additionalProperties: false },
   );
