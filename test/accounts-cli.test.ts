@@ -24,7 +24,7 @@ describe('bin/petstore users, members and usage; the management API over HTTP', 
   let server: RunningServer;
   before(async () => {
     assert.equal((await cli('projects', 'create', 'shop', '--plan', 'pro', '--json')).code, 0);
-    server = await startServer({ DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent' });
+    server = await startServer({ DATABASE_URL: db.url, PORT: '0' });
   });
   after(async () => {
     await server.stop();
