@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.js';
 import { describeEachEngine } from './helpers/engines.js';
 import { harness, manualClock, ok, type Harness } from './helpers/harness.js';
+import { logCapture } from './helpers/logs.js';
 import { createPerson, ManagementClient } from './helpers/management.js';
 
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.test`;
@@ -280,6 +281,29 @@ describeEachEngine('accounts across instances', () => {
       assert.equal((await onB.call({ url: '/api/v1/session' })).statusCode, 401, 'signed out on A: refused by B');
     } finally {
       await other.close();
+    }
+  });
+});
+
+describeEachEngine('accounts: secrets stay out of the logs', () => {
+  test('passwords, session cookies, CSRF tokens and new key secrets never reach the logs, at trace level', async () => {
+    const logs = logCapture();
+    const h = await harness({ logStream: logs.stream, config: { logLevel: 'trace' } });
+    try {
+      const admin = await createPerson(h.app, email('logs'), { admin: true });
+      const c = await ManagementClient.on(h.app);
+      await c.signIn(admin.email, 'a-wrong-password-for-the-log');
+      await c.signIn(admin.email, admin.password);
+      const created = await c.call({ method: 'POST', url: `/api/v1/projects/${h.project}/keys`, payload: { name: 'logged?' } });
+      const secret = (created.json() as { key: string }).key;
+      const session = (c.cookie ?? '').split('=')[1] ?? '';
+      const text = logs.text();
+      assert.ok(text.includes('/api/v1/session'), 'the requests were logged');
+      for (const value of [admin.password, 'a-wrong-password-for-the-log', session, c.csrfToken ?? '', secret]) {
+        assert.ok(value.length > 10 && !text.includes(value), `a secret reached the logs: ${value.slice(0, 6)}…`);
+      }
+    } finally {
+      await h.close();
     }
   });
 });

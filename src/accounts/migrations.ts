@@ -30,6 +30,7 @@ export const accountMigrations: FeatureMigrations = {
         );
         CREATE INDEX sessions_user ON sessions(user_id);
         CREATE TABLE sign_in_failures (
+          id INTEGER PRIMARY KEY,
           subject TEXT NOT NULL,
           failed_at INTEGER NOT NULL
         );
@@ -64,6 +65,7 @@ export const accountMigrations: FeatureMigrations = {
         );
         CREATE INDEX sessions_user ON sessions(user_id);
         CREATE TABLE sign_in_failures (
+          id BIGSERIAL PRIMARY KEY,
           subject TEXT NOT NULL,
           failed_at TIMESTAMPTZ NOT NULL
         );
