@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { ContractChecker } from './helpers/contract.js';
 import { BIN, cliJson, runCli, startServer, tempDatabase, type CliResult, type RunningServer } from './helpers/processes.js';
 
 /** Runs the CLI with text on its stdin. */
@@ -22,9 +23,22 @@ describe('bin/petstore users, members and usage; the management API over HTTP', 
   const db = tempDatabase('petstore-accounts-cli-');
   const cli = (...args: string[]) => runCli(args, db.url);
   let server: RunningServer;
+  let contracts: { v1: ContractChecker; management: ContractChecker };
+  /** fetch on the server; every answer is checked against the contract of its API (/v1 or /api/v1). */
+  const call = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(`${server.url}${url}`, init);
+    const body = await res.text();
+    const contract = url.startsWith('/api/v1/') ? contracts.management : contracts.v1;
+    contract.check(init.method ?? 'GET', url, res.status, res.headers.get('content-type') ?? undefined, body);
+    return { status: res.status, headers: res.headers, json: () => JSON.parse(body) as unknown };
+  };
   before(async () => {
     assert.equal((await cli('projects', 'create', 'shop', '--plan', 'pro', '--json')).code, 0);
     server = await startServer({ DATABASE_URL: db.url, PORT: '0' });
+    contracts = {
+      v1: new ContractChecker((await (await fetch(`${server.url}/v1/openapi.json`)).json()) as never),
+      management: new ContractChecker((await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as never, '/api/v1'),
+    };
   });
   after(async () => {
     await server.stop();
@@ -65,37 +79,37 @@ describe('bin/petstore users, members and usage; the management API over HTTP', 
 
   test('an admin signs in with curl-like calls, lists projects, creates and revokes a key with the cookie and the CSRF token; members and usage', async () => {
     const admin = await cliJson<{ password: string }>(['users', 'create', 'me@example.test', '--admin', '--json'], db.url);
-    const signIn = await fetch(`${server.url}/api/v1/session`, {
+    const signIn = await call('/api/v1/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'me@example.test', password: admin.password }),
     });
     assert.equal(signIn.status, 200);
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+    const { csrfToken } = signIn.json() as { csrfToken: string };
 
-    const projects = (await (await fetch(`${server.url}/api/v1/projects`, { headers: { cookie } })).json()) as { slug: string }[];
+    const projects = (await call('/api/v1/projects', { headers: { cookie } })).json() as { slug: string }[];
     assert.ok(projects.some((p) => p.slug === 'shop'));
 
-    const withoutToken = await fetch(`${server.url}/api/v1/projects/shop/keys`, {
+    const withoutToken = await call('/api/v1/projects/shop/keys', {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
       body: '{"name":"ci"}',
     });
     assert.equal(withoutToken.status, 403);
-    assert.equal(((await withoutToken.json()) as { code: string }).code, 'csrf_failed');
+    assert.equal((withoutToken.json() as { code: string }).code, 'csrf_failed');
 
-    const created = await fetch(`${server.url}/api/v1/projects/shop/keys`, {
+    const created = await call('/api/v1/projects/shop/keys', {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': csrfToken },
       body: '{"name":"ci"}',
     });
     assert.equal(created.status, 201);
-    const key = (await created.json()) as { id: string; key: string };
-    const pets = await fetch(`${server.url}/v1/pets`, { headers: { authorization: `Bearer ${key.key}` } });
+    const key = created.json() as { id: string; key: string };
+    const pets = await call('/v1/pets', { headers: { authorization: `Bearer ${key.key}` } });
     assert.equal(pets.status, 200);
 
-    const revoked = await fetch(`${server.url}/api/v1/projects/shop/keys/${key.id}`, {
+    const revoked = await call(`/api/v1/projects/shop/keys/${key.id}`, {
       method: 'DELETE',
       headers: { cookie, 'x-csrf-token': csrfToken },
     });
@@ -107,7 +121,7 @@ describe('bin/petstore users, members and usage; the management API over HTTP', 
     const ended = await cli('users', 'revoke-sessions', 'me@example.test');
     assert.equal(ended.code, 0, ended.stderr);
     assert.match(ended.stdout, /ended 1 session/);
-    assert.equal((await fetch(`${server.url}/api/v1/session`, { headers: { cookie } })).status, 401);
+    assert.equal((await call('/api/v1/session', { headers: { cookie } })).status, 401);
 
     // Membership from the CLI.
     assert.equal((await cli('projects', 'add-member', 'shop', 'text@example.test')).code, 0);
