@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildApp } from '../src/app.js';
 import { describeEachEngine } from './helpers/engines.js';
 import { harness, ok, type Harness } from './helpers/harness.js';
 import { createPerson, ManagementClient } from './helpers/management.js';
@@ -59,5 +60,17 @@ describeEachEngine('usage recording', () => {
     assert.ok(Date.now() - start <= 11_000, `the counts arrived within one flush interval (${String(Date.now() - start)} ms)`);
     const keys = (await c.call({ url: `/api/v1/projects/${p.project}/keys` })).json() as { lastUsedAt: string | null }[];
     assert.ok(keys[0]?.lastUsedAt, 'the key shows its last use');
+  });
+
+  test('an instance that stops writes the counts it still holds', async () => {
+    const p = await h.newProject();
+    const other = await buildApp({ config: h.app.config, storage: h.storage });
+    for (let i = 0; i < 4; i++) {
+      const res = await other.inject({ method: 'GET', url: '/v1/pets', headers: p.auth });
+      assert.equal(res.statusCode, 200);
+    }
+    await other.close();
+    const report = ok(await h.app.usage.service.report(p.project));
+    assert.equal(total(report.perMinute), 4);
   });
 });
