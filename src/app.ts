@@ -96,11 +96,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerRequestSteps(app, steps);
   registerHealth(app);
 
-  for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);
-
+  // Before the capabilities' hooks: onClose hooks run last-registered first, so the database closes after
+  // every capability has finished with it (usage writes its last counts on close).
   app.addHook('onClose', async () => {
     if (ownsStorage) await storage.close();
   });
+
+  for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);
 
   await app.ready();
   return Object.assign(app as unknown as FastifyInstance, { openapi: contract.document }) as App;

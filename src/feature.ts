@@ -16,6 +16,8 @@ export interface CliContext {
 export interface CliCommand {
   /** The first word: `keys`, `projects`, … */
   name: string;
+  /** When set, this command answers only these second words (another capability answers the rest of `name`). */
+  subcommands?: string[];
   /** Usage lines shown by `petstore help`. */
   usage: string[];
   run(args: string[], ctx: CliContext): Promise<void>;

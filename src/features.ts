@@ -1,13 +1,16 @@
 import { deploysFeature } from './deploys/feature.js';
 import { domainsFeature } from './domains/feature.js';
+import { accountsFeature } from './accounts/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
 import { limitsFeature } from './limits/feature.js';
+import { managementFeature } from './management/feature.js';
 import { ordersFeature } from './orders/feature.js';
 import { petsFeature } from './pets/feature.js';
 import { projectsFeature } from './projects/feature.js';
 import { referenceFeature } from './reference/feature.js';
 import { secretsFeature } from './secrets/feature.js';
+import { usageFeature } from './usage/feature.js';
 import type { Config } from './config.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 import { openStorage, type Storage } from './storage/open.js';
@@ -27,6 +30,9 @@ export const FEATURES: readonly Feature[] = [
   ordersFeature,
   deploysFeature,
   domainsFeature,
+  accountsFeature,
+  managementFeature,
+  usageFeature,
   referenceFeature,
 ];
 

@@ -54,7 +54,8 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
       process.stdout.write(USAGE);
       return;
   }
-  const cli = COMMANDS.find((c) => c.name === command);
+  const named = COMMANDS.filter((c) => c.name === command);
+  const cli = named.find((c) => c.subcommands?.includes(rest[0] ?? '')) ?? named.find((c) => !c.subcommands);
   if (!cli) throw new UsageError(`unknown command "${command}"`);
   const ctx = cliContext();
   try {

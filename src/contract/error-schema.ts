@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MAX_DETAILS } from '../http/error-handler.js';
-import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../http/errors.js';
+import { ERROR_CATALOG, V1_ERROR_CODES, type ErrorCode } from '../http/errors.js';
 
 export const ErrorDetailSchema = Type.Object(
   {
@@ -11,28 +11,36 @@ export const ErrorDetailSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const ErrorSchema = Type.Object(
-  {
-    code: Type.Union(
-      ERROR_CODES.map((c) => Type.Literal(c)),
-      { description: 'Machine-readable error code, one of a closed, documented set.' },
-    ),
-    message: Type.String({ description: 'Human-readable description.' }),
-    status: Type.Integer({ format: 'int32', minimum: 400, maximum: 599, description: 'The HTTP status code.' }),
-    details: Type.Optional(
-      Type.Array(ErrorDetailSchema, {
-        maxItems: MAX_DETAILS,
-        description: `For validation errors: one entry per offending field, at most ${String(MAX_DETAILS)} (the message says how many more there were).`,
-      }),
-    ),
-  },
-  { description: 'The body of every error response.' },
-);
-export type ErrorBody = Static<typeof ErrorSchema>;
+/** The Error body whose `code` is one of the given closed set (each API document lists the codes it answers). */
+export function errorSchema(codes: readonly ErrorCode[]) {
+  return Type.Object(
+    {
+      code: Type.Union(
+        codes.map((c) => Type.Literal(c)),
+        { description: 'Machine-readable error code, one of a closed, documented set.' },
+      ),
+      message: Type.String({ description: 'Human-readable description.' }),
+      status: Type.Integer({ format: 'int32', minimum: 400, maximum: 599, description: 'The HTTP status code.' }),
+      details: Type.Optional(
+        Type.Array(ErrorDetailSchema, {
+          maxItems: MAX_DETAILS,
+          description: `For validation errors: one entry per offending field, at most ${String(MAX_DETAILS)} (the message says how many more there were).`,
+        }),
+      ),
+    },
+    { description: 'The body of every error response.' },
+  );
+}
+
+/** The Error body of the /v1 API. */
+export const ErrorSchema = errorSchema(V1_ERROR_CODES);
+/** Any error body the service sends (every code of the catalogue). */
+export type ErrorBody = Static<ReturnType<typeof errorSchema>> & { code: ErrorCode };
 
 export interface ResponseSpec {
   description: string;
-  content: { 'application/json': { schema: TSchema } };
+  /** Absent for an answer without a body (204). */
+  content?: { 'application/json': { schema: TSchema } };
 }
 
 /** A documented JSON response for a route's `response` map. */
@@ -40,8 +48,13 @@ export function jsonResponse(description: string, schema: TSchema): ResponseSpec
   return { description, content: { 'application/json': { schema } } };
 }
 
-/** Documented error responses, one per status, listing the codes each can carry. */
+/** Documented /v1 error responses, one per status, listing the codes each can carry. */
 export function errorResponses(...codes: ErrorCode[]): Record<number, ResponseSpec> {
+  return errorResponsesOf(ErrorSchema, codes);
+}
+
+/** Documented error responses with the given Error schema, one per status, listing the codes each can carry. */
+export function errorResponsesOf(schema: TSchema, codes: readonly ErrorCode[]): Record<number, ResponseSpec> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_CATALOG[code].status;
@@ -50,7 +63,7 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, ResponseSp
   const out: Record<number, ResponseSpec> = {};
   for (const [status, list] of byStatus) {
     const lines = list.map((c) => `\`${c}\`: ${ERROR_CATALOG[c].message}`).join(' ');
-    out[status] = jsonResponse(`Error. Codes: ${lines}`, ErrorSchema);
+    out[status] = jsonResponse(`Error. Codes: ${lines}`, schema);
   }
   return out;
 }

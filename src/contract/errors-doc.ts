@@ -17,6 +17,12 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
     'a `cursor` this service did not issue for this listing: altered or made up, from another project, another listing or another `status` filter, or issued under an earlier `SECRETS_KEY`',
   unauthorized:
     'the API key is missing, malformed, unknown or revoked; with `WWW-Authenticate: Bearer realm="petstore"` (plus `error="invalid_token"` when a key was sent)',
+  invalid_credentials:
+    'sign-in (`POST /api/v1/session`) with an unknown email or a wrong password: the same answer, in the same time, for both',
+  not_signed_in:
+    'a management route (`/api/v1`) without a live session: no cookie, an unknown one, or one ended by sign-out, expiry or revocation',
+  csrf_failed: 'a state-changing management request authenticated by the session cookie without its `X-CSRF-Token`, or with another',
+  user_exists: 'a person with this email already exists (`petstore users create`)',
   not_found: "no such resource (or route) in the caller's project; another project's pet is a 404 too",
   method_not_allowed:
     'the path exists but not with this method; see `Allow`. `CONNECT` is 405 with an empty `Allow` (this server tunnels nothing), then the connection is closed',
@@ -37,7 +43,7 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'the `Idempotency-Key` was used within 24 hours with a different body',
   misdirected_request:
     'an HTTPS request named a host that is not an active custom domain (for example one removed while the connection was open); the connection is closed',
-  rate_limited: "the plan's quota is used up; see `Retry-After`",
+  rate_limited: "the plan's quota is used up, or 10 sign-ins failed for the email or the address within 15 minutes; see `Retry-After`",
   api_key_banned: 'the key kept sending while limited and is banned for a while; see `Retry-After`',
   request_header_fields_too_large: "the request's header section is over Node's limit (16 KiB by default); the connection is closed",
   internal_error: 'an unexpected error; the message carries the request id, the cause goes to the log',
@@ -63,8 +69,9 @@ export function errorsMarkdown(): string {
     'add `details`, one entry per offending field (at most 10, the message then says how many more): `[{in, field, message}]`, where `in` is `body`, `query`, `path` or',
     '`header` and `field` is empty when the whole body is meant. Every response, errors included, carries `X-Request-Id`.',
     '',
-    'The `code` is stable and is one of the closed set below (the contract, `docs/openapi.json`, lists the same set in',
-    'the `Error` schema and, for each operation, the codes it can answer). Programs should branch on `code`, not on',
+    'The `code` is stable and is one of the closed set below (the contracts list it in the `Error` schema and, for each',
+    'operation, the codes it can answer: `docs/openapi.json` the codes of `/v1`, `docs/management-openapi.json` all of',
+    'them, those of people and sessions included). Programs should branch on `code`, not on',
     '`message`: the message is written for people and often says more than the default below (which field, which id,',
     'the request id of an `internal_error`).',
     '',

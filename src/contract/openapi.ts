@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
-import { ERROR_CATALOG } from '../http/errors.js';
+import { ERROR_CATALOG, V1_ERROR_CODES, type ErrorCode } from '../http/errors.js';
 import { rateLimitHeaderDocs } from '../limits/headers.js';
 import { ErrorDetailSchema, ErrorSchema, jsonResponse, type ResponseSpec } from './error-schema.js';
 import { NewPetSchema, PetSchema, PetStatusSchema } from '../pets/schemas.js';
@@ -9,8 +9,8 @@ import { OrderSchema } from '../orders/schemas.js';
 
 type Json = Record<string, unknown>;
 
-/** Shapes published under components/schemas, matched by identity. */
-const COMPONENTS = new Map<unknown, string>([
+/** Shapes the /v1 document publishes under components/schemas, matched by identity. */
+const V1_COMPONENTS = new Map<unknown, string>([
   [PetSchema, 'Pet'],
   [NewPetSchema, 'NewPet'],
   [PetStatusSchema, 'PetStatus'],
@@ -19,13 +19,26 @@ const COMPONENTS = new Map<unknown, string>([
   [OrderSchema, 'Order'],
 ]);
 
+/** What makes one API's document: the routes under its prefix, its shared shapes, and the text around them. */
+export interface DocumentSpec {
+  /** The routes' common prefix, left out of the document's paths (the servers' URLs end with it). */
+  prefix: string;
+  /** Shapes published under components/schemas, matched by identity. */
+  components: Map<unknown, string>;
+  /** The Error schema of this API (its closed set of codes). */
+  errorSchema: TSchema;
+  /** The document's top: openapi, info, servers, security, tags (in that order). */
+  head: Json;
+  securitySchemes: Json;
+}
+
 /** Copies a schema as plain JSON, replacing known components by `$ref`. */
-function toDoc(schema: unknown, top = true): unknown {
-  if (!top && COMPONENTS.has(schema)) return { $ref: `#/components/schemas/${COMPONENTS.get(schema) ?? ''}` };
-  if (Array.isArray(schema)) return schema.map((s) => toDoc(s, false));
+function toDoc(schema: unknown, components: Map<unknown, string>, top = true): unknown {
+  if (!top && components.has(schema)) return { $ref: `#/components/schemas/${components.get(schema) ?? ''}` };
+  if (Array.isArray(schema)) return schema.map((s) => toDoc(s, components, false));
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Json = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = toDoc(v, false);
+  for (const [k, v] of Object.entries(schema)) out[k] = toDoc(v, components, false);
   return out;
 }
 
@@ -45,21 +58,21 @@ const ALLOW_HEADER = {
  * and validating proxies know their body: 405 for a method the path lacks (after the key check, so
  * counted), and the two Node's HTTP parser gives before there is a request (so only `X-Request-Id`).
  */
-const BEFORE_ROUTING: Record<string, ResponseSpec> = {
-  405: jsonResponse('Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does.', ErrorSchema),
-  408: jsonResponse('Error `request_timeout`: the request was not received in time; the connection is closed.', ErrorSchema),
+const beforeRouting = (errorSchema: TSchema): Record<string, ResponseSpec> => ({
+  405: jsonResponse('Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does.', errorSchema),
+  408: jsonResponse('Error `request_timeout`: the request was not received in time; the connection is closed.', errorSchema),
   431: jsonResponse(
     "Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed.",
-    ErrorSchema,
+    errorSchema,
   ),
-};
+});
 const FROM_THE_PARSER = new Set(['408', '431']);
 
-function parameters(where: 'path' | 'query' | 'header', schema: unknown): Json[] {
+function parameters(where: 'path' | 'query' | 'header', schema: unknown, components: Map<unknown, string>): Json[] {
   if (!schema) return [];
   const s = schema as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(s.properties ?? {}).map(([name, prop]) => {
-    const { description, ...rest } = toDoc(prop) as Json;
+    const { description, ...rest } = toDoc(prop, components) as Json;
     const param: Json = {
       name: where === 'header' ? name.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase()) : name,
       in: where,
@@ -71,12 +84,16 @@ function parameters(where: 'path' | 'query' | 'header', schema: unknown): Json[]
   });
 }
 
-function operation(route: RouteOptions): Json {
+function operation(route: RouteOptions, spec: DocumentSpec): Json {
+  const { components } = spec;
   const schema = route.schema ?? {};
   const extras = route.config?.openapi?.responseHeaders ?? {};
   const metered = !route.config?.public;
   const responses: Json = {};
-  for (const [status, spec] of Object.entries({ ...(schema.response ?? {}), ...BEFORE_ROUTING } as Record<string, ResponseSpec>)) {
+  for (const [status, response] of Object.entries({ ...(schema.response ?? {}), ...beforeRouting(spec.errorSchema) } as Record<
+    string,
+    ResponseSpec
+  >)) {
     const headers: Json = {
       'X-Request-Id': REQUEST_ID_HEADER,
       ...(metered && !FROM_THE_PARSER.has(status) ? rateLimitHeaderDocs(Number(status)) : {}),
@@ -84,9 +101,11 @@ function operation(route: RouteOptions): Json {
       ...(status === '405' ? { Allow: ALLOW_HEADER } : {}),
     };
     responses[status] = {
-      description: spec.description,
+      description: response.description,
       headers,
-      content: { 'application/json': { schema: toDoc(spec.content['application/json'].schema, false) } },
+      ...(response.content
+        ? { content: { 'application/json': { schema: toDoc(response.content['application/json'].schema, components, false) } } }
+        : {}),
     };
   }
   const op: Json = {
@@ -97,14 +116,15 @@ function operation(route: RouteOptions): Json {
     'x-stability': schema['x-stability'],
   };
   if (schema.deprecated) op.deprecated = true;
+  if (schema.security) op.security = schema.security;
   const params = [
-    ...parameters('path', schema.params),
-    ...parameters('query', schema.querystring),
-    ...parameters('header', schema.headers),
+    ...parameters('path', schema.params, components),
+    ...parameters('query', schema.querystring, components),
+    ...parameters('header', schema.headers, components),
   ];
   if (params.length) op.parameters = params;
   if (schema.body) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: toDoc(schema.body as TSchema, false) } } };
+    op.requestBody = { required: true, content: { 'application/json': { schema: toDoc(schema.body as TSchema, components, false) } } };
   }
   op.responses = responses;
   return op;
@@ -118,27 +138,33 @@ function duration(seconds: number): string {
   return unit(seconds, 'second');
 }
 
-const ERROR_TABLE = Object.entries(ERROR_CATALOG)
-  .map(([code, e]) => `| \`${code}\` | ${String(e.status)} | ${e.message} |`)
-  .join('\n');
+/** A Markdown table of the given codes, for a document's description. */
+export const errorTable = (codes: readonly ErrorCode[]) =>
+  codes.map((code) => `| \`${code}\` | ${String(ERROR_CATALOG[code].status)} | ${ERROR_CATALOG[code].message} |`).join('\n');
+
+/** Builds an OpenAPI 3.1 document from the registered routes under the spec's prefix. */
+export function buildDocument(routes: RouteOptions[], spec: DocumentSpec): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    if (!route.url.startsWith(`${spec.prefix}/`)) continue;
+    const path = route.url.slice(spec.prefix.length).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of [route.method].flat()) {
+      paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: operation(route, spec) };
+    }
+  }
+  const schemas: Json = {};
+  for (const [schema, name] of spec.components) schemas[name] = toDoc(schema, spec.components, true);
+  return { ...spec.head, paths, components: { securitySchemes: spec.securitySchemes, schemas } };
+}
 
 /** Builds the OpenAPI 3.1 document from the registered /v1 routes: the contract. */
 export function buildOpenApi(
   routes: RouteOptions[],
   config: Pick<Config, 'baseUrl' | 'stagingBaseUrl' | 'banThreshold' | 'banDurationSeconds'>,
 ): Json {
-  const paths: Record<string, Json> = {};
-  for (const route of routes) {
-    const path = route.url.replace(/^\/v1/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    for (const method of [route.method].flat()) {
-      paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: operation(route) };
-    }
-  }
   const servers = [{ url: config.baseUrl, description: 'Production', 'x-internal': false }];
   if (config.stagingBaseUrl) servers.push({ url: config.stagingBaseUrl, description: 'Staging', 'x-internal': false });
-  const schemas: Json = {};
-  for (const [schema, name] of COMPONENTS) schemas[name] = toDoc(schema, true);
-  return {
+  const head = {
     openapi: '3.1.0',
     info: {
       title: 'Petstore API',
@@ -159,7 +185,7 @@ export function buildOpenApi(
         '',
         '| code | status | meaning |',
         '|---|---|---|',
-        ERROR_TABLE,
+        errorTable(V1_ERROR_CODES),
       ].join('\n'),
     },
     servers,
@@ -168,12 +194,14 @@ export function buildOpenApi(
       { name: 'animals', description: 'The animals of the store.' },
       { name: 'store', description: 'Store orders.' },
     ],
-    paths,
-    components: {
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key created with `petstore keys create`.' },
-      },
-      schemas,
-    },
   };
+  return buildDocument(routes, {
+    prefix: '/v1',
+    components: V1_COMPONENTS,
+    errorSchema: ErrorSchema,
+    head,
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key created with `petstore keys create`.' },
+    },
+  });
 }

@@ -15,7 +15,9 @@ export type DomainCode =
   | 'domain_taken'
   | 'invalid_domain'
   | 'domain_limit'
-  | 'invalid_redirect';
+  | 'invalid_redirect'
+  | 'user_exists'
+  | 'invalid_credentials';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

@@ -21,6 +21,12 @@ export const ERROR_CATALOG = {
   invalid_domain: { status: 400, message: 'The domain name is not valid.' },
   invalid_redirect: { status: 400, message: 'The redirect entry is not valid.' },
   plan_required: { status: 403, message: 'Custom domains need the Pro plan or above.' },
+  invalid_credentials: { status: 401, message: 'The email or password is wrong.' },
+  not_signed_in: { status: 401, message: 'Sign in first: this needs a session (POST /api/v1/session).' },
+  csrf_failed: {
+    status: 403,
+    message: 'The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in.',
+  },
   not_found: { status: 404, message: 'The requested resource could not be found.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
   request_timeout: { status: 408, message: 'The request was not received in time.' },
@@ -32,6 +38,7 @@ export const ERROR_CATALOG = {
   deploy_required: { status: 409, message: 'The project needs a ready deploy before a custom domain can be added.' },
   domain_taken: { status: 409, message: 'The domain already belongs to a project.' },
   domain_limit: { status: 409, message: 'The project has the most custom domains allowed (50).' },
+  user_exists: { status: 409, message: 'A user with this email already exists.' },
   gone: { status: 410, message: 'This operation has been removed.' },
   payload_too_large: { status: 413, message: 'The request body is larger than 16384 bytes.' },
   unsupported_media_type: {
@@ -59,6 +66,12 @@ export const ERROR_CATALOG = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
+
+/** Codes only the management API (/api/v1: people and sessions) answers; the /v1 contract does not list them. */
+export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = ['invalid_credentials', 'not_signed_in', 'csrf_failed', 'user_exists'];
+
+/** The codes the /v1 API answers: its contract's closed set. */
+export const V1_ERROR_CODES = ERROR_CODES.filter((c) => !MANAGEMENT_ONLY_CODES.includes(c));
 
 export interface ErrorDetail {
   /** Where the value was: body, query, path or header. */

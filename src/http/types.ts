@@ -28,6 +28,8 @@ declare module 'fastify' {
     tags?: string[];
     deprecated?: boolean;
     'x-stability'?: Stability;
+    /** OpenAPI security requirements, when the operation's differ from its document's default. */
+    security?: Record<string, string[]>[];
   }
   interface FastifyContextConfig {
     /** No API key needed and not counted against quotas. */

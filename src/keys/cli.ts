@@ -39,6 +39,7 @@ export const keysCommand: CliCommand = {
         createdAt: k.createdAt.toISOString(),
         revokedAt: k.revokedAt?.toISOString() ?? null,
         bannedUntil: k.bannedUntil && k.bannedUntil.getTime() > now ? k.bannedUntil.toISOString() : null,
+        lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
       }));
       if (values.json) ctx.json(rows);
       else {

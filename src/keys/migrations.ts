@@ -19,6 +19,7 @@ export const keyMigrations: FeatureMigrations = {
         CREATE INDEX api_keys_project ON api_keys(project_id);`,
     },
     { version: 2, name: 'key bans', sql: 'ALTER TABLE api_keys ADD COLUMN banned_until INTEGER;' },
+    { version: 3, name: 'key last use', sql: 'ALTER TABLE api_keys ADD COLUMN last_used_at INTEGER;' },
   ],
   postgres: [
     {
@@ -37,5 +38,6 @@ export const keyMigrations: FeatureMigrations = {
         CREATE INDEX api_keys_project ON api_keys(project_id);`,
     },
     { version: 2, name: 'key bans', sql: 'ALTER TABLE api_keys ADD COLUMN banned_until TIMESTAMPTZ;' },
+    { version: 3, name: 'key last use', sql: 'ALTER TABLE api_keys ADD COLUMN last_used_at TIMESTAMPTZ;' },
   ],
 };

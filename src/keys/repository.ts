@@ -21,6 +21,8 @@ export interface KeyInfo {
   revokedAt: Date | null;
   /** Set while the key is banned for sending requests while rate limited. */
   bannedUntil: Date | null;
+  /** About when the key was last used (written at most once a minute per key); null if never. */
+  lastUsedAt: Date | null;
 }
 
 /** What a request is allowed to do once its key is known. */
@@ -39,8 +41,10 @@ export interface KeyRepository {
   /** The principal of an active (not revoked) key with this secret hash, or null. */
   findActiveByHash(secretHash: Buffer): Promise<Principal | null>;
   list(projectId?: number): Promise<KeyInfo[]>;
-  /** Marks a key revoked; false when no active key has this id. */
-  revoke(id: string, at: Date): Promise<boolean>;
+  /** Marks a key revoked (only if it belongs to the project, when one is given); false when no such active key exists. */
+  revoke(id: string, at: Date, projectId?: number): Promise<boolean>;
+  /** Records that keys were used at about this instant. */
+  touch(ids: string[], at: Date): Promise<void>;
   /** Bans a key until the given instant. */
   ban(id: string, until: Date): Promise<void>;
   /** Lifts a ban early: 'lifted', 'not_banned' when no ban was running at `now`, null when no key has this id. */
@@ -57,6 +61,7 @@ interface KeyRow {
   created_at: Time;
   revoked_at: Time | null;
   banned_until: Time | null;
+  last_used_at: Time | null;
 }
 
 interface PrincipalRow {
@@ -69,7 +74,7 @@ interface PrincipalRow {
   banned_until: Time | null;
 }
 
-const LIST = `SELECT k.id, p.slug, k.name, k.hint, k.created_at, k.revoked_at, k.banned_until
+const LIST = `SELECT k.id, p.slug, k.name, k.hint, k.created_at, k.revoked_at, k.banned_until, k.last_used_at
                 FROM api_keys k JOIN projects p ON p.id = k.project_id`;
 
 const toInfo = (r: KeyRow): KeyInfo => ({
@@ -80,6 +85,7 @@ const toInfo = (r: KeyRow): KeyInfo => ({
   createdAt: time(r.created_at),
   revokedAt: time(r.revoked_at),
   bannedUntil: time(r.banned_until),
+  lastUsedAt: time(r.last_used_at),
 });
 
 export function openKeyRepository(database: Database): KeyRepository {
@@ -118,7 +124,14 @@ export function openKeyRepository(database: Database): KeyRepository {
         ? await sql.all<KeyRow>(`${LIST} ORDER BY k.created_at, k.id`)
         : await sql.all<KeyRow>(`${LIST} WHERE k.project_id = ? ORDER BY k.created_at, k.id`, [projectId])
       ).map(toInfo),
-    revoke: async (id, at) => (await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id])) > 0,
+    revoke: async (id, at, projectId) =>
+      (projectId === undefined
+        ? await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id])
+        : await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND project_id = ? AND revoked_at IS NULL', [at, id, projectId])) >
+      0,
+    touch: async (ids, at) => {
+      for (const id of ids) await sql.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [at, id]);
+    },
     ban: async (id, until) => {
       await sql.run('UPDATE api_keys SET banned_until = ? WHERE id = ?', [until, id]);
     },

@@ -28,7 +28,7 @@ export class KeyService {
     const id = generateKeyId();
     const hint = secretHint(key);
     await this.keys.create({ id, projectId: project.id, name, secretHash: hashSecret(key), hint, createdAt: now });
-    return { id, key, project: project.slug, name, hint, createdAt: now, revokedAt: null, bannedUntil: null };
+    return { id, key, project: project.slug, name, hint, createdAt: now, revokedAt: null, bannedUntil: null, lastUsedAt: null };
   }
 
   /** Every key, or a project's keys. */
@@ -39,8 +39,13 @@ export class KeyService {
     return this.keys.list(project.id);
   }
 
-  async revoke(id: string): Promise<true | DomainError> {
-    return (await this.keys.revoke(id, new Date(this.clock.now()))) || keyNotFound(id);
+  /** Revokes a key; given a project, only a key of that project (another's is not found). */
+  async revoke(id: string, projectSlug?: string): Promise<true | DomainError> {
+    const now = new Date(this.clock.now());
+    if (projectSlug === undefined) return (await this.keys.revoke(id, now)) || keyNotFound(id);
+    const project = await this.projects.findBySlug(projectSlug);
+    if (!project) return projectNotFound(projectSlug);
+    return (await this.keys.revoke(id, now, project.id)) || keyNotFound(id);
   }
 
   /** Lifts a key's ban before it ends; false when the key was not banned. */

@@ -15,10 +15,14 @@ export class ContractChecker {
   private readonly templates: { method: string; regex: RegExp; path: string }[] = [];
   checked = 0;
 
-  constructor(private readonly doc: Doc) {
+  /** `prefix`: the path the document's paths are under (`/v1`, or `/api/v1` for the management API). */
+  constructor(
+    private readonly doc: Doc,
+    private readonly prefix = '/v1',
+  ) {
     this.ajv.addSchema(doc as object, 'openapi');
     for (const [path, ops] of Object.entries(doc.paths)) {
-      const regex = new RegExp(`^/v1${path.replace(/\{[^}]+\}/g, '[^/]*')}$`);
+      const regex = new RegExp(`^${prefix}${path.replace(/\{[^}]+\}/g, '[^/]*')}$`);
       for (const method of Object.keys(ops)) this.templates.push({ method: method.toUpperCase(), regex, path });
     }
   }
@@ -42,7 +46,7 @@ export class ContractChecker {
     const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
     this.checked++;
     if (method.toUpperCase() === 'HEAD' || status === 204) return undefined;
-    if (!path.startsWith('/v1/') || path === '/v1/openapi.json') {
+    if (!path.startsWith(`${this.prefix}/`) || path === `${this.prefix}/openapi.json`) {
       if (status >= 400) this.assertError(status, contentType, body, `${method} ${url}`);
       // Probes outside the API (/metrics is Prometheus text) are JSON only when they say so.
       return body && /^application\/json/.test(contentType ?? '') ? JSON.parse(body) : body;

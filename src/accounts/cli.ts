@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { parse, UsageError } from '../cli/args.js';
+import { orRefuse } from '../cli/exit.js';
+import type { CliCommand, CliContext } from '../feature.js';
+import { openProjectRepository } from '../projects/repository.js';
+import { openAccountRepository } from './repository.js';
+import { AccountService } from './service.js';
+import { openSessionRepository } from './sessions-repository.js';
+
+async function service(ctx: CliContext) {
+  const database = await ctx.database();
+  return new AccountService(openAccountRepository(database), openSessionRepository(database), openProjectRepository(database), ctx.clock);
+}
+
+/** The password piped on stdin, without its final line break. */
+function passwordFromStdin(): string {
+  return readFileSync(0, 'utf8').replace(/\r?\n$/, '');
+}
+
+export const usersCommand: CliCommand = {
+  name: 'users',
+  usage: [
+    'users create EMAIL [--admin] [--password-stdin] [--json]   prints a generated password once',
+    'users revoke-sessions EMAIL                                signs the person out everywhere',
+  ],
+  async run([sub, ...rest], ctx) {
+    if (sub === 'create') {
+      const { values, positionals } = parse(
+        rest,
+        { admin: { type: 'boolean' }, 'password-stdin': { type: 'boolean' }, json: { type: 'boolean' } },
+        1,
+      );
+      const password = values['password-stdin'] ? passwordFromStdin() : undefined;
+      const user = orRefuse(await (await service(ctx)).createUser(positionals[0] ?? '', { admin: values.admin ?? false, password }));
+      const out = { email: user.email, admin: user.admin, ...(user.generatedPassword ? { password: user.generatedPassword } : {}) };
+      if (values.json) ctx.json(out);
+      else {
+        ctx.out(`created ${user.admin ? 'admin ' : ''}user ${user.email}`);
+        if (user.generatedPassword) {
+          ctx.out(user.generatedPassword);
+          ctx.err('This is the generated password. Store it now: it is not shown again.');
+        }
+      }
+    } else if (sub === 'revoke-sessions') {
+      const { positionals } = parse(rest, {}, 1);
+      const ended = orRefuse(await (await service(ctx)).revokeSessions(positionals[0] ?? ''));
+      ctx.out(`ended ${String(ended)} session(s) of ${positionals[0] ?? ''}`);
+    } else {
+      throw new UsageError(`unknown users command "${sub ?? ''}"`);
+    }
+  },
+};
+
+export const membersCommand: CliCommand = {
+  name: 'projects',
+  subcommands: ['add-member', 'remove-member'],
+  usage: ['projects add-member SLUG EMAIL', 'projects remove-member SLUG EMAIL'],
+  async run([sub, ...rest], ctx) {
+    const { positionals } = parse(rest, {}, 2);
+    const [slug = '', email = ''] = positionals;
+    const accounts = await service(ctx);
+    if (sub === 'add-member') {
+      const added = orRefuse(await accounts.addMember(slug, email));
+      ctx.out(added ? `${email} is now a member of ${slug}` : `${email} already is a member of ${slug}`);
+    } else {
+      orRefuse(await accounts.removeMember(slug, email));
+      ctx.out(`${email} is no longer a member of ${slug}`);
+    }
+  },
+};

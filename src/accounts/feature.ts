@@ -1,0 +1,11 @@
+import type { Feature } from '../feature.js';
+import { membersCommand, usersCommand } from './cli.js';
+import { accountMigrations } from './migrations.js';
+
+/** People, their memberships of projects, and sign-in sessions. */
+export const accountsFeature: Feature = {
+  name: 'accounts',
+  migrations: accountMigrations,
+  plugin: () => import('./plugin.js'),
+  cli: [usersCommand, membersCommand],
+};

@@ -1,0 +1,75 @@
+import type { FeatureMigrations } from '../storage/migrations.js';
+
+export const accountMigrations: FeatureMigrations = {
+  feature: 'accounts',
+  sqlite: [
+    {
+      version: 1,
+      name: 'users, project members, sessions and failed sign-ins',
+      sql: `
+        CREATE TABLE users (
+          id INTEGER PRIMARY KEY,
+          email TEXT NOT NULL UNIQUE,
+          admin INTEGER NOT NULL CHECK (admin IN (0, 1)),
+          password_hash TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE project_members (
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          user_id INTEGER NOT NULL REFERENCES users(id),
+          created_at INTEGER NOT NULL,
+          PRIMARY KEY (project_id, user_id)
+        );
+        CREATE INDEX project_members_user ON project_members(user_id);
+        CREATE TABLE sessions (
+          id_hash BLOB PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users(id),
+          csrf_token TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          seen_at INTEGER NOT NULL
+        );
+        CREATE INDEX sessions_user ON sessions(user_id);
+        CREATE TABLE sign_in_failures (
+          id INTEGER PRIMARY KEY,
+          subject TEXT NOT NULL,
+          failed_at INTEGER NOT NULL
+        );
+        CREATE INDEX sign_in_failures_subject ON sign_in_failures(subject, failed_at);`,
+    },
+  ],
+  postgres: [
+    {
+      version: 1,
+      name: 'users, project members, sessions and failed sign-ins',
+      sql: `
+        CREATE TABLE users (
+          id BIGSERIAL PRIMARY KEY,
+          email TEXT NOT NULL UNIQUE,
+          admin BOOLEAN NOT NULL,
+          password_hash TEXT NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE TABLE project_members (
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          user_id BIGINT NOT NULL REFERENCES users(id),
+          created_at TIMESTAMPTZ NOT NULL,
+          PRIMARY KEY (project_id, user_id)
+        );
+        CREATE INDEX project_members_user ON project_members(user_id);
+        CREATE TABLE sessions (
+          id_hash BYTEA PRIMARY KEY,
+          user_id BIGINT NOT NULL REFERENCES users(id),
+          csrf_token TEXT NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL,
+          seen_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX sessions_user ON sessions(user_id);
+        CREATE TABLE sign_in_failures (
+          id BIGSERIAL PRIMARY KEY,
+          subject TEXT NOT NULL,
+          failed_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX sign_in_failures_subject ON sign_in_failures(subject, failed_at);`,
+    },
+  ],
+};

@@ -1,0 +1,79 @@
+import type { RouteOptions } from 'fastify';
+import { ErrorDetailSchema } from '../contract/error-schema.js';
+import { buildDocument, errorTable } from '../contract/openapi.js';
+import type { Config } from '../config.js';
+import { ERROR_CODES } from '../http/errors.js';
+import { SESSION_COOKIE } from './cookies.js';
+import {
+  ApiKeySchema,
+  CreatedApiKeySchema,
+  ManagementErrorSchema,
+  ProjectSchema,
+  QuotaSchema,
+  SessionSchema,
+  UserSchema,
+} from './schemas.js';
+
+const COMPONENTS = new Map<unknown, string>([
+  [ProjectSchema, 'Project'],
+  [QuotaSchema, 'Quota'],
+  [ApiKeySchema, 'ApiKey'],
+  [CreatedApiKeySchema, 'CreatedApiKey'],
+  [SessionSchema, 'Session'],
+  [UserSchema, 'User'],
+  [ManagementErrorSchema, 'Error'],
+  [ErrorDetailSchema, 'ErrorDetail'],
+]);
+
+/** The management API's base URL: the /v1 base URL's origin and path prefix, with /api/v1. */
+export const managementBaseUrl = (v1BaseUrl: string) => v1BaseUrl.replace(/\/v1$/, '/api/v1');
+
+/** Builds /api/v1/openapi.json from the registered /api/v1 routes, with the builder of the /v1 contract. */
+export function buildManagementOpenApi(
+  routes: RouteOptions[],
+  config: Pick<Config, 'baseUrl' | 'stagingBaseUrl'>,
+): Record<string, unknown> {
+  const servers = [{ url: managementBaseUrl(config.baseUrl), description: 'Production', 'x-internal': true }];
+  if (config.stagingBaseUrl) servers.push({ url: managementBaseUrl(config.stagingBaseUrl), description: 'Staging', 'x-internal': true });
+  return buildDocument(routes, {
+    prefix: '/api/v1',
+    components: COMPONENTS,
+    errorSchema: ManagementErrorSchema,
+    head: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Petstore management API',
+        version: '1.0.0',
+        license: { name: 'MIT', identifier: 'MIT' },
+        description: [
+          'Manages projects, their API keys and their usage: what the dashboard and automation use. People sign in with `POST /session` and get a session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS) and a CSRF token. Every request that changes state (POST, PUT, PATCH, DELETE) must carry that token as `X-CSRF-Token`; without it, or with another, the answer is 403 `csrf_failed`.',
+          '',
+          "A person manages only the projects they are members of (`petstore projects add-member`); an admin manages all. Another project's resources answer 404, never 403, so they do not reveal that it exists.",
+          '',
+          'Every error response has the `Error` body of the `/v1` API.',
+          '',
+          '| code | status | meaning |',
+          '|---|---|---|',
+          errorTable(ERROR_CODES),
+        ].join('\n'),
+      },
+      servers,
+      security: [{ cookieAuth: [] }],
+      tags: [
+        { name: 'session', description: 'Sign in and out.' },
+        { name: 'projects', description: 'Projects (stores), their plans and quotas.' },
+        { name: 'keys', description: "A project's API keys." },
+        { name: 'usage', description: "A project's requests over time, beside its quota." },
+      ],
+    },
+    securitySchemes: {
+      cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by `POST /session`.' },
+      csrfToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-CSRF-Token',
+        description: 'The `csrfToken` of the session, required on every request that changes state.',
+      },
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import type { Feature } from '../feature.js';
+
+/** The management API (/api/v1): sessions, projects, API keys; its contract. */
+export const managementFeature: Feature = {
+  name: 'management',
+  plugin: () => import('./plugin.js'),
+};

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { DomainError } from '../errors/domain-error.js';
+import { projectFor } from './project-routes.js';
+import {
+  ApiKeyListSchema,
+  CreatedApiKeySchema,
+  jsonResponse,
+  KeyParams,
+  managementErrors,
+  NewApiKeySchema,
+  SlugParams,
+} from './schemas.js';
+import { keyView } from './views.js';
+
+const WRITE = [{ cookieAuth: [], csrfToken: [] }];
+
+/** /api/v1/projects/{slug}/keys: the same KeyService calls as `petstore keys`. */
+export function keyRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(
+    '/api/v1/projects/:slug/keys',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'listApiKeys',
+        summary: 'List API keys',
+        description: "The project's keys, revoked ones included, never with their secrets.",
+        tags: ['keys'],
+        'x-stability': 'beta',
+        params: SlugParams,
+        response: {
+          200: jsonResponse('The keys.', ApiKeyListSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const keys = await app.keys.list(project.slug);
+      if (keys instanceof DomainError) throw keys;
+      return keys.map(keyView);
+    },
+  );
+
+  r.post(
+    '/api/v1/projects/:slug/keys',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'createApiKey',
+        summary: 'Create an API key',
+        description: 'Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash.',
+        tags: ['keys'],
+        'x-stability': 'beta',
+        security: WRITE,
+        params: SlugParams,
+        body: NewApiKeySchema,
+        response: {
+          201: jsonResponse('The new key, with its secret.', CreatedApiKeySchema),
+          ...managementErrors(
+            'validation_failed',
+            'malformed_json',
+            'not_signed_in',
+            'csrf_failed',
+            'not_found',
+            'payload_too_large',
+            'unsupported_media_type',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const created = await app.keys.create(project.slug, request.body.name ?? null);
+      if (created instanceof DomainError) throw created;
+      reply.code(201).header('cache-control', 'no-store');
+      return { id: created.id, key: created.key, name: created.name, hint: created.hint, createdAt: created.createdAt.toISOString() };
+    },
+  );
+
+  r.delete(
+    '/api/v1/projects/:slug/keys/:keyId',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'revokeApiKey',
+        summary: 'Revoke an API key',
+        description: 'Revokes the key: every running server refuses it within 5 seconds. A key of another project is 404.',
+        tags: ['keys'],
+        'x-stability': 'beta',
+        security: WRITE,
+        params: KeyParams,
+        response: {
+          204: { description: 'Revoked.' },
+          ...managementErrors('validation_failed', 'not_signed_in', 'csrf_failed', 'not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const revoked = await app.keys.revoke(request.params.keyId, project.slug);
+      if (revoked instanceof DomainError) throw revoked;
+      return reply.code(204).send();
+    },
+  );
+}

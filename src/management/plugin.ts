@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serveDocument } from '../contract/routes.js';
+import { registerSessionAuth } from './auth.js';
+import { buildManagementOpenApi } from './contract.js';
+import { keyRoutes } from './key-routes.js';
+import { projectRoutes } from './project-routes.js';
+import { sessionRoutes } from './session-routes.js';
+
+/**
+ * The management API under /api/v1, with its own contract at
+ * /api/v1/openapi.json. Capabilities that come later add their routes under
+ * /api/v1/projects/{slug}/… from their own folders (usage does) with
+ * `config: { public: true, session: true }` and `projectFor`; registered after
+ * this plugin, they are described by the same document.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    registerSessionAuth(app);
+    serveDocument(app, '/api/v1/openapi.json', (routes) => buildManagementOpenApi(routes, app.config));
+    sessionRoutes(app);
+    projectRoutes(app);
+    keyRoutes(app);
+  },
+  { name: 'management', dependencies: ['projects', 'keys', 'accounts'] },
+);

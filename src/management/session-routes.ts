@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ActiveSession } from '../accounts/sign-in.js';
+import { ABSOLUTE_TIMEOUT_MS, SignInThrottled } from '../accounts/sign-in.js';
+import { DomainError } from '../errors/domain-error.js';
+import { ApiError } from '../http/errors.js';
+import { addressSubject } from '../limits/client-address.js';
+import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.js';
+import { userOf } from './auth.js';
+import { jsonResponse, managementErrors, SessionSchema, SignInSchema } from './schemas.js';
+
+const sessionBody = (s: ActiveSession) => ({ user: { email: s.user.email, admin: s.user.admin }, csrfToken: s.csrfToken });
+const overHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+const SESSION_OK = jsonResponse('The signed-in person and the CSRF token of the session.', SessionSchema);
+
+/** POST/GET/DELETE /api/v1/session: sign in, who is signed in, sign out. */
+export function sessionRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/api/v1/session',
+    {
+      config: {
+        public: true,
+        openapi: {
+          responseHeaders: {
+            429: {
+              'Retry-After': {
+                description: 'Seconds until sign-in is accepted again for this email and address.',
+                schema: { type: 'integer', format: 'int32', minimum: 1 },
+              },
+            },
+          },
+        },
+      },
+      schema: {
+        operationId: 'signIn',
+        summary: 'Sign in',
+        description:
+          'Checks the email and password and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie (Secure over HTTPS) and carries the CSRF token. An unknown email and a wrong password get the same answer. After 10 failed sign-ins for one email or from one address within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.',
+        tags: ['session'],
+        'x-stability': 'beta',
+        security: [],
+        body: SignInSchema,
+        response: {
+          200: SESSION_OK,
+          ...managementErrors('validation_failed', 'malformed_json', 'invalid_credentials', 'rate_limited'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await app.sessions.signIn(request.body.email, request.body.password, addressSubject(request.ip));
+      if (result instanceof SignInThrottled) {
+        throw new ApiError('rate_limited', 'Too many failed sign-ins. Retry after the time in Retry-After.', undefined, {
+          'retry-after': String(result.retryAfterSeconds),
+        });
+      }
+      if (result instanceof DomainError) throw result;
+      reply.header('set-cookie', sessionCookie(result.token, overHttps(request), ABSOLUTE_TIMEOUT_MS / 1000));
+      reply.header('cache-control', 'no-store');
+      return sessionBody(result);
+    },
+  );
+
+  r.get(
+    '/api/v1/session',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'getSession',
+        summary: 'The current session',
+        description: 'Who is signed in, and the CSRF token of the session; 401 without a live session.',
+        tags: ['session'],
+        'x-stability': 'beta',
+        response: { 200: SESSION_OK, ...managementErrors('not_signed_in') },
+      },
+    },
+    async (request, reply) => {
+      userOf(request);
+      reply.header('cache-control', 'no-store');
+      return sessionBody(request.account as ActiveSession);
+    },
+  );
+
+  r.delete(
+    '/api/v1/session',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'signOut',
+        summary: 'Sign out',
+        description: 'Ends the session on every instance and clears the cookie.',
+        tags: ['session'],
+        'x-stability': 'beta',
+        security: [{ cookieAuth: [], csrfToken: [] }],
+        response: {
+          204: { description: 'Signed out.' },
+          ...managementErrors('not_signed_in', 'csrf_failed'),
+        },
+      },
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.sessions.signOut(readCookie(request.headers.cookie, SESSION_COOKIE) ?? '');
+      reply.header('set-cookie', clearedSessionCookie(overHttps(request)));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,11 @@
+import type { Feature } from '../feature.js';
+import { usageCommand } from './cli.js';
+import { usageMigrations } from './migrations.js';
+
+/** Requests per project per minute and per day: counted in memory, written every 10 s. */
+export const usageFeature: Feature = {
+  name: 'usage',
+  migrations: usageMigrations,
+  plugin: () => import('./plugin.js'),
+  cli: [usageCommand],
+};

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { repositoryOf } from '../feature.js';
+import { openKeyRepository } from '../keys/repository.js';
+import { openProjectRepository } from '../projects/repository.js';
+import { UsageRecorder } from './recorder.js';
+import { openUsageRepository } from './repository.js';
+import { usageRoutes } from './routes.js';
+import { UsageService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usage: { recorder: UsageRecorder; service: UsageService };
+  }
+}
+
+/** Counts written to the database this often, on every instance. */
+export const FLUSH_INTERVAL_MS = 10_000;
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const usage = repositoryOf(app, 'usage', openUsageRepository);
+    const keys = repositoryOf(app, 'keys', openKeyRepository);
+    const recorder = new UsageRecorder(usage, (ids, at) => keys.touch(ids, at), app.clock);
+    const service = new UsageService(usage, repositoryOf(app, 'projects', openProjectRepository), app.clock);
+    app.decorate('usage', { recorder, service });
+    // In the identify phase, after the key is known and before the limiter may answer: every request with a valid key counts.
+    app.requestSteps.add('identify', (request, _reply, route) => {
+      if (route.needsKey && request.principal) recorder.record(request.principal);
+      return false;
+    });
+    const flush = () =>
+      recorder.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counts not written yet; retrying at the next flush'));
+    const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await flush();
+    });
+    usageRoutes(app, service);
+  },
+  { name: 'usage', dependencies: ['keys', 'management'] },
+);

@@ -1,0 +1,100 @@
+import type { Clock } from '../clock.js';
+import type { Principal } from '../keys/repository.js';
+import type { UsageCount, UsageRepository } from './repository.js';
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 3600_000;
+export const MINUTES_KEPT_MS = 48 * 3600_000;
+export const DAYS_KEPT_MS = 400 * DAY_MS;
+/** A key's last use is written at most this often. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+const PRUNE_EVERY_MS = 3600_000;
+
+interface Tally {
+  projectId: number;
+  requests: number;
+}
+
+/**
+ * Counts API requests per key per minute in memory; `flush` adds them to the
+ * database (minute and day buckets) and notes the keys' last use. Recording a
+ * request is a clock read and one Map update, so the hot path stays cheap.
+ */
+export class UsageRecorder {
+  private minute = -1;
+  private current = new Map<string, Tally>();
+  /** Tallies of minutes that ended since the last flush. */
+  private ended: { minute: number; tallies: Map<string, Tally> }[] = [];
+  private readonly lastUseWritten = new Map<string, number>();
+  private lastPrune = 0;
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly touchKeys: (ids: string[], at: Date) => Promise<void>,
+    private readonly clock: Clock,
+  ) {}
+
+  record(principal: Principal): void {
+    const minute = Math.floor(this.clock.now() / MINUTE_MS);
+    if (minute !== this.minute) {
+      if (this.current.size > 0) this.ended.push({ minute: this.minute, tallies: this.current });
+      this.current = new Map();
+      this.minute = minute;
+    }
+    const tally = this.current.get(principal.keyId);
+    if (tally) tally.requests++;
+    else this.current.set(principal.keyId, { projectId: principal.projectId, requests: 1 });
+  }
+
+  /** Writes what was counted since the last flush; one flush at a time. Counts are kept for the next one if it fails. */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    const batches = this.ended;
+    if (this.current.size > 0) batches.push({ minute: this.minute, tallies: this.current });
+    this.ended = [];
+    this.current = new Map();
+    const now = this.clock.now();
+    const minutes = new Map<string, UsageCount>();
+    const days = new Map<string, UsageCount>();
+    const keys = new Set<string>();
+    const add = (into: Map<string, UsageCount>, projectId: number, at: number, requests: number) => {
+      const id = `${String(projectId)}@${String(at)}`;
+      const entry = into.get(id);
+      if (entry) entry.requests += requests;
+      else into.set(id, { projectId, at: new Date(at), requests });
+    };
+    for (const { minute, tallies } of batches) {
+      for (const [keyId, t] of tallies) {
+        add(minutes, t.projectId, minute * MINUTE_MS, t.requests);
+        add(days, t.projectId, Math.floor((minute * MINUTE_MS) / DAY_MS) * DAY_MS, t.requests);
+        keys.add(keyId);
+      }
+    }
+    try {
+      if (minutes.size > 0) {
+        await this.usage.addMinutes([...minutes.values()]);
+        await this.usage.addDays([...days.values()]);
+      }
+    } catch (err) {
+      // Keep the counts for the next flush: the database may be restarting.
+      this.ended = [...batches, ...this.ended];
+      throw err;
+    }
+    const due = [...keys].filter((id) => now - (this.lastUseWritten.get(id) ?? -Infinity) >= LAST_USE_RESOLUTION_MS);
+    if (due.length > 0) {
+      await this.touchKeys(due, new Date(now));
+      for (const id of due) this.lastUseWritten.set(id, now);
+    }
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now;
+      await this.usage.prune(new Date(now - MINUTES_KEPT_MS), new Date(now - DAYS_KEPT_MS));
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import type { Database } from '../storage/database.js';
+import { int, sqlFor, time } from '../storage/sql.js';
+
+export interface UsageCount {
+  projectId: number;
+  /** The start of the minute (or day) the requests fell in. */
+  at: Date;
+  requests: number;
+}
+
+export interface UsageRepository {
+  /** Adds counts to the minute buckets and the day buckets. */
+  addMinutes(counts: UsageCount[]): Promise<void>;
+  addDays(counts: UsageCount[]): Promise<void>;
+  minutes(projectId: number, from: Date): Promise<{ at: Date; requests: number }[]>;
+  days(projectId: number, from: Date): Promise<{ at: Date; requests: number }[]>;
+  /** Forgets minute buckets before one instant and day buckets before another. */
+  prune(minutesBefore: Date, daysBefore: Date): Promise<void>;
+}
+
+interface BucketRow {
+  at: bigint | Date;
+  requests: bigint | string;
+}
+
+const toBucket = (r: BucketRow) => ({ at: time(r.at), requests: int(BigInt(r.requests)) });
+
+export function openUsageRepository(database: Database): UsageRepository {
+  const sql = sqlFor(database);
+  return {
+    addMinutes: async (counts) => {
+      for (const c of counts) {
+        await sql.run(
+          `INSERT INTO usage_minutes (project_id, minute_at, requests) VALUES (?, ?, ?)
+             ON CONFLICT (project_id, minute_at) DO UPDATE SET requests = usage_minutes.requests + excluded.requests`,
+          [c.projectId, c.at, c.requests],
+        );
+      }
+    },
+    addDays: async (counts) => {
+      for (const c of counts) {
+        await sql.run(
+          `INSERT INTO usage_days (project_id, day_at, requests) VALUES (?, ?, ?)
+             ON CONFLICT (project_id, day_at) DO UPDATE SET requests = usage_days.requests + excluded.requests`,
+          [c.projectId, c.at, c.requests],
+        );
+      }
+    },
+    minutes: async (projectId, from) =>
+      (
+        await sql.all<BucketRow>(
+          'SELECT minute_at AS at, requests FROM usage_minutes WHERE project_id = ? AND minute_at >= ? ORDER BY minute_at',
+          [projectId, from],
+        )
+      ).map(toBucket),
+    days: async (projectId, from) =>
+      (
+        await sql.all<BucketRow>('SELECT day_at AS at, requests FROM usage_days WHERE project_id = ? AND day_at >= ? ORDER BY day_at', [
+          projectId,
+          from,
+        ])
+      ).map(toBucket),
+    prune: async (minutesBefore, daysBefore) => {
+      await sql.run('DELETE FROM usage_minutes WHERE minute_at < ?', [minutesBefore]);
+      await sql.run('DELETE FROM usage_days WHERE day_at < ?', [daysBefore]);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Clock } from '../clock.js';
+import { DomainError } from '../errors/domain-error.js';
+import type { Project, ProjectRepository } from '../projects/repository.js';
+import { projectNotFound } from '../projects/service.js';
+import type { Quota } from '../projects/plans.js';
+import { DAY_MS, MINUTE_MS } from './recorder.js';
+import type { UsageRepository } from './repository.js';
+
+export interface UsageBucket {
+  start: Date;
+  requests: number;
+}
+
+export interface UsageReport {
+  project: string;
+  quota: Quota;
+  /** The last 60 minutes, oldest first, the current minute last. */
+  perMinute: UsageBucket[];
+  /** The last 30 days (UTC), oldest first, today last. */
+  perDay: UsageBucket[];
+}
+
+function series(from: number, step: number, count: number, rows: { at: Date; requests: number }[]): UsageBucket[] {
+  const byStart = new Map(rows.map((r) => [r.at.getTime(), r.requests]));
+  return Array.from({ length: count }, (_, i) => {
+    const start = from + i * step;
+    return { start: new Date(start), requests: byStart.get(start) ?? 0 };
+  });
+}
+
+/** A project's requests per minute (last hour) and per day (last 30 days), beside its quota. */
+export class UsageService {
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly projects: ProjectRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async report(slug: string): Promise<UsageReport | DomainError> {
+    const project = await this.projects.findBySlug(slug);
+    return project ? this.reportOf(project) : projectNotFound(slug);
+  }
+
+  async reportOf(project: Project): Promise<UsageReport> {
+    const now = this.clock.now();
+    const firstMinute = (Math.floor(now / MINUTE_MS) - 59) * MINUTE_MS;
+    const firstDay = (Math.floor(now / DAY_MS) - 29) * DAY_MS;
+    const [minutes, days] = await Promise.all([
+      this.usage.minutes(project.id, new Date(firstMinute)),
+      this.usage.days(project.id, new Date(firstDay)),
+    ]);
+    return {
+      project: project.slug,
+      quota: project.quota,
+      perMinute: series(firstMinute, MINUTE_MS, 60, minutes),
+      perDay: series(firstDay, DAY_MS, 30, days),
+    };
+  }
+}
+
+export const usageJson = (r: UsageReport) => ({
+  project: r.project,
+  quota: r.quota,
+  perMinute: r.perMinute.map((b) => ({ start: b.start.toISOString(), requests: b.requests })),
+  perDay: r.perDay.map((b) => ({ start: b.start.toISOString(), requests: b.requests })),
+});
