@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '../storage/database.js';
-import { guard } from '../storage/sqlite/database.js';
+import { guard, storageError } from '../storage/sqlite/database.js';
 import type { DeployRecord, DeployRepository, LiveSite, Manifest, NewDeploy, PromoteOutcome, StoredBlob } from './repository.js';
 import { DEPLOY_COLUMNS, DEPLOY_FROM, deployIdOf, ManifestCache, toManifest, toRecord, type DeployRow, type FileRow } from './rows.js';
 
@@ -9,6 +9,9 @@ interface BlobRow {
   gzip: Buffer | null;
   br: Buffer | null;
 }
+
+/** Projects whose live deploy is remembered at most. */
+const LIVE_KEPT = 64;
 
 /** Deploys in SQLite: writes go through the group commit; reads are synchronous statements. */
 export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRepository {
@@ -35,7 +38,6 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
   const files = db.prepare('SELECT path, hash, size, media_type FROM deploy_files WHERE deploy_id = ?').safeIntegers(true);
   const liveId = db.prepare('SELECT deploy_id FROM deploy_live WHERE project_id = ?').pluck().safeIntegers(true);
   const manifests = new ManifestCache();
-
   const manifestOf = (id: string): Manifest | null => {
     const cached = manifests.get(id);
     if (cached) return cached;
@@ -44,6 +46,31 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
     const manifest = toManifest(files.all(numeric) as FileRow[]);
     manifests.set(id, manifest);
     return manifest;
+  };
+
+  // The last answer per project, reused while the live id read is the same (a manifest never changes).
+  const lastLive = new Map<number, { id: bigint; site: LiveSite }>();
+
+  const liveSiteOf = (projectId: number): LiveSite | null => {
+    const id = liveId.get(projectId) as bigint | undefined;
+    if (id === undefined) return null;
+    const last = lastLive.get(projectId);
+    if (last && last.id === id) return last.site;
+    const manifest = manifestOf(String(id));
+    if (!manifest) return null;
+    const site: LiveSite = { deployId: String(id), manifest };
+    // Bounded like the manifest cache: past that many projects the memory starts over.
+    if (lastLive.size >= LIVE_KEPT) lastLive.clear();
+    lastLive.set(projectId, { id, site });
+    return site;
+  };
+
+  const liveSiteNow = (projectId: number): LiveSite | null => {
+    try {
+      return liveSiteOf(projectId);
+    } catch (err) {
+      throw storageError(err);
+    }
   };
 
   const find = (projectId: number, deployId: string): DeployRecord | null => {
@@ -86,13 +113,8 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
     },
     findDeploy: (projectId, deployId) => guard(() => find(projectId, deployId)),
     manifest: (deployId) => guard(() => manifestOf(deployId)),
-    liveSite: (projectId) =>
-      guard((): LiveSite | null => {
-        const id = liveId.get(projectId) as bigint | undefined;
-        if (id === undefined) return null;
-        const manifest = manifestOf(String(id));
-        return manifest ? { deployId: String(id), manifest } : null;
-      }),
+    liveSite: (projectId) => guard(() => liveSiteNow(projectId)),
+    liveSiteNow,
     promote: (projectId, deployId) =>
       writes.run((): PromoteOutcome => {
         const record = find(projectId, deployId);
