@@ -1,6 +1,6 @@
 import { chooseCoding, noneMatch, parseRange, type Coding } from './negotiation.js';
 import { BAD_REQUEST_PAGE, METHOD_NOT_ALLOWED_PAGE, NOT_FOUND_PAGE, NOT_PUBLISHED_PAGE } from './pages.js';
-import type { BlobReader, LiveSite, ManifestEntry, StoredBlob } from './repository.js';
+import type { BlobReader, LiveSite, ManifestEntry, ManifestLookup, StoredBlob } from './repository.js';
 import { candidatePaths, decodeRequestPath } from './request-path.js';
 
 export interface SiteRequest {
@@ -156,6 +156,42 @@ function withBlob(req: SiteRequest, blobs: BlobReader, entry: ManifestEntry, sen
   return blobs.read(entry.hash).then((blob) => send(req, entry, present(entry, blob)));
 }
 
+/** What a request target names in one deploy. */
+type Resolution =
+  { kind: 'bad' } | { kind: 'file'; entry: ManifestEntry } | { kind: 'notFoundFile'; entry: ManifestEntry } | { kind: 'notFound' };
+
+const BAD: Resolution = { kind: 'bad' };
+const NOT_FOUND: Resolution = { kind: 'notFound' };
+
+/** Request targets remembered per deploy at most; past that the memory starts over. */
+const TARGETS_KEPT = 256;
+
+// A deploy's manifest never changes, so what a target names in it never does either.
+const resolvedByManifest = new WeakMap<ManifestLookup, Map<string, Resolution>>();
+
+function resolveTarget(manifest: ManifestLookup, url: string): Resolution {
+  const path = decodeRequestPath(url);
+  if (path === null) return BAD;
+  for (const candidate of candidatePaths(path)) {
+    const entry = manifest.get(candidate);
+    if (entry) return { kind: 'file', entry };
+  }
+  const notFound = manifest.get('404.html');
+  return notFound ? { kind: 'notFoundFile', entry: notFound } : NOT_FOUND;
+}
+
+function resolved(manifest: ManifestLookup, url: string): Resolution {
+  let targets = resolvedByManifest.get(manifest);
+  if (!targets) resolvedByManifest.set(manifest, (targets = new Map()));
+  let resolution = targets.get(url);
+  if (!resolution) {
+    resolution = resolveTarget(manifest, url);
+    if (targets.size >= TARGETS_KEPT) targets.clear();
+    targets.set(url, resolution);
+  }
+  return resolution;
+}
+
 /**
  * Answers a request on a project's site from one snapshot of its live deploy
  * (null when it has none), so every file of one response comes from the same
@@ -164,16 +200,18 @@ function withBlob(req: SiteRequest, blobs: BlobReader, entry: ManifestEntry, sen
  */
 export function answerSite(site: LiveSite | null, blobs: BlobReader, req: SiteRequest): SiteResponse | Promise<SiteResponse> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return page(req, 405, METHOD_NOT_ALLOWED_PAGE, { allow: 'GET, HEAD' });
-  const path = decodeRequestPath(req.url);
-  if (path === null) return page(req, 400, BAD_REQUEST_PAGE);
-  if (!site) return page(req, 404, NOT_PUBLISHED_PAGE);
-  for (const candidate of candidatePaths(path)) {
-    const entry = site.manifest.get(candidate);
-    if (entry) return withBlob(req, blobs, entry, sendFile);
+  if (!site) return decodeRequestPath(req.url) === null ? page(req, 400, BAD_REQUEST_PAGE) : page(req, 404, NOT_PUBLISHED_PAGE);
+  const target = resolved(site.manifest, req.url);
+  switch (target.kind) {
+    case 'bad':
+      return page(req, 400, BAD_REQUEST_PAGE);
+    case 'file':
+      return withBlob(req, blobs, target.entry, sendFile);
+    case 'notFoundFile':
+      return withBlob(req, blobs, target.entry, sendNotFoundFile);
+    case 'notFound':
+      return page(req, 404, NOT_FOUND_PAGE);
   }
-  const notFound = site.manifest.get('404.html');
-  if (notFound) return withBlob(req, blobs, notFound, sendNotFoundFile);
-  return page(req, 404, NOT_FOUND_PAGE);
 }
 
 /** `answerSite`, always as a promise. */

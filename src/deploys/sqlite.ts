@@ -12,6 +12,8 @@ interface BlobRow {
 
 /** Projects whose live deploy is remembered at most. */
 const LIVE_KEPT = 64;
+/** How long this process serves the live deploy it read before reading it again (other processes switch it too). */
+export const LIVE_RECHECK_MS = 100;
 
 /** Deploys in SQLite: writes go through the group commit; reads are synchronous statements. */
 export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRepository {
@@ -48,20 +50,21 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
     return manifest;
   };
 
-  // The last answer per project, reused while the live id read is the same (a manifest never changes).
-  const lastLive = new Map<number, { id: bigint; site: LiveSite }>();
+  // The last answer per project, read again from the table after LIVE_RECHECK_MS (a switch made by another
+  // process shows within that time) or at once after this process switched it.
+  const lastLive = new Map<number, { id: bigint | undefined; site: LiveSite | null; readAt: number }>();
 
   const liveSiteOf = (projectId: number): LiveSite | null => {
-    const id = liveId.get(projectId) as bigint | undefined;
-    if (id === undefined) return null;
+    const now = Date.now();
     const last = lastLive.get(projectId);
-    if (last && last.id === id) return last.site;
-    const manifest = manifestOf(String(id));
-    if (!manifest) return null;
-    const site: LiveSite = { deployId: String(id), manifest };
+    if (last && now - last.readAt < LIVE_RECHECK_MS && now >= last.readAt) return last.site;
+    const id = liveId.get(projectId) as bigint | undefined;
+    // A manifest never changes, so the same live id keeps its snapshot.
+    const manifest = id === undefined ? null : last && last.id === id ? last.site?.manifest : manifestOf(String(id));
+    const site: LiveSite | null = id !== undefined && manifest ? { deployId: String(id), manifest } : null;
     // Bounded like the manifest cache: past that many projects the memory starts over.
     if (lastLive.size >= LIVE_KEPT) lastLive.clear();
-    lastLive.set(projectId, { id, site });
+    lastLive.set(projectId, { id, site, readAt: now });
     return site;
   };
 
@@ -107,6 +110,7 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
         }
         return created;
       });
+      if (deploy.status === 'ready') lastLive.delete(deploy.projectId);
       const record = find(deploy.projectId, String(id));
       if (!record) throw new Error(`deploy ${String(id)} was not found after it was recorded`);
       return record;
@@ -115,14 +119,17 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
     manifest: (deployId) => guard(() => manifestOf(deployId)),
     liveSite: (projectId) => guard(() => liveSiteNow(projectId)),
     liveSiteNow,
-    promote: (projectId, deployId) =>
-      writes.run((): PromoteOutcome => {
+    promote: async (projectId, deployId) => {
+      const outcome = await writes.run((): PromoteOutcome => {
         const record = find(projectId, deployId);
         if (!record) return 'not_found';
         if (record.status !== 'ready') return 'not_ready';
         setLive.run(projectId, BigInt(record.id), Date.now());
         return 'promoted';
-      }),
+      });
+      if (outcome === 'promoted') lastLive.delete(projectId);
+      return outcome;
+    },
     list: (projectId) => guard(() => (listAll.all(projectId) as DeployRow[]).map(toRecord)),
   };
 }
