@@ -37,14 +37,19 @@ export class BlobCache implements BlobReader {
     private readonly maxEntryBytes = Math.floor(budget / 8),
   ) {}
 
-  async read(hash: string): Promise<StoredBlob | null> {
+  cached(hash: string): StoredBlob | undefined {
     const cached = this.entries.get(hash);
     if (cached) {
       this.hits++;
       this.entries.delete(hash);
       this.entries.set(hash, cached);
-      return cached;
     }
+    return cached;
+  }
+
+  async read(hash: string): Promise<StoredBlob | null> {
+    const cached = this.cached(hash);
+    if (cached) return cached;
     this.misses++;
     // Concurrent misses for one blob share a single read from storage.
     let pending = this.loading.get(hash);

@@ -36,6 +36,8 @@ export interface StoredBlob {
 export interface BlobReader {
   /** The blob with this hash, or null when none is stored. */
   read(hash: string): Promise<StoredBlob | null>;
+  /** The blob when it is already in memory (a cache hit), without a promise; absent when the reader has no memory. */
+  cached?(hash: string): StoredBlob | undefined;
 }
 
 /** The deploy a project's site is served from. One snapshot serves a whole request. */
@@ -88,6 +90,11 @@ export interface DeployRepository extends BlobReader {
   manifest(deployId: string): Promise<Manifest | null>;
   /** The project's live deploy, or null when it has none. */
   liveSite(projectId: number): Promise<LiveSite | null>;
+  /**
+   * The same answer without a promise, on engines that can read it
+   * synchronously (SQLite); absent elsewhere. Throws what `liveSite` rejects with.
+   */
+  liveSiteNow?(projectId: number): LiveSite | null;
   /** Makes an earlier ready deploy of this project live again, atomically. */
   promote(projectId: number, deployId: string): Promise<PromoteOutcome>;
   /** The project's deploys, newest first, the live one marked. */

@@ -3,7 +3,7 @@ import { isApiUrl, type RequestStep } from '../http/request-steps.js';
 import { NOT_FOUND_PAGE } from './pages.js';
 import type { PlatformHosts } from './platform-hosts.js';
 import type { BlobReader, DeployRepository } from './repository.js';
-import { serveSite } from './serve.js';
+import { answerSite, type SiteResponse } from './serve.js';
 import { siteHostname, type SiteHosts, type SiteProject } from './sites.js';
 
 declare module 'fastify' {
@@ -13,21 +13,36 @@ declare module 'fastify' {
   }
 }
 
-async function answer(
+function send(reply: FastifyReply, res: SiteResponse): true {
+  void reply
+    .code(res.status)
+    .headers(res.headers)
+    .send(res.body ?? undefined);
+  return true;
+}
+
+function answer(
   request: FastifyRequest,
   reply: FastifyReply,
   project: SiteProject,
   deploys: DeployRepository,
   blobs: BlobReader,
-): Promise<boolean> {
-  // One snapshot of the live deploy serves the whole response.
-  const site = await deploys.liveSite(project.projectId);
-  const res = await serveSite(site, blobs, { method: request.method, url: request.url, headers: request.headers });
-  await reply
-    .code(res.status)
-    .headers(res.headers)
-    .send(res.body ?? undefined);
-  return true;
+): boolean | Promise<boolean> {
+  const req = { method: request.method, url: request.url, headers: request.headers };
+  // One snapshot of the live deploy serves the whole response; read without a promise where the engine can.
+  if (deploys.liveSiteNow) {
+    let res: SiteResponse | Promise<SiteResponse>;
+    try {
+      res = answerSite(deploys.liveSiteNow(project.projectId), blobs, req);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    return res instanceof Promise ? res.then((r) => send(reply, r)) : send(reply, res);
+  }
+  return deploys
+    .liveSite(project.projectId)
+    .then((site) => answerSite(site, blobs, req))
+    .then((r) => send(reply, r));
 }
 
 /** A plain 404 for a platform subdomain that names no project. */

@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '../storage/database.js';
-import { guard } from '../storage/sqlite/database.js';
+import { guard, storageError } from '../storage/sqlite/database.js';
 import type { DeployRecord, DeployRepository, LiveSite, Manifest, NewDeploy, PromoteOutcome, StoredBlob } from './repository.js';
 import { DEPLOY_COLUMNS, DEPLOY_FROM, deployIdOf, ManifestCache, toManifest, toRecord, type DeployRow, type FileRow } from './rows.js';
 
@@ -9,6 +9,11 @@ interface BlobRow {
   gzip: Buffer | null;
   br: Buffer | null;
 }
+
+/** Projects whose live deploy is remembered at most. */
+const LIVE_KEPT = 64;
+/** How long this process serves the live deploy it read before reading it again (other processes switch it too). */
+export const LIVE_RECHECK_MS = 100;
 
 /** Deploys in SQLite: writes go through the group commit; reads are synchronous statements. */
 export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRepository {
@@ -35,7 +40,6 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
   const files = db.prepare('SELECT path, hash, size, media_type FROM deploy_files WHERE deploy_id = ?').safeIntegers(true);
   const liveId = db.prepare('SELECT deploy_id FROM deploy_live WHERE project_id = ?').pluck().safeIntegers(true);
   const manifests = new ManifestCache();
-
   const manifestOf = (id: string): Manifest | null => {
     const cached = manifests.get(id);
     if (cached) return cached;
@@ -44,6 +48,32 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
     const manifest = toManifest(files.all(numeric) as FileRow[]);
     manifests.set(id, manifest);
     return manifest;
+  };
+
+  // The last answer per project, read again from the table after LIVE_RECHECK_MS (a switch made by another
+  // process shows within that time) or at once after this process switched it.
+  const lastLive = new Map<number, { id: bigint | undefined; site: LiveSite | null; readAt: number }>();
+
+  const liveSiteOf = (projectId: number): LiveSite | null => {
+    const now = Date.now();
+    const last = lastLive.get(projectId);
+    if (last && now - last.readAt < LIVE_RECHECK_MS && now >= last.readAt) return last.site;
+    const id = liveId.get(projectId) as bigint | undefined;
+    // A manifest never changes, so the same live id keeps its snapshot.
+    const manifest = id === undefined ? null : last && last.id === id ? last.site?.manifest : manifestOf(String(id));
+    const site: LiveSite | null = id !== undefined && manifest ? { deployId: String(id), manifest } : null;
+    // Bounded like the manifest cache: past that many projects the memory starts over.
+    if (lastLive.size >= LIVE_KEPT) lastLive.clear();
+    lastLive.set(projectId, { id, site, readAt: now });
+    return site;
+  };
+
+  const liveSiteNow = (projectId: number): LiveSite | null => {
+    try {
+      return liveSiteOf(projectId);
+    } catch (err) {
+      throw storageError(err);
+    }
   };
 
   const find = (projectId: number, deployId: string): DeployRecord | null => {
@@ -80,27 +110,26 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
         }
         return created;
       });
+      if (deploy.status === 'ready') lastLive.delete(deploy.projectId);
       const record = find(deploy.projectId, String(id));
       if (!record) throw new Error(`deploy ${String(id)} was not found after it was recorded`);
       return record;
     },
     findDeploy: (projectId, deployId) => guard(() => find(projectId, deployId)),
     manifest: (deployId) => guard(() => manifestOf(deployId)),
-    liveSite: (projectId) =>
-      guard((): LiveSite | null => {
-        const id = liveId.get(projectId) as bigint | undefined;
-        if (id === undefined) return null;
-        const manifest = manifestOf(String(id));
-        return manifest ? { deployId: String(id), manifest } : null;
-      }),
-    promote: (projectId, deployId) =>
-      writes.run((): PromoteOutcome => {
+    liveSite: (projectId) => guard(() => liveSiteNow(projectId)),
+    liveSiteNow,
+    promote: async (projectId, deployId) => {
+      const outcome = await writes.run((): PromoteOutcome => {
         const record = find(projectId, deployId);
         if (!record) return 'not_found';
         if (record.status !== 'ready') return 'not_ready';
         setLive.run(projectId, BigInt(record.id), Date.now());
         return 'promoted';
-      }),
+      });
+      if (outcome === 'promoted') lastLive.delete(projectId);
+      return outcome;
+    },
     list: (projectId) => guard(() => (listAll.all(projectId) as DeployRow[]).map(toRecord)),
   };
 }
