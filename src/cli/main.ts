@@ -67,6 +67,13 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
 
 /** Entry point of bin/petstore. */
 export async function main(argv: string[]): Promise<void> {
+  // A reader that stops early (`petstore keys list | head`) closes the pipe: stop quietly, as Unix tools do.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
   const [command, ...rest] = argv;
   try {
     await run(command, rest);
