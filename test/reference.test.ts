@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { assertNoLeaks, browserSkip, openBrowser, seriousAxeViolations, type Browser } from './helpers/browser.js';
 import { harness, type Harness } from './helpers/harness.js';
-
-/** A port free right now on 127.0.0.1, so the contract's server URL can name it before the app listens. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './helpers/redis-server.js';
 
 describe('/docs without a browser', () => {
   let h: Harness;

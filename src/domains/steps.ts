@@ -1,3 +1,4 @@
+import { siteHostname } from '../deploys/sites.js';
 import type { FastifyInstance } from 'fastify';
 import type { TLSSocket } from 'node:tls';
 import { sendError } from '../http/error-handler.js';
@@ -24,7 +25,7 @@ export function redirectStep(hosts: DomainHosts, httpsPort: () => number | undef
   return (request, reply) => {
     const secure = (request.raw.socket as Partial<TLSSocket>).encrypted === true;
     if (!secure && request.url.startsWith(ACME_CHALLENGE_PREFIX)) return false;
-    const hostname = hostnameOf(request.headers.host ?? '');
+    const hostname = siteHostname(request.hostname);
     const to = hosts.redirectFor(hostname);
     if (to !== null) {
       void reply
@@ -60,10 +61,4 @@ export function registerChallengeRoute(app: FastifyInstance, repository: DomainR
     if (answer === null) throw new ApiError('not_found', 'No such ACME challenge.');
     return reply.type('application/octet-stream').send(answer);
   });
-}
-
-/** A Host header without its port, lowercase, without a trailing dot. */
-function hostnameOf(host: string): string {
-  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
-  return name.toLowerCase().replace(/\.$/, '');
 }
