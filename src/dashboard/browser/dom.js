@@ -112,28 +112,34 @@ export function field(label, attributes = {}, hint) {
   return { wrapper, input };
 }
 
-/** A button that copies `value`; `what` completes its name ("Copy the key"). */
+/**
+ * A button that copies `value`; its name is "Copy " + `what`. Whether it
+ * worked is said next to it and to screen readers; when the clipboard is not
+ * allowed, the text (`source`) is selected for the person to copy.
+ */
 export function copyButton(value, what, source) {
-  const button = h('button', { type: 'button', class: 'secondary small copy', 'aria-label': `Copy ${what}` }, 'Copy');
+  const button = h('button', { type: 'button', class: 'secondary small copy' }, 'Copy', hidden(` ${what}`));
+  const said = h('span', { class: 'copied', 'aria-hidden': 'true' });
+  let timer;
   button.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(value);
-      button.textContent = 'Copied';
+      said.textContent = 'Copied';
       announce(`Copied ${what}.`);
     } catch {
-      // No clipboard permission: select the text so the person can copy it themselves.
       if (source) {
         const range = document.createRange();
         range.selectNodeContents(source);
         getSelection()?.removeAllRanges();
         getSelection()?.addRange(range);
       }
-      button.textContent = 'Selected';
+      said.textContent = 'Selected: press Ctrl+C';
       announce(`Could not copy ${what} automatically: it is selected, press Control+C or Command+C to copy it.`);
     }
-    setTimeout(() => (button.textContent = 'Copy'), 2000);
+    clearTimeout(timer);
+    timer = setTimeout(() => (said.textContent = ''), 3000);
   });
-  return button;
+  return h('span', { class: 'copy-wrap' }, button, said);
 }
 
 /**
