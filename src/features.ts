@@ -28,10 +28,10 @@ export const FEATURES: readonly Feature[] = [
   secretsFeature,
   petsFeature,
   ordersFeature,
-  deploysFeature,
-  domainsFeature,
   accountsFeature,
   managementFeature,
+  deploysFeature,
+  domainsFeature,
   usageFeature,
   referenceFeature,
 ];
