@@ -71,13 +71,23 @@ export const ERROR_CATALOG = {
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
 
-/** Codes only the management API (/api/v1: people and sessions) answers; the /v1 contract does not list them. */
+/**
+ * Codes only the management API (/api/v1: people, sessions, deploys, domains)
+ * and the CLI answer; the /v1 contract does not list them.
+ */
 export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'invalid_credentials',
   'not_signed_in',
   'csrf_failed',
   'user_exists',
+  'project_exists',
   'deploy_failed',
+  'plan_required',
+  'deploy_required',
+  'domain_taken',
+  'domain_limit',
+  'invalid_domain',
+  'invalid_redirect',
 ];
 
 /** The codes the /v1 API answers: its contract's closed set. */
