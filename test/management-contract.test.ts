@@ -22,15 +22,27 @@ describe('the management contract, /api/v1/openapi.json', () => {
     assert.equal(doc.servers[0]?.url, 'https://api.petstore.test/api/v1');
     const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
     assert.deepEqual(operations.sort(), [
+      'addDomain',
+      'addRedirect',
       'createApiKey',
+      'createDeploy',
+      'getDeploy',
+      'getDomain',
       'getProject',
       'getSession',
       'getUsage',
       'listApiKeys',
+      'listDeploys',
+      'listDomains',
       'listProjects',
+      'listRedirects',
+      'promoteDeploy',
+      'removeDomain',
+      'removeRedirect',
       'revokeApiKey',
       'signIn',
       'signOut',
+      'verifyDomain',
     ]);
     const v1 = JSON.stringify(h.app.openapi());
     for (const op of operations) assert.ok(!v1.includes(`"${op}"`), `${op} leaked into /v1/openapi.json`);

@@ -41,6 +41,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   payload_too_large: 'the body is larger than 16 KiB',
   unsupported_media_type: 'the body is not `application/json`, or is compressed (`Content-Encoding`)',
   idempotency_key_reused: 'the `Idempotency-Key` was used within 24 hours with a different body',
+  deploy_failed:
+    'an uploaded deploy (`POST /api/v1/projects/{slug}/deploys`) has no `index.html` at its root, is too large, has too many files, an invalid path or is not a valid `.tar.gz`; the failed deploy is kept in the history with its reason',
   misdirected_request:
     'an HTTPS request named a host that is not an active custom domain (for example one removed while the connection was open); the connection is closed',
   rate_limited: "the plan's quota is used up, or 10 sign-ins failed for the email or the address within 15 minutes; see `Retry-After`",

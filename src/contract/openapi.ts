@@ -123,11 +123,27 @@ function operation(route: RouteOptions, spec: DocumentSpec): Json {
     ...parameters('header', schema.headers, components),
   ];
   if (params.length) op.parameters = params;
-  if (schema.body) {
+  const upload: UploadBody | undefined = schema['x-upload'];
+  if (upload) {
+    op.requestBody = {
+      required: true,
+      description: upload.description,
+      content: Object.fromEntries(upload.mediaTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+    };
+  } else if (schema.body) {
     op.requestBody = { required: true, content: { 'application/json': { schema: toDoc(schema.body as TSchema, components, false) } } };
   }
   op.responses = responses;
   return op;
+}
+
+/**
+ * A route whose body is a file, not JSON (a deploy's `.tar.gz`): its schema's
+ * `x-upload` documents the body, which the route reads as a stream itself.
+ */
+export interface UploadBody {
+  mediaTypes: string[];
+  description: string;
 }
 
 /** A whole number of minutes or hours reads as such; anything else in seconds. */

@@ -6,6 +6,7 @@ import { BlobCache } from './cache.js';
 import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
 import { PlatformHosts } from './platform-hosts.js';
 import { openDeployRepository } from './repository.js';
+import { deployRoutes } from './routes.js';
 import { DeployService } from './service.js';
 import { siteKeyStep, siteStep } from './site-steps.js';
 import { SiteHosts } from './sites.js';
@@ -46,6 +47,12 @@ export default fp(
     app.requestSteps.add('site', siteStep(sites, platform, repository, new BlobCache(repository, BLOB_CACHE_BYTES)));
     app.requestSteps.add('identify', siteKeyStep);
     app.addHook('onReady', () => platform.load());
+    app.projectDetails.liveDeploy = async (projectId) => {
+      const live = await repository.liveSite(projectId);
+      const record = live && (await repository.findDeploy(projectId, live.deployId));
+      return record ? { id: record.id, createdAt: record.createdAt } : null;
+    };
+    deployRoutes(app, service);
   },
-  { name: 'deploys', dependencies: ['projects', 'keys'] },
+  { name: 'deploys', dependencies: ['projects', 'keys', 'management'] },
 );

@@ -138,6 +138,8 @@ export type DeployResult = DeployView | DomainError;
 /** A DeploySource the service could not read at all (no such directory): nothing was recorded. */
 const unreadable = (message: string) => new DomainError('validation_failed', message, [{ in: 'body', field: 'source', message }]);
 
+const deployNotFound = (slug: string, deployId: string) => new DomainError('not_found', `Project "${slug}" has no deploy "${deployId}".`);
+
 /** The deploys of projects named by slug: the service the CLI, the routes and other capabilities use. */
 export class DeployService {
   private readonly deps: DeployDeps;
@@ -165,12 +167,19 @@ export class DeployService {
     return listDeploys(this.deps, project);
   }
 
+  async get(slug: string, deployId: string): Promise<DeployResult> {
+    const project = await this.projects.findBySlug(slug);
+    if (!project) return projectNotFound(slug);
+    const record = await this.repository.findDeploy(project.id, deployId);
+    return record ? view(project, record) : deployNotFound(slug, deployId);
+  }
+
   /** Makes an earlier ready deploy live again; a failed one cannot be. */
   async promote(slug: string, deployId: string): Promise<DeployResult> {
     const project = await this.projects.findBySlug(slug);
     if (!project) return projectNotFound(slug);
     const result = await promoteDeploy(this.deps, project, deployId);
-    if (result.kind === 'not_found') return new DomainError('not_found', `Project "${slug}" has no deploy "${deployId}".`);
+    if (result.kind === 'not_found') return deployNotFound(slug, deployId);
     if (result.kind === 'not_ready') {
       return new DomainError(
         'validation_failed',

@@ -11,6 +11,7 @@ import { openDomainRepository } from './repository.js';
 import { keySealer } from './sealing.js';
 import { DomainService } from './service.js';
 import { acmeSettings, domainSettings } from './settings.js';
+import { domainRoutes } from './routes.js';
 import { redirectStep, registerChallengeRoute } from './steps.js';
 
 const PERIODIC_RELOAD_MS = 5000;
@@ -84,6 +85,7 @@ export default fp(
       redirectStep(hosts, () => app.domainsHttpsPort ?? config.httpsPort),
     );
     registerChallengeRoute(app, repository);
+    domainRoutes(app, service);
 
     const watcher = watchChanges(
       app.storage.database,
@@ -110,5 +112,5 @@ export default fp(
       await watcher.close();
     });
   },
-  { name: 'domains', dependencies: ['projects', 'deploys'] },
+  { name: 'domains', dependencies: ['projects', 'deploys', 'management'] },
 );

@@ -72,6 +72,7 @@ export interface Diagnostics {
 
 export interface DomainView {
   domain: string;
+  kind: 'apex' | 'subdomain';
   status: 'verified' | 'pending' | 'failed';
   reason?: string;
   message: string;
@@ -179,11 +180,9 @@ export class DomainService {
    * certificate failed or is late this is Re-verify: a new certificate
    * attempt starts at once.
    */
-  async verify(input: string): Promise<VerifyView | DomainError> {
-    const domain = this.name(input);
-    if (domain instanceof DomainError) return domain;
-    const record = await this.deps.repository.find(domain.name);
-    if (!record) return domainNotFound(domain.name);
+  async verify(input: string, slug?: string): Promise<VerifyView | DomainError> {
+    const record = await this.stored(input, slug);
+    if (record instanceof DomainError) return record;
     const updated = await this.check(record, { manual: true });
     return {
       domain: updated.name,
@@ -241,27 +240,50 @@ export class DomainService {
     const project = await this.deps.findProject(slug);
     if (!project) return projectNotFound(slug);
     const records = await this.deps.repository.listByProject(project.id);
-    const now = this.now().getTime();
-    return Promise.all(
-      records.map(async (record) => {
-        const name = this.domainName(record);
-        const late =
-          record.status === 'verified' &&
-          record.cert.status !== 'issued' &&
-          record.verifiedAt !== null &&
-          now - record.verifiedAt.getTime() >= this.deps.settings.graceSeconds * 1000;
-        return {
-          domain: record.name,
-          status: record.status,
-          ...(record.reason === null ? {} : { reason: record.reason }),
-          message: record.message,
-          found: record.found,
-          records: recordsFor(name, this.target()),
-          certificate: certificateView(record),
-          ...(late ? { diagnostics: await this.diagnose(name) } : {}),
-        };
-      }),
-    );
+    return Promise.all(records.map((record) => this.viewOf(record)));
+  }
+
+  /** One domain of the project, as `list` shows it. */
+  async get(slug: string, input: string): Promise<DomainView | DomainError> {
+    const record = await this.stored(input, slug);
+    return record instanceof DomainError ? record : this.viewOf(record);
+  }
+
+  /**
+   * A stored domain by name; with a project, one of another project is not
+   * found either (the management API must not reveal other projects' domains).
+   */
+  private async stored(input: string, slug?: string): Promise<DomainRecord | DomainError> {
+    const domain = this.name(input);
+    if (domain instanceof DomainError) return domain;
+    const record = await this.deps.repository.find(domain.name);
+    if (!record) return domainNotFound(domain.name);
+    if (slug !== undefined) {
+      const project = await this.deps.findProject(slug);
+      if (!project) return projectNotFound(slug);
+      if (record.projectId !== project.id) return domainNotFound(domain.name);
+    }
+    return record;
+  }
+
+  private async viewOf(record: DomainRecord): Promise<DomainView> {
+    const name = this.domainName(record);
+    const late =
+      record.status === 'verified' &&
+      record.cert.status !== 'issued' &&
+      record.verifiedAt !== null &&
+      this.now().getTime() - record.verifiedAt.getTime() >= this.deps.settings.graceSeconds * 1000;
+    return {
+      domain: record.name,
+      kind: record.kind,
+      status: record.status,
+      ...(record.reason === null ? {} : { reason: record.reason }),
+      message: record.message,
+      found: record.found,
+      records: recordsFor(name, this.target()),
+      certificate: certificateView(record),
+      ...(late ? { diagnostics: await this.diagnose(name) } : {}),
+    };
   }
 
   /** Whether the domain still verifies and whether CAA lets the CA issue, checked now. */
@@ -285,12 +307,12 @@ export class DomainService {
     };
   }
 
-  async remove(input: string): Promise<{ domain: string } | DomainError> {
-    const domain = this.name(input);
-    if (domain instanceof DomainError) return domain;
-    if (!(await this.deps.repository.remove(domain.name))) return domainNotFound(domain.name);
+  async remove(input: string, slug?: string): Promise<{ domain: string } | DomainError> {
+    const record = await this.stored(input, slug);
+    if (record instanceof DomainError) return record;
+    if (!(await this.deps.repository.remove(record.name))) return domainNotFound(record.name);
     await this.deps.changed();
-    return { domain: domain.name };
+    return { domain: record.name };
   }
 
   async addRedirect(slug: string, fromInput: string, toInput: string): Promise<RedirectView | DomainError> {

@@ -17,7 +17,8 @@ export type DomainCode =
   | 'domain_limit'
   | 'invalid_redirect'
   | 'user_exists'
-  | 'invalid_credentials';
+  | 'invalid_credentials'
+  | 'deploy_failed';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

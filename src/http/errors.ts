@@ -53,6 +53,10 @@ export const ERROR_CATALOG = {
     status: 422,
     message: 'This Idempotency-Key was already used with a different request body.',
   },
+  deploy_failed: {
+    status: 422,
+    message: 'The deploy was refused (its reason is in the message); the site still serves the previous deploy.',
+  },
   misdirected_request: { status: 421, message: 'This server does not serve this host over HTTPS.' },
   rate_limited: { status: 429, message: 'The rate limit has been exceeded. Retry after the time in Retry-After.' },
   api_key_banned: {
@@ -67,8 +71,24 @@ export const ERROR_CATALOG = {
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
 
-/** Codes only the management API (/api/v1: people and sessions) answers; the /v1 contract does not list them. */
-export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = ['invalid_credentials', 'not_signed_in', 'csrf_failed', 'user_exists'];
+/**
+ * Codes only the management API (/api/v1: people, sessions, deploys, domains)
+ * and the CLI answer; the /v1 contract does not list them.
+ */
+export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
+  'invalid_credentials',
+  'not_signed_in',
+  'csrf_failed',
+  'user_exists',
+  'project_exists',
+  'deploy_failed',
+  'plan_required',
+  'deploy_required',
+  'domain_taken',
+  'domain_limit',
+  'invalid_domain',
+  'invalid_redirect',
+];
 
 /** The codes the /v1 API answers: its contract's closed set. */
 export const V1_ERROR_CODES = ERROR_CODES.filter((c) => !MANAGEMENT_ONLY_CODES.includes(c));

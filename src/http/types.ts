@@ -30,6 +30,8 @@ declare module 'fastify' {
     'x-stability'?: Stability;
     /** OpenAPI security requirements, when the operation's differ from its document's default. */
     security?: Record<string, string[]>[];
+    /** A body that is a file the route reads as a stream (documentation only; see UploadBody). */
+    'x-upload'?: { mediaTypes: string[]; description: string };
   }
   interface FastifyContextConfig {
     /** No API key needed and not counted against quotas. */

@@ -3,6 +3,7 @@ import { ErrorDetailSchema } from '../contract/error-schema.js';
 import { buildDocument, errorTable } from '../contract/openapi.js';
 import type { Config } from '../config.js';
 import { ERROR_CODES } from '../http/errors.js';
+import { namedComponents } from './components.js';
 import { SESSION_COOKIE } from './cookies.js';
 import {
   ApiKeySchema,
@@ -37,7 +38,7 @@ export function buildManagementOpenApi(
   if (config.stagingBaseUrl) servers.push({ url: managementBaseUrl(config.stagingBaseUrl), description: 'Staging', 'x-internal': true });
   return buildDocument(routes, {
     prefix: '/api/v1',
-    components: COMPONENTS,
+    components: new Map([...COMPONENTS, ...namedComponents()]),
     errorSchema: ManagementErrorSchema,
     head: {
       openapi: '3.1.0',
@@ -46,7 +47,7 @@ export function buildManagementOpenApi(
         version: '1.0.0',
         license: { name: 'MIT', identifier: 'MIT' },
         description: [
-          'Manages projects, their API keys and their usage: what the dashboard and automation use. People sign in with `POST /session` and get a session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS) and a CSRF token. Every request that changes state (POST, PUT, PATCH, DELETE) must carry that token as `X-CSRF-Token`; without it, or with another, the answer is 403 `csrf_failed`.',
+          'Manages projects, their API keys, deploys, custom domains and usage: what the dashboard and automation use. People sign in with `POST /session` and get a session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS) and a CSRF token. Every request that changes state (POST, PUT, PATCH, DELETE) must carry that token as `X-CSRF-Token`; without it, or with another, the answer is 403 `csrf_failed`.',
           '',
           "A person manages only the projects they are members of (`petstore projects add-member`); an admin manages all. Another project's resources answer 404, never 403, so they do not reveal that it exists.",
           '',
@@ -63,6 +64,9 @@ export function buildManagementOpenApi(
         { name: 'session', description: 'Sign in and out.' },
         { name: 'projects', description: 'Projects (stores), their plans and quotas.' },
         { name: 'keys', description: "A project's API keys." },
+        { name: 'deploys', description: "A project's site: deploys, the live one, rollbacks." },
+        { name: 'domains', description: "A project's custom domains: DNS records, verification, certificates." },
+        { name: 'redirects', description: 'Redirect entries between custom domains of a project (301).' },
         { name: 'usage', description: "A project's requests over time, beside its quota." },
       ],
     },

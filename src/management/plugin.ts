@@ -4,8 +4,16 @@ import { serveDocument } from '../contract/routes.js';
 import { registerSessionAuth } from './auth.js';
 import { buildManagementOpenApi } from './contract.js';
 import { keyRoutes } from './key-routes.js';
+import type { LiveDeploySummary } from './views.js';
 import { projectRoutes } from './project-routes.js';
 import { sessionRoutes } from './session-routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the project view shows from other capabilities; each fills in its part when it registers. */
+    projectDetails: { liveDeploy: (projectId: number) => Promise<LiveDeploySummary | null> };
+  }
+}
 
 /**
  * The management API under /api/v1, with its own contract at
@@ -17,6 +25,8 @@ import { sessionRoutes } from './session-routes.js';
 export default fp(
   async (app: FastifyInstance) => {
     registerSessionAuth(app);
+    // Until the deploys capability says otherwise, no project has a live deploy.
+    app.decorate('projectDetails', { liveDeploy: () => Promise.resolve(null) });
     serveDocument(app, '/api/v1/openapi.json', (routes) => buildManagementOpenApi(routes, app.config));
     sessionRoutes(app);
     projectRoutes(app);

@@ -34,7 +34,10 @@ export function projectRoutes(app: FastifyInstance): void {
         response: { 200: jsonResponse('The projects.', ProjectListSchema), ...managementErrors('not_signed_in') },
       },
     },
-    async (request) => (await app.accounts.projectsOf(userOf(request))).map((p) => projectView(p, host)),
+    async (request) => {
+      const projects = await app.accounts.projectsOf(userOf(request));
+      return Promise.all(projects.map(async (p) => projectView(p, host, await app.projectDetails.liveDeploy(p.id))));
+    },
   );
 
   r.get(
@@ -54,6 +57,9 @@ export function projectRoutes(app: FastifyInstance): void {
         },
       },
     },
-    async (request) => projectView(await projectFor(app, request, request.params.slug), host),
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      return projectView(project, host, await app.projectDetails.liveDeploy(project.id));
+    },
   );
 }

@@ -1,13 +1,18 @@
 import type { KeyInfo } from '../keys/repository.js';
 import type { Project } from '../projects/repository.js';
 
+/** The deploy a project's site serves. */
+export interface LiveDeploySummary {
+  id: string;
+  createdAt: Date;
+}
+
 /** A project as the management API shows it. */
-export const projectView = (p: Project, platformHost: string) => ({
+export const projectView = (p: Project, platformHost: string, live: LiveDeploySummary | null) => ({
   slug: p.slug,
   plan: p.plan,
   quota: p.quota,
-  // Filled in once deploys exist (the publishing capability).
-  liveDeploy: null,
+  liveDeploy: live && { id: live.id, createdAt: live.createdAt.toISOString() },
   url: `http://${p.slug}.${platformHost}`,
   createdAt: p.createdAt.toISOString(),
 });

@@ -115,7 +115,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "invalid_domain" | "invalid_redirect" | "plan_required" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**

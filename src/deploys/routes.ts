@@ -1,0 +1,177 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { DomainError } from '../errors/domain-error.js';
+import { ApiError } from '../http/errors.js';
+import { projectFor } from '../management/project-routes.js';
+import { jsonResponse, managementErrors, SlugParams } from '../management/schemas.js';
+import { DeployListSchema, DeployParams, DeploySchema } from './schemas.js';
+import type { DeployResult, DeployService, DeployView } from './service.js';
+
+const WRITE = [{ cookieAuth: [], csrfToken: [] }];
+
+/** Media types a `.tar.gz` upload may be sent as. */
+export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar+gzip', 'application/octet-stream'];
+
+export const deployJson = (d: DeployView) => ({
+  id: d.id,
+  status: d.status,
+  ...(d.reason ? { reason: d.reason } : {}),
+  ...(d.message ? { message: d.message } : {}),
+  files: d.files,
+  bytes: d.bytes,
+  createdAt: d.createdAt.toISOString(),
+  live: d.live,
+});
+
+function orThrow(result: DeployResult): DeployView {
+  if (result instanceof DomainError) throw result;
+  return result;
+}
+
+/**
+ * /api/v1/projects/{slug}/deploys: the same DeployService calls as
+ * `petstore deploy` and `petstore deploys`. The upload route reads its body
+ * itself, as a stream, in a scope of its own, so no other route accepts an archive.
+ */
+export function deployRoutes(app: FastifyInstance, deploys: DeployService): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(
+    '/api/v1/projects/:slug/deploys',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'listDeploys',
+        summary: 'List deploys',
+        description: "The project's deploys, newest first, failed ones with their reasons, the live one marked.",
+        tags: ['deploys'],
+        'x-stability': 'beta',
+        params: SlugParams,
+        response: {
+          200: jsonResponse('The deploys.', DeployListSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const list = await deploys.list(project.slug);
+      if (list instanceof DomainError) throw list;
+      return list.map(deployJson);
+    },
+  );
+
+  r.get(
+    '/api/v1/projects/:slug/deploys/:deployId',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'getDeploy',
+        summary: 'Get a deploy',
+        description: 'One deploy of the project, with its state.',
+        tags: ['deploys'],
+        'x-stability': 'beta',
+        params: DeployParams,
+        response: {
+          200: jsonResponse('The deploy.', DeploySchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      return deployJson(orThrow(await deploys.get(project.slug, request.params.deployId)));
+    },
+  );
+
+  r.post(
+    '/api/v1/projects/:slug/deploys/:deployId/promote',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'promoteDeploy',
+        summary: 'Make a deploy live (rollback)',
+        description:
+          'Makes an earlier ready deploy live again, atomically: every request is served wholly from the old deploy or wholly from this one. A failed deploy cannot go live (400).',
+        tags: ['deploys'],
+        'x-stability': 'beta',
+        security: WRITE,
+        params: DeployParams,
+        response: {
+          200: jsonResponse('The deploy, now live.', DeploySchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'csrf_failed', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      return deployJson(orThrow(await deploys.promote(project.slug, request.params.deployId)));
+    },
+  );
+
+  void app.register(async (scope) => {
+    // The body is handed over unread; the route streams it into the archive reader.
+    scope.addContentTypeParser(ARCHIVE_MEDIA_TYPES, (_request, payload, done) => {
+      done(null, payload);
+    });
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/api/v1/projects/:slug/deploys',
+      {
+        config: { public: true, session: true },
+        schema: {
+          operationId: 'createDeploy',
+          summary: 'Deploy the site',
+          description:
+            "Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default).",
+          tags: ['deploys'],
+          'x-stability': 'beta',
+          security: WRITE,
+          params: SlugParams,
+          'x-upload': {
+            mediaTypes: ['application/gzip'],
+            description:
+              'The site as a gzip-compressed tar archive (`tar -czf site.tar.gz -C DIR .`). Also accepted as `application/x-gzip`, `application/x-tar+gzip` or `application/octet-stream`.',
+          },
+          response: {
+            201: jsonResponse('The deploy, ready and live.', DeploySchema),
+            ...managementErrors(
+              'validation_failed',
+              'not_signed_in',
+              'csrf_failed',
+              'not_found',
+              'unsupported_media_type',
+              'deploy_failed',
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const project = await projectFor(app, request, request.params.slug);
+          if (!(request.body instanceof Readable)) {
+            throw new ApiError(
+              'unsupported_media_type',
+              'Send the site as a .tar.gz body with Content-Type: application/gzip (tar -czf site.tar.gz -C DIR .).',
+            );
+          }
+          const deploy = orThrow(await deploys.deploy(project.slug, { archive: request.body }));
+          if (deploy.status !== 'ready') {
+            const why = `${deploy.reason ?? 'failed'}: ${deploy.message ?? 'refused'}`;
+            throw new DomainError(
+              'deploy_failed',
+              `Deploy ${deploy.id} of "${project.slug}" failed (${why}). The site still serves the previous deploy.`,
+              [{ in: 'body', field: '', message: why }],
+            );
+          }
+          reply.code(201).header('location', `/api/v1/projects/${project.slug}/deploys/${deploy.id}`);
+          return deployJson(deploy);
+        } catch (err) {
+          // A refused upload may be partly unread: the connection cannot carry another request.
+          if (!request.raw.readableEnded) reply.header('connection', 'close');
+          throw err;
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,42 @@
+import { Type } from '@sinclair/typebox';
+import { managementComponent } from '../management/components.js';
+import { SlugParams } from '../management/schemas.js';
+
+export const DEPLOY_FAILURE_REASONS = ['missing_index', 'too_large', 'too_many_files', 'invalid_path', 'invalid_archive'] as const;
+
+export const DeploySchema = managementComponent(
+  Type.Object(
+    {
+      id: Type.String({ pattern: '^[0-9]+$', description: 'The deploy id (digits; ids grow with each deploy).' }),
+      status: Type.Union([Type.Literal('ready'), Type.Literal('failed')], {
+        description: '`ready`: stored and servable; `failed`: refused, with its reason (what is served did not change).',
+      }),
+      reason: Type.Optional(
+        Type.Union(
+          DEPLOY_FAILURE_REASONS.map((r) => Type.Literal(r)),
+          {
+            description:
+              'Why a failed deploy was refused: `missing_index` (no index.html at the root), `too_large` (over DEPLOY_MAX_BYTES unpacked), `too_many_files` (over 10,000), `invalid_path` (an absolute path, `..`, a link, or a name that is not UTF-8), `invalid_archive` (not a valid .tar.gz).',
+          },
+        ),
+      ),
+      message: Type.Optional(Type.String({ description: 'The reason in words.' })),
+      files: Type.Integer({ format: 'int32', minimum: 0, description: 'Files in the deploy.' }),
+      bytes: Type.Integer({ format: 'int64', minimum: 0, description: 'Their size, unpacked.' }),
+      createdAt: Type.String({ format: 'date-time', description: 'When the deploy was uploaded.' }),
+      live: Type.Boolean({ description: "Whether this deploy is the one the project's site serves." }),
+    },
+    { additionalProperties: false, description: "A deploy of the project's site." },
+  ),
+  'Deploy',
+);
+
+export const DeployListSchema = Type.Array(DeploySchema, { maxItems: 100_000, description: 'The deploys, newest first.' });
+
+export const DeployParams = Type.Object(
+  {
+    slug: SlugParams.properties.slug,
+    deployId: Type.String({ minLength: 1, maxLength: 19, pattern: '^[0-9]+$', description: 'The deploy id.' }),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,137 @@
+import { Type } from '@sinclair/typebox';
+import { managementComponent } from '../management/components.js';
+import { SlugParams } from '../management/schemas.js';
+
+const DomainName = (description: string) => Type.String({ minLength: 1, maxLength: 253, description });
+
+export const DnsRecordSchema = managementComponent(
+  Type.Object(
+    {
+      type: Type.Union([Type.Literal('CNAME'), Type.Literal('ALIAS'), Type.Literal('A'), Type.Literal('AAAA')], {
+        description: 'The record type to create at the DNS provider.',
+      }),
+      name: Type.String({ description: 'The name, relative to the registrable domain: `www`, or `@` for the apex.' }),
+      value: Type.String({ description: 'The value: PLATFORM_HOST for CNAME and ALIAS, an address for A and AAAA.' }),
+      ttl: Type.Integer({ format: 'int32', minimum: 0, description: 'The TTL in seconds.' }),
+      note: Type.Optional(Type.String({ description: 'When the record applies (ALIAS/ANAME support, the A-record fallback).' })),
+    },
+    { additionalProperties: false, description: 'A DNS record the domain needs.' },
+  ),
+  'DnsRecord',
+);
+
+const FoundSchema = Type.Object(
+  {
+    cname: Type.Union([Type.String(), Type.Null()], { description: 'The CNAME found at the name, if any.' }),
+    addresses: Type.Array(Type.String(), { maxItems: 1000, description: 'The addresses the name resolved to.' }),
+  },
+  { additionalProperties: false, description: 'What the name resolved to at the last check.' },
+);
+
+export const CertificateSchema = managementComponent(
+  Type.Object(
+    {
+      status: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('issued'), Type.Literal('failed')], {
+        description: '`none` before verification; `pending` while ordered; `issued`; `failed` with the reason (retried with backoff).',
+      }),
+      reason: Type.Optional(
+        Type.String({
+          description:
+            'Why the last attempt failed: `caa_blocked`, `not_verified`, `ca_unreachable`, `ca_error`, `challenge_failed`, `rate_limited`, `timeout`, `dns_error`, `cancelled`, `internal`.',
+        }),
+      ),
+      message: Type.Optional(Type.String({ description: "The state in words, with the certificate authority's last error." })),
+      notAfter: Type.Optional(Type.String({ format: 'date-time', description: 'When the issued certificate expires.' })),
+      nextAttemptAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the next attempt starts.' })),
+    },
+    { additionalProperties: false, description: "The domain's certificate." },
+  ),
+  'Certificate',
+);
+
+const CheckStatus = Type.Union([Type.Literal('verified'), Type.Literal('pending'), Type.Literal('failed')]);
+
+export const DomainSchema = managementComponent(
+  Type.Object(
+    {
+      domain: Type.String({ description: 'The domain, in lowercase A-labels (IDNA).' }),
+      kind: Type.Union([Type.Literal('apex'), Type.Literal('subdomain')], {
+        description: 'An apex (registrable domain, by the Public Suffix List) or a subdomain.',
+      }),
+      status: Type.Union([Type.Literal('verified'), Type.Literal('pending'), Type.Literal('failed')], {
+        description:
+          '`pending` until the records are found (re-checked in the background for 48 hours), `verified`, or `failed` with the reason.',
+      }),
+      reason: Type.Optional(
+        Type.Union(
+          [Type.Literal('conflicting_a_record'), Type.Literal('cname_mismatch'), Type.Literal('not_found'), Type.Literal('dns_error')],
+          { description: 'Why the domain does not verify.' },
+        ),
+      ),
+      message: Type.String({ description: 'The state in words, with what to do.' }),
+      found: FoundSchema,
+      records: Type.Array(DnsRecordSchema, { maxItems: 20, description: 'The DNS records to create.' }),
+      certificate: CertificateSchema,
+      diagnostics: Type.Optional(
+        Type.Object(
+          {
+            message: Type.String({ description: 'Why there is no certificate yet, in words.' }),
+            dns: Type.Object(
+              { status: CheckStatus, reason: Type.Optional(Type.String()), message: Type.String() },
+              { additionalProperties: false, description: 'Whether the domain still verifies.' },
+            ),
+            caa: Type.Object(
+              {
+                status: Type.Union([Type.Literal('allowed'), Type.Literal('blocked'), Type.Literal('error')]),
+                message: Type.String(),
+              },
+              { additionalProperties: false, description: 'Whether CAA records let the certificate authority issue.' },
+            ),
+          },
+          {
+            additionalProperties: false,
+            description: 'Present when a verified domain has had no certificate for CERTIFICATE_GRACE_SECONDS (30 minutes by default).',
+          },
+        ),
+      ),
+    },
+    { additionalProperties: false, description: 'A custom domain of the project.' },
+  ),
+  'Domain',
+);
+
+export const DomainListSchema = Type.Array(DomainSchema, { maxItems: 50, description: "The project's custom domains (at most 50)." });
+
+export const NewDomainSchema = Type.Object(
+  { domain: DomainName('The domain to serve the site on, e.g. `www.example.com` (Unicode names are converted to A-labels).') },
+  { additionalProperties: false, description: 'A domain to add.' },
+);
+
+export const DomainParams = Type.Object(
+  { slug: SlugParams.properties.slug, domain: DomainName('The domain.') },
+  { additionalProperties: false },
+);
+
+export const RedirectSchema = managementComponent(
+  Type.Object(
+    {
+      from: Type.String({ description: 'A custom domain of the project that redirects.' }),
+      to: Type.String({ description: 'The custom domain it redirects to, with the same path and query.' }),
+      status: Type.Literal(301, { description: 'The redirect status.' }),
+    },
+    { additionalProperties: false, description: 'A redirect entry: requests to `from` answer 301 to `https://<to>`.' },
+  ),
+  'Redirect',
+);
+
+export const RedirectListSchema = Type.Array(RedirectSchema, { maxItems: 50, description: "The project's redirect entries." });
+
+export const NewRedirectSchema = Type.Object(
+  { from: DomainName('A custom domain of the project.'), to: DomainName('Another custom domain of the project.') },
+  { additionalProperties: false, description: 'A redirect to add.' },
+);
+
+export const RedirectParams = Type.Object(
+  { slug: SlugParams.properties.slug, from: DomainName('The domain that redirects.') },
+  { additionalProperties: false },
+);

@@ -1,0 +1,206 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import { describeEachEngine } from '../helpers/engines.js';
+import { tarGz } from '../helpers/deploys.js';
+import { harness, type Harness } from '../helpers/harness.js';
+import { createPerson, ManagementClient } from '../helpers/management.js';
+import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
+
+const available = pebbleAvailable();
+const PLATFORM = 'sites.platform.test';
+const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.test`;
+let n = 0;
+const unique = (prefix: string) => `${prefix}${String(++n)}-${String(process.pid)}.shop.test`;
+
+interface DomainJson {
+  domain: string;
+  status: string;
+  reason?: string;
+  message: string;
+  found: { cname: string | null; addresses: string[] };
+  records: { type: string; name: string; value: string; ttl: number }[];
+  certificate: { status: string };
+}
+
+describeEachEngine('management API: custom domains and redirects, against challtestsrv', () => {
+  if (available !== true) {
+    test('every management custom-domain test', { skip: available }, () => undefined);
+    return;
+  }
+  let rig: PebbleRig;
+  let h: Harness;
+  let admin: ManagementClient;
+
+  before(async () => {
+    rig = await startPebble({ httpPort: 1 });
+    h = await harness({ config: { platformHost: PLATFORM, dnsServers: [rig.dnsServer] } });
+    const me = await createPerson(h.app, email('admin'), { admin: true });
+    admin = await ManagementClient.on(h.app);
+    assert.equal((await admin.signIn(me.email, me.password)).statusCode, 200);
+  });
+  after(async () => {
+    await h.close();
+    await rig.stop();
+  });
+
+  /** A project on this plan, with a deploy uploaded through the API unless told otherwise. */
+  async function project(plan: string, deployed = true): Promise<string> {
+    const { project: slug } = await h.newProject(plan);
+    if (deployed) {
+      const res = await admin.call({
+        method: 'POST',
+        url: `/api/v1/projects/${slug}/deploys`,
+        payload: await tarGz([{ name: 'index.html', content: `<h1>${slug}</h1>` }]),
+        headers: { 'content-type': 'application/gzip' },
+      });
+      assert.equal(res.statusCode, 201, res.body);
+    }
+    return slug;
+  }
+
+  const add = (slug: string, domain: string, client = admin) =>
+    client.call({ method: 'POST', url: `/api/v1/projects/${slug}/domains`, payload: { domain } });
+
+  test('add answers the preconditions with what to do: plan_required on Free, deploy_required without a deploy', async () => {
+    const free = await add(await project('free'), unique('www.free'));
+    assert.equal(free.statusCode, 403);
+    assert.equal(free.json().code, 'plan_required');
+    assert.match(free.json().message, /Pro or above.*Upgrade/);
+    const none = await add(await project('pro', false), unique('www.none'));
+    assert.equal(none.statusCode, 409);
+    assert.equal(none.json().code, 'deploy_required');
+    assert.match(none.json().message, /Deploy the site first/);
+    const bad = await add(await project('pro'), 'https://www.example.com/');
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().code, 'invalid_domain');
+  });
+
+  test('add shows the records; verify walks not found, conflicting A, wrong CNAME, right CNAME; remove', async () => {
+    const slug = await project('pro');
+    const name = unique('www.flow');
+    const added = await add(slug, name.toUpperCase());
+    assert.equal(added.statusCode, 201, added.body);
+    assert.equal(added.headers.location, `/api/v1/projects/${slug}/domains/${name}`);
+    const body = added.json() as DomainJson;
+    assert.equal(body.domain, name);
+    assert.equal(body.status, 'pending');
+    assert.deepEqual(body.records, [{ type: 'CNAME', name: name.split('.shop.test')[0] ?? '', value: PLATFORM, ttl: 3600 }]);
+    const taken = await add(slug, name);
+    assert.equal(taken.statusCode, 409);
+    assert.equal(taken.json().code, 'domain_taken');
+
+    const verify = async () => {
+      const res = await admin.call({ method: 'POST', url: `/api/v1/projects/${slug}/domains/${name}/verify` });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json() as DomainJson;
+    };
+    const notYet = await verify();
+    assert.equal(notYet.reason, 'not_found');
+    assert.match(notYet.message, /48 hours/);
+
+    await rig.addA(name, ['198.51.100.7']);
+    const conflicting = await verify();
+    assert.equal(conflicting.status, 'failed');
+    assert.equal(conflicting.reason, 'conflicting_a_record');
+    assert.deepEqual(conflicting.found.addresses, ['198.51.100.7']);
+    await rig.clearA(name);
+
+    await rig.setCname(name, 'elsewhere.example.net');
+    const mismatch = await verify();
+    assert.equal(mismatch.reason, 'cname_mismatch');
+    assert.equal(mismatch.found.cname, 'elsewhere.example.net');
+
+    await rig.setCname(name, PLATFORM);
+    const verified = await verify();
+    assert.equal(verified.status, 'verified');
+    assert.equal(verified.certificate.status, 'pending');
+    const got = await admin.call({ url: `/api/v1/projects/${slug}/domains/${name}` });
+    assert.equal((got.json() as DomainJson).status, 'verified');
+
+    const removed = await admin.call({ method: 'DELETE', url: `/api/v1/projects/${slug}/domains/${name}` });
+    assert.equal(removed.statusCode, 204);
+    assert.equal((await admin.call({ url: `/api/v1/projects/${slug}/domains/${name}` })).statusCode, 404);
+    assert.deepEqual((await admin.call({ url: `/api/v1/projects/${slug}/domains` })).json(), []);
+    await rig.clearCname(name);
+  });
+
+  test('redirects: add, list, refuse a loop or a foreign domain, remove', async () => {
+    const slug = await project('pro');
+    const apex = unique('r');
+    const www = `www.${apex}`;
+    for (const d of [apex, www]) assert.equal((await add(slug, d)).statusCode, 201);
+    const created = await admin.call({ method: 'POST', url: `/api/v1/projects/${slug}/redirects`, payload: { from: apex, to: www } });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.deepEqual(created.json(), { from: apex, to: www, status: 301 });
+    const loop = await admin.call({ method: 'POST', url: `/api/v1/projects/${slug}/redirects`, payload: { from: www, to: apex } });
+    assert.equal(loop.statusCode, 400);
+    assert.equal(loop.json().code, 'invalid_redirect');
+    assert.match(loop.json().message, /loop/);
+    const foreign = await admin.call({
+      method: 'POST',
+      url: `/api/v1/projects/${slug}/redirects`,
+      payload: { from: www, to: 'other.example.com' },
+    });
+    assert.equal(foreign.statusCode, 400);
+    assert.deepEqual((await admin.call({ url: `/api/v1/projects/${slug}/redirects` })).json(), [{ from: apex, to: www, status: 301 }]);
+    const removed = await admin.call({ method: 'DELETE', url: `/api/v1/projects/${slug}/redirects/${apex}` });
+    assert.equal(removed.statusCode, 204);
+    assert.deepEqual((await admin.call({ url: `/api/v1/projects/${slug}/redirects` })).json(), []);
+    const again = await admin.call({ method: 'DELETE', url: `/api/v1/projects/${slug}/redirects/${apex}` });
+    assert.equal(again.statusCode, 404);
+  });
+
+  test("a member of project A gets 404 for everything of project B's domains, and nothing changes", async () => {
+    const a = await project('pro');
+    const b = await project('pro');
+    const bName = unique('www.b');
+    assert.equal((await add(b, bName)).statusCode, 201);
+    const member = await createPerson(h.app, email('member'));
+    await h.app.accounts.addMember(a, member.email);
+    const c = await ManagementClient.on(h.app);
+    assert.equal((await c.signIn(member.email, member.password)).statusCode, 200);
+
+    const calls = [
+      { url: `/api/v1/projects/${b}/domains` },
+      { url: `/api/v1/projects/${b}/domains/${bName}` },
+      { method: 'POST' as const, url: `/api/v1/projects/${b}/domains/${bName}/verify` },
+      { method: 'DELETE' as const, url: `/api/v1/projects/${b}/domains/${bName}` },
+      { method: 'POST' as const, url: `/api/v1/projects/${b}/domains`, payload: { domain: unique('www.sneak') } },
+      { url: `/api/v1/projects/${b}/redirects` },
+      { method: 'DELETE' as const, url: `/api/v1/projects/${b}/redirects/${bName}` },
+    ];
+    for (const call of calls) {
+      const res = await c.call(call);
+      assert.equal(res.statusCode, 404, `${call.method ?? 'GET'} ${call.url}`);
+    }
+    // Through project A, B's domain is not found either: a domain is reached only through its own project.
+    for (const call of [
+      { url: `/api/v1/projects/${a}/domains/${bName}` },
+      { method: 'POST' as const, url: `/api/v1/projects/${a}/domains/${bName}/verify` },
+      { method: 'DELETE' as const, url: `/api/v1/projects/${a}/domains/${bName}` },
+    ]) {
+      const res = await c.call(call);
+      assert.equal(res.statusCode, 404, `${call.method ?? 'GET'} ${call.url}`);
+      assert.equal(res.json().message, `No custom domain "${bName}" exists.`);
+    }
+    const still = (await admin.call({ url: `/api/v1/projects/${b}/domains` })).json() as DomainJson[];
+    assert.deepEqual(
+      still.map((d) => d.domain),
+      [bName],
+    );
+  });
+
+  test('without the CSRF token nothing changes (403 csrf_failed)', async () => {
+    const slug = await project('pro');
+    const res = await admin.call({
+      method: 'POST',
+      url: `/api/v1/projects/${slug}/domains`,
+      payload: { domain: unique('www.csrf') },
+      csrf: false,
+    });
+    assert.equal(res.statusCode, 403);
+    assert.equal(res.json().code, 'csrf_failed');
+    assert.deepEqual((await admin.call({ url: `/api/v1/projects/${slug}/domains` })).json(), []);
+  });
+});
