@@ -10,7 +10,9 @@ const REASONS = {
   invalid_archive: 'The file is not a readable .tar.gz archive.',
 };
 
-const shortId = (id) => (id.length > 14 ? `${id.slice(0, 14)}…` : id);
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
+
+const shortId = (id) => `#${id}`;
 
 export async function render({ content, slug }) {
   const base = `${project(slug)}/deploys`;
@@ -27,18 +29,13 @@ export async function render({ content, slug }) {
       return;
     }
     const rows = deploys.map((d) => [
-      h('code', { title: d.id }, shortId(d.id)),
+      shortId(d.id),
       time(d.createdAt),
       d.status === 'ready'
         ? d.live
           ? h('span', { class: 'badge badge-ok' }, 'Live')
           : h('span', { class: 'badge badge-muted' }, 'Ready')
-        : [
-            h('span', { class: 'badge badge-failed' }, 'Failed'),
-            ' ',
-            REASONS[d.reason] ?? '',
-            d.message ? h('div', { class: 'muted' }, d.message) : null,
-          ],
+        : [h('span', { class: 'badge badge-failed' }, 'Failed'), ' ', sentence(d.message ?? REASONS[d.reason] ?? 'refused')],
       number(d.files),
       bytes(d.bytes),
       d.status === 'ready' && !d.live ? promoteButton(d) : d.live ? h('span', { class: 'muted' }, 'Serving now') : '',
@@ -57,6 +54,7 @@ export async function render({ content, slug }) {
         title: `Make deploy ${shortId(d.id)} live?`,
         text: `The site (and its custom domains) serves the deploy uploaded on ${new Date(d.createdAt).toLocaleString()} from now on, instead of the live one. You can promote the other one back at any time.`,
         action: 'Promote',
+        tone: 'primary',
         busyText: 'Promoting…',
         returnTo: () => heading,
         run: async () => {

@@ -61,7 +61,8 @@ export function errorSlot() {
 /** An error as words: the API's message, then what each field was wrong about. */
 export function errorParts(error) {
   const message = error && typeof error.message === 'string' && error.message ? error.message : String(error);
-  const details = Array.isArray(error?.details) ? error.details : [];
+  // Details the message already says (a deploy's reason) are not repeated.
+  const details = (Array.isArray(error?.details) ? error.details : []).filter((d) => d.message && !message.includes(d.message));
   if (details.length === 0) return [message];
   return [
     message,
@@ -146,17 +147,17 @@ export function copyButton(value, what, source) {
  * Asks before a destructive action, in a modal dialog (role alertdialog) with
  * Cancel focused first. `run` does the action while the dialog shows progress;
  * its error is shown in the dialog, next to the button. Resolves true when the
- * action was done, false when cancelled. Focus goes back to the element that
- * opened it, or to `returnTo()` when that one is gone.
+ * action was done, false when cancelled. Focus goes back to `opener` (the
+ * element that opened it), or to `returnTo()` when that one is gone. `tone`
+ * is the confirm button's style: 'danger' for what cannot be undone.
  */
-export function confirmAction({ title, text, action, busyText, run, returnTo }) {
+export function confirmAction({ title, text, action, busyText, run, returnTo, opener = document.activeElement, tone = 'danger' }) {
   return new Promise((resolve) => {
-    const opener = document.activeElement;
     const titleId = uid('dialog-title');
     const textId = uid('dialog-text');
     const error = errorSlot();
     const cancel = h('button', { type: 'button', class: 'secondary' }, 'Cancel');
-    const confirm = h('button', { type: 'button', class: 'danger' }, action);
+    const confirm = h('button', { type: 'button', class: tone }, action);
     const dialog = h(
       'dialog',
       { role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId, class: 'confirm' },
@@ -249,7 +250,12 @@ export function bytes(n) {
 
 export const number = (n) => new Intl.NumberFormat().format(n);
 
-/** A table whose first row holds the column headers; scrolls on its own on narrow screens (and can be focused to scroll). */
+/**
+ * A table with column headers; it scrolls on its own on narrow screens (a
+ * named region that can be focused to scroll). `regionLabel` names that region
+ * when the caption holds a user's value (labels must not repeat a domain name:
+ * tests find the Domain field by its label).
+ */
 export function table(caption, headers, rows, options = {}) {
   const t = h(
     'table',
@@ -276,5 +282,5 @@ export function table(caption, headers, rows, options = {}) {
       ),
     ),
   );
-  return h('div', { class: 'table-scroll', role: 'region', 'aria-label': caption, tabindex: '0' }, t);
+  return h('div', { class: 'table-scroll', role: 'region', 'aria-label': options.regionLabel ?? caption, tabindex: '0' }, t);
 }

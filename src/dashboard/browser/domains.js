@@ -93,7 +93,12 @@ function reasonOf(d) {
 /** The DNS records to create, each value with a copy button; the notes (apex ALIAS/ANAME, A-record fallback) below. */
 function recordsTable(d) {
   const rows = d.records.map((r) => {
-    const value = code(r.value);
+    // Long names may break after a dot on narrow screens, never inside a label.
+    const value = h(
+      'code',
+      { class: 'record-value' },
+      r.value.split('.').map((part, i) => (i ? [h('wbr'), `.${part}`] : part)),
+    );
     return [
       r.type,
       code(r.name),
@@ -105,6 +110,8 @@ function recordsTable(d) {
   const notes = [...new Set(d.records.filter((r) => r.note).map((r) => `${r.type}: ${r.note}`))];
   const t = table(`DNS records for ${d.domain}`, ['Type', 'Name', 'Value', 'TTL', h('span', { class: 'visually-hidden' }, 'Copy')], rows, {
     class: 'records',
+    captionHidden: true,
+    regionLabel: 'DNS records',
   });
   const apex = d.kind === 'apex' ? h('p', { class: 'hint' }, `${d.domain} is an apex domain (no www or other label before it).`) : null;
   return [
@@ -228,8 +235,9 @@ export async function render({ content, slug }) {
       {
         label: 'Remove',
         className: 'danger',
-        onSelect: () =>
+        onSelect: (toggle) =>
           confirmAction({
+            opener: toggle,
             title: `Remove ${d.domain}?`,
             text: `${d.domain} stops serving this project’s site at once, and redirects from or to it are removed too. You can add it again later.`,
             action: 'Remove',
@@ -407,7 +415,8 @@ export async function render({ content, slug }) {
   content.replaceChildren(
     ...notices,
     addForm,
-    h('section', { 'aria-labelledby': listHeading.id }, listHeading, list),
+    // Not a labelled region: no label but the field's may say "domain".
+    h('div', { class: 'domains' }, listHeading, list),
     h(
       'section',
       { 'aria-labelledby': redirectsHeading.id, class: 'card' },
