@@ -188,7 +188,7 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
 
     const rows = page.getByRole('table', { name: 'API keys of this project' }).getByRole('row');
     const row = rows.filter({ hasText: 'mobile app' });
-    assert.match(await row.innerText(), new RegExp(`${secret.slice(0, 8)}[\\s\\S]*Never[\\s\\S]*Active`));
+    assert.match(await row.innerText(), new RegExp(`mobile app\\s+${secret.slice(0, 8)}[\\s\\S]*Last used never[\\s\\S]*Active`));
     // Never kept: not in storage, and gone after a reload.
     const stored = await page.evaluate<string>('JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie])');
     assert.doesNotMatch(stored, new RegExp(secret));
@@ -444,7 +444,8 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     await page.goto(`${base}/dashboard/projects/shop/deploys`);
     await rendered(page);
     const table = page.getByRole('table', { name: 'Deploys of this project, newest first' });
-    const row = (id: number) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${String(id)}`, exact: true }) });
+    const row = (id: number) =>
+      table.getByRole('row').filter({ has: page.locator('.deploy-id', { hasText: new RegExp(`^#${String(id)}$`) }) });
     assert.match(await row(3).innerText(), /Live/);
     assert.match(await row(2).innerText(), /Failed\s+There is no index\.html/);
     assert.match(await row(1).innerText(), /Ready/);

@@ -28,20 +28,24 @@ export async function render({ content, slug }) {
       );
       return;
     }
+    // Three columns, so that the list and its actions fit a phone's width.
     const rows = deploys.map((d) => [
-      shortId(d.id),
-      time(d.createdAt),
+      h(
+        'div',
+        { class: 'deploy-cell' },
+        h('strong', { class: 'deploy-id' }, shortId(d.id)),
+        h('span', null, time(d.createdAt)),
+        h('span', { class: 'muted' }, `${number(d.files)} file${d.files === 1 ? '' : 's'}, ${bytes(d.bytes)}`),
+      ),
       d.status === 'ready'
         ? d.live
           ? h('span', { class: 'badge badge-ok' }, 'Live')
           : h('span', { class: 'badge badge-muted' }, 'Ready')
         : [h('span', { class: 'badge badge-failed' }, 'Failed'), ' ', sentence(d.message ?? REASONS[d.reason] ?? 'refused')],
-      number(d.files),
-      bytes(d.bytes),
       d.status === 'ready' && !d.live ? promoteButton(d) : d.live ? h('span', { class: 'muted' }, 'Serving now') : '',
     ]);
     list.replaceChildren(
-      table('Deploys of this project, newest first', ['Deploy', 'Uploaded', 'State', 'Files', 'Size', 'Actions'], rows, {
+      table('Deploys of this project, newest first', ['Deploy', 'State', 'Actions'], rows, {
         captionHidden: true,
       }),
     );

@@ -243,9 +243,9 @@ export function time(iso) {
 
 /** A count of bytes in words a person reads (kB, MB). */
 export function bytes(n) {
-  if (n < 1000) return `${String(n)} B`;
-  if (n < 1_000_000) return `${(n / 1000).toFixed(1)} kB`;
-  return `${(n / 1_000_000).toFixed(1)} MB`;
+  if (n < 1000) return `${String(n)}\u00a0B`;
+  if (n < 1_000_000) return `${(n / 1000).toFixed(1)}\u00a0kB`;
+  return `${(n / 1_000_000).toFixed(1)}\u00a0MB`;
 }
 
 export const number = (n) => new Intl.NumberFormat().format(n);

@@ -68,7 +68,7 @@ function reasonOf(d) {
           null,
           h('strong', null, 'A CAA record blocks the certificate authority. '),
           why ?? '',
-          ' Add a CAA record that allows it (or remove the one that does not), then press Re-verify.',
+          ' Once the CAA records allow it, press Re-verify.',
         ),
       );
     } else if (cert.status === 'failed') {

@@ -31,19 +31,21 @@ export async function render({ content, slug }) {
       list.replaceChildren(h('p', null, 'This project has no API keys yet.'));
       return;
     }
+    // Four columns, so that the list and its actions fit a phone's width.
     const rows = keys.map((k) => [
-      k.name ?? h('span', { class: 'muted' }, 'No name'),
-      h('code', null, k.hint),
-      time(k.createdAt),
-      k.lastUsedAt ? time(k.lastUsedAt) : h('span', { class: 'muted' }, 'Never'),
+      h('div', { class: 'stack' }, k.name ? h('strong', null, k.name) : h('span', { class: 'muted' }, 'No name'), h('code', null, k.hint)),
+      h(
+        'div',
+        { class: 'stack' },
+        h('span', null, 'Created ', time(k.createdAt)),
+        h('span', null, 'Last used ', k.lastUsedAt ? time(k.lastUsedAt) : 'never'),
+      ),
       k.revokedAt
         ? h('span', { class: 'badge badge-muted' }, 'Revoked ', time(k.revokedAt))
         : h('span', { class: 'badge badge-ok' }, 'Active'),
       k.revokedAt ? '' : revokeButton(k),
     ]);
-    list.replaceChildren(
-      table('API keys of this project', ['Name', 'Key', 'Created', 'Last used', 'Status', 'Actions'], rows, { captionHidden: true }),
-    );
+    list.replaceChildren(table('API keys of this project', ['Key', 'Use', 'Status', 'Actions'], rows, { captionHidden: true }));
   }
 
   function revokeButton(k) {
