@@ -37,12 +37,19 @@ async function rendered(page: Page): Promise<void> {
 }
 
 /**
- * Checks the page as it is at phone and desktop widths: axe finds no serious
+ * Checks the page as it is at phone and desktop widths (and that the fixed names stay unique): axe finds no serious
  * or critical violation at either, nothing is wider than the phone's screen,
  * and both are kept as screenshots (test-results/screenshots/NAME-phone.png, NAME-desktop.png).
  */
 async function checkPage(browser: Browser, name: string): Promise<void> {
   const { page } = browser;
+  // The fixed names stay unique even when matched loosely (by substring, as getByRole and getByLabel do by default).
+  for (const link of ['Domains', 'Deploys', 'API keys', 'Usage']) {
+    assert.ok((await page.getByRole('link', { name: link }).count()) <= 1, `${name}: one link named like "${link}"`);
+  }
+  for (const label of ['Domain', 'Email', 'Password']) {
+    assert.ok((await page.getByLabel(label).count()) <= 1, `${name}: one element labelled like "${label}"`);
+  }
   for (const [size, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],

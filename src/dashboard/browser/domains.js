@@ -169,8 +169,9 @@ export async function render({ content, slug }) {
         null,
         ' Deploy the site with ',
         code(`petstore deploy ${slug} DIR`),
-        ' or see ',
-        h('a', { href: `/dashboard/projects/${encodeURIComponent(slug)}/deploys` }, 'the deploys of this project'),
+        ' or ',
+        // Not "Deploys": that name is the section link's alone.
+        h('a', { href: `/dashboard/projects/${encodeURIComponent(slug)}/deploys` }, 'upload a deploy'),
         '.',
       );
     }
@@ -402,8 +403,8 @@ export async function render({ content, slug }) {
           h('strong', null, 'Deploy the site first. '),
           'A custom domain serves the live deploy, and this project has none yet: run ',
           code(`petstore deploy ${slug} DIR`),
-          ' or upload one on ',
-          h('a', { href: `/dashboard/projects/${encodeURIComponent(slug)}/deploys` }, 'the deploys page'),
+          ' or ',
+          h('a', { href: `/dashboard/projects/${encodeURIComponent(slug)}/deploys` }, 'upload a deploy'),
           '.',
         ),
       ),
