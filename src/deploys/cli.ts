@@ -4,6 +4,7 @@ import { orRefuse } from '../cli/exit.js';
 import { loadConfig, type Config } from '../config.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
+import { siteUrl } from '../projects/site-url.js';
 import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
 import { openDeployRepository } from './repository.js';
 import { DeployService, type DeployView } from './service.js';
@@ -12,11 +13,6 @@ async function service(ctx: CliContext, config: Config) {
   const database = await ctx.database();
   const limits = { maxBytes: config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
   return new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
-}
-
-/** Where the project's site is served by a server running with this configuration. */
-export function siteUrl(config: Pick<Config, 'platformHost' | 'port'>, slug: string): string {
-  return `http://${slug}.${config.platformHost}${config.port === 80 ? '' : `:${String(config.port)}`}/`;
 }
 
 function json(d: DeployView, url?: string) {
