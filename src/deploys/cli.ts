@@ -30,8 +30,10 @@ function json(d: DeployView, url?: string) {
   };
 }
 
+const count = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+
 const line = (d: DeployView) =>
-  [d.id, d.status, d.reason ?? '', d.createdAt.toISOString(), `${String(d.files)} files`, `${String(d.bytes)} bytes`, d.live ? 'live' : '']
+  [d.id, d.status, d.reason ?? '', d.createdAt.toISOString(), count(d.files, 'file'), count(d.bytes, 'byte'), d.live ? 'live' : '']
     .join('\t')
     .trimEnd();
 
@@ -46,7 +48,7 @@ const deployCommand: CliCommand = {
     const d = orRefuse(await (await service(ctx, config)).deploy(slug, { directory: resolve(dir) }));
     const url = siteUrl(config, slug);
     if (values.json) ctx.json(json(d, url));
-    else if (d.status === 'ready') ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${url} (${String(d.files)} files)`);
+    else if (d.status === 'ready') ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${url} (${count(d.files, 'file')})`);
     else ctx.err(`petstore: deploy ${d.id} of ${slug} failed (${d.reason ?? 'failed'}): ${d.message ?? ''}; the site is unchanged`);
     if (d.status !== 'ready') process.exitCode = 1;
   },
