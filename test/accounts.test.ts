@@ -159,7 +159,7 @@ describeEachEngine('accounts: sign-in, sessions, CSRF and membership', () => {
     const projects = (await c.call({ url: '/api/v1/projects' })).json() as { slug: string; url: string; liveDeploy: unknown }[];
     const mine = projects.find((p) => p.slug === h.project);
     assert.ok(mine, 'an admin sees every project');
-    assert.equal(mine.url, `http://${h.project}.localhost`);
+    assert.equal(mine.url, `http://${h.project}.localhost:${String(h.app.config.port)}/`);
     assert.equal(mine.liveDeploy, null);
     assert.ok(projects.some((p) => p.slug === 'default'));
 

@@ -68,6 +68,15 @@ const beforeRouting = (errorSchema: TSchema): Record<string, ResponseSpec> => ({
 });
 const FROM_THE_PARSER = new Set(['408', '431']);
 
+/** Methods whose requests may carry a body, which Fastify parses (or refuses) before the route runs. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What any body-carrying request can get from the body parser, whether or not the operation takes a body. */
+const fromTheBodyParser = (errorSchema: TSchema): Record<string, ResponseSpec> => ({
+  413: jsonResponse('Error `payload_too_large`: the body is larger than the operation accepts.', errorSchema),
+  415: jsonResponse('Error `unsupported_media_type`: the body is not in a media type the operation accepts.', errorSchema),
+});
+
 function parameters(where: 'path' | 'query' | 'header', schema: unknown, components: Map<unknown, string>): Json[] {
   if (!schema) return [];
   const s = schema as { properties?: Record<string, Json>; required?: string[] };
@@ -90,7 +99,8 @@ function operation(route: RouteOptions, spec: DocumentSpec): Json {
   const extras = route.config?.openapi?.responseHeaders ?? {};
   const metered = !route.config?.public;
   const responses: Json = {};
-  for (const [status, response] of Object.entries({ ...(schema.response ?? {}), ...beforeRouting(spec.errorSchema) } as Record<
+  const parsed = [route.method].flat().some((m) => BODY_METHODS.has(m)) ? fromTheBodyParser(spec.errorSchema) : {};
+  for (const [status, response] of Object.entries({ ...parsed, ...(schema.response ?? {}), ...beforeRouting(spec.errorSchema) } as Record<
     string,
     ResponseSpec
   >)) {

@@ -4,6 +4,7 @@ import { orRefuse } from '../cli/exit.js';
 import { loadConfig, type Config } from '../config.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
+import { siteUrl } from '../projects/site-url.js';
 import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
 import { openDeployRepository } from './repository.js';
 import { DeployService, type DeployView } from './service.js';
@@ -12,11 +13,6 @@ async function service(ctx: CliContext, config: Config) {
   const database = await ctx.database();
   const limits = { maxBytes: config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
   return new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
-}
-
-/** Where the project's site is served by a server running with this configuration. */
-export function siteUrl(config: Pick<Config, 'platformHost' | 'port'>, slug: string): string {
-  return `http://${slug}.${config.platformHost}${config.port === 80 ? '' : `:${String(config.port)}`}/`;
 }
 
 function json(d: DeployView, url?: string) {
@@ -34,8 +30,10 @@ function json(d: DeployView, url?: string) {
   };
 }
 
+const count = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+
 const line = (d: DeployView) =>
-  [d.id, d.status, d.reason ?? '', d.createdAt.toISOString(), `${String(d.files)} files`, `${String(d.bytes)} bytes`, d.live ? 'live' : '']
+  [d.id, d.status, d.reason ?? '', d.createdAt.toISOString(), count(d.files, 'file'), count(d.bytes, 'byte'), d.live ? 'live' : '']
     .join('\t')
     .trimEnd();
 
@@ -50,7 +48,7 @@ const deployCommand: CliCommand = {
     const d = orRefuse(await (await service(ctx, config)).deploy(slug, { directory: resolve(dir) }));
     const url = siteUrl(config, slug);
     if (values.json) ctx.json(json(d, url));
-    else if (d.status === 'ready') ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${url} (${String(d.files)} files)`);
+    else if (d.status === 'ready') ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${url} (${count(d.files, 'file')})`);
     else ctx.err(`petstore: deploy ${d.id} of ${slug} failed (${d.reason ?? 'failed'}): ${d.message ?? ''}; the site is unchanged`);
     if (d.status !== 'ready') process.exitCode = 1;
   },

@@ -70,6 +70,8 @@ export function registerJsonBody(app: FastifyInstance): void {
       return;
     }
     if (text.trim() === '') {
+      // Many clients label every request JSON; a DELETE with nothing in it has no body.
+      if (req.method === 'DELETE') return done(null, undefined);
       done(new ApiError('malformed_json', 'The request body is empty; send a JSON object.'), undefined);
       return;
     }

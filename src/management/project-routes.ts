@@ -19,7 +19,6 @@ export async function projectFor(app: FastifyInstance, request: FastifyRequest, 
 
 export function projectRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const host = app.config.platformHost;
 
   r.get(
     '/api/v1/projects',
@@ -36,7 +35,7 @@ export function projectRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const projects = await app.accounts.projectsOf(userOf(request));
-      return Promise.all(projects.map(async (p) => projectView(p, host, await app.projectDetails.liveDeploy(p.id))));
+      return Promise.all(projects.map(async (p) => projectView(p, app.config, await app.projectDetails.liveDeploy(p.id))));
     },
   );
 
@@ -59,7 +58,7 @@ export function projectRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return projectView(project, host, await app.projectDetails.liveDeploy(project.id));
+      return projectView(project, app.config, await app.projectDetails.liveDeploy(project.id));
     },
   );
 }

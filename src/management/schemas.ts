@@ -69,7 +69,10 @@ export const ProjectSchema = Type.Object(
     plan: PlanSchema,
     quota: QuotaSchema,
     liveDeploy: Type.Union([DeploySummarySchema, Type.Null()], { description: 'The deploy served on the site; null before the first.' }),
-    url: Type.String({ format: 'uri', description: 'Where the project site is served: `http://<slug>.<PLATFORM_HOST>`.' }),
+    url: Type.String({
+      format: 'uri',
+      description: 'Where the project site is served: `http://<slug>.<PLATFORM_HOST>/`, with `:PORT` unless PORT is 80.',
+    }),
     createdAt: Timestamp('When the project was created.'),
   },
   { additionalProperties: false, description: 'A project with its plan, quotas, live deploy and site address.' },

@@ -1,4 +1,6 @@
+import type { Config } from '../config.js';
 import type { KeyInfo } from '../keys/repository.js';
+import { siteUrl } from '../projects/site-url.js';
 import type { Project } from '../projects/repository.js';
 
 /** The deploy a project's site serves. */
@@ -8,12 +10,12 @@ export interface LiveDeploySummary {
 }
 
 /** A project as the management API shows it. */
-export const projectView = (p: Project, platformHost: string, live: LiveDeploySummary | null) => ({
+export const projectView = (p: Project, config: Pick<Config, 'platformHost' | 'port'>, live: LiveDeploySummary | null) => ({
   slug: p.slug,
   plan: p.plan,
   quota: p.quota,
   liveDeploy: live && { id: live.id, createdAt: live.createdAt.toISOString() },
-  url: `http://${p.slug}.${platformHost}`,
+  url: siteUrl(config, p.slug),
   createdAt: p.createdAt.toISOString(),
 });
 
