@@ -15,4 +15,9 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  {
+    // The dashboard's browser modules: plain JavaScript served as written.
+    files: ['src/dashboard/browser/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'module' },
+  },
 );

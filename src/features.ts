@@ -1,3 +1,4 @@
+import { dashboardFeature } from './dashboard/feature.js';
 import { deploysFeature } from './deploys/feature.js';
 import { domainsFeature } from './domains/feature.js';
 import { accountsFeature } from './accounts/feature.js';
@@ -32,6 +33,7 @@ export const FEATURES: readonly Feature[] = [
   managementFeature,
   deploysFeature,
   domainsFeature,
+  dashboardFeature,
   usageFeature,
   referenceFeature,
 ];

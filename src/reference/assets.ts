@@ -1,15 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-
-export interface Asset {
-  body: Buffer;
-  gzip: Buffer;
-  type: string;
-  etag: string;
-}
+import { staticAsset, type StaticAsset } from '../http/static-assets.js';
 
 const require = createRequire(import.meta.url);
 
@@ -21,20 +13,11 @@ const RENDERER_FILES: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 };
 
-function asset(body: Buffer, type: string): Asset {
-  return {
-    body,
-    gzip: gzipSync(body, { level: 9 }),
-    type,
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-  };
-}
-
 /** Reads the renderer (swagger-ui-dist) and our own files once, compressed once. */
-export function loadAssets(own: Record<string, { body: string; type: string }>): Map<string, Asset> {
+export function loadAssets(own: Record<string, { body: string; type: string }>): Map<string, StaticAsset> {
   const dir = dirname(require.resolve('swagger-ui-dist/package.json'));
-  const assets = new Map<string, Asset>();
-  for (const [name, type] of Object.entries(RENDERER_FILES)) assets.set(name, asset(readFileSync(join(dir, name)), type));
-  for (const [name, file] of Object.entries(own)) assets.set(name, asset(Buffer.from(file.body), file.type));
+  const assets = new Map<string, StaticAsset>();
+  for (const [name, type] of Object.entries(RENDERER_FILES)) assets.set(name, staticAsset(readFileSync(join(dir, name)), type));
+  for (const [name, file] of Object.entries(own)) assets.set(name, staticAsset(Buffer.from(file.body), file.type));
   return assets;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendStaticAsset } from '../http/static-assets.js';
 import { loadAssets } from './assets.js';
 import { REFERENCE_CSS, REFERENCE_SCRIPT, referencePage, type ContractLink } from './page.js';
 
@@ -27,13 +28,7 @@ export default fp(
     });
 
     app.get<{ Params: { file: string } }>('/docs/assets/:file', { config: { public: true } }, async (request, reply) => {
-      const file = assets.get(request.params.file);
-      if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-      reply.header('etag', file.etag).header('cache-control', 'public, max-age=0, must-revalidate').header('vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      if (gzip) reply.header('content-encoding', 'gzip');
-      return reply.type(file.type).send(gzip ? file.gzip : file.body);
+      return sendStaticAsset(request, reply, assets.get(request.params.file));
     });
   },
   { name: 'reference' },

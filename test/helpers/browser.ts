@@ -26,7 +26,8 @@ export interface Browser {
   requests: string[];
   /** Requests that went anywhere but this machine. */
   leaks(): string[];
-  screenshot(name: string): Promise<string>;
+  /** Into test-results/screenshots/NAME.png: the viewport, or the whole page with `fullPage`. */
+  screenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -74,9 +75,9 @@ export async function openBrowser(
         if (u.startsWith('data:') || u.startsWith('blob:') || u === 'about:blank') return false;
         return !LOCAL_HOSTS.has(new URL(u).hostname);
       }),
-    screenshot: async (name) => {
+    screenshot: async (name, shot = {}) => {
       const path = join(SCREENSHOTS, `${name}.png`);
-      await page.screenshot({ path, fullPage: false });
+      await page.screenshot({ path, fullPage: shot.fullPage ?? false });
       return path;
     },
     close: async () => {

@@ -1,0 +1,44 @@
+// The dashboard's entry module: wires the header (Sign out) and renders the page the server named.
+import { api, ApiError } from './api.js';
+import { errorParts, h } from './dom.js';
+
+const PAGES = {
+  'sign-in': () => import('./sign-in.js'),
+  projects: () => import('./projects.js'),
+  project: () => import('./project.js'),
+  domains: () => import('./domains.js'),
+  deploys: () => import('./deploys.js'),
+  keys: () => import('./keys.js'),
+  usage: () => import('./usage.js'),
+};
+
+const signOut = document.getElementById('sign-out');
+signOut?.addEventListener('click', async () => {
+  const error = document.getElementById('sign-out-error');
+  signOut.setAttribute('aria-disabled', 'true');
+  signOut.textContent = 'Signing out…';
+  try {
+    await api('DELETE', '/session');
+    location.assign('/dashboard/sign-in?signed-out=1');
+  } catch (e) {
+    signOut.removeAttribute('aria-disabled');
+    signOut.textContent = 'Sign out';
+    if (e instanceof ApiError && e.code === 'not_signed_in') return;
+    error.replaceChildren('Could not sign out: ', ...errorParts(e));
+    error.hidden = false;
+  }
+});
+
+const { page, slug } = document.body.dataset;
+const content = document.getElementById('content');
+const load = PAGES[page];
+if (load && content) {
+  try {
+    const module = await load();
+    await module.render({ content, slug });
+  } catch (e) {
+    content.replaceChildren(h('p', { class: 'error', role: 'alert' }, 'This page could not be loaded: ', ...errorParts(e)));
+  } finally {
+    content.removeAttribute('aria-busy');
+  }
+}

@@ -1,0 +1,99 @@
+/** The pages of the dashboard: each has its own URL; the browser module fills in what /api/v1 answers. */
+export const PROJECT_TABS = [
+  { tab: 'domains', label: 'Domains' },
+  { tab: 'deploys', label: 'Deploys' },
+  { tab: 'keys', label: 'API keys' },
+  { tab: 'usage', label: 'Usage' },
+] as const;
+export type ProjectTab = (typeof PROJECT_TABS)[number]['tab'];
+
+export type PageKind = 'sign-in' | 'projects' | 'project' | ProjectTab | 'not-found';
+
+export interface PageOptions {
+  kind: PageKind;
+  /** The signed-in person; absent on the sign-in page. */
+  user?: { email: string; csrfToken: string };
+  slug?: string;
+  /** Shown on the not-found page. */
+  message?: string;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+
+export const projectPath = (slug: string, tab?: ProjectTab) => `/dashboard/projects/${encodeURIComponent(slug)}${tab ? `/${tab}` : ''}`;
+
+const tabLabel = (kind: PageKind) => PROJECT_TABS.find((t) => t.tab === kind)?.label;
+
+function titleOf(o: PageOptions): string {
+  if (o.kind === 'sign-in') return 'Sign in';
+  if (o.kind === 'projects') return 'Projects';
+  if (o.kind === 'not-found') return 'Not found';
+  return [tabLabel(o.kind), o.slug, 'Project settings'].filter(Boolean).join(' · ');
+}
+
+/** The page's own heading: the project's name on project pages (each tab's section has an h2). */
+function headingOf(o: PageOptions): string {
+  const h1 = (text: string) => `<h1 id="page-title" tabindex="-1">${escape(text)}</h1>`;
+  if (o.kind === 'sign-in') return h1('Sign in to Petstore');
+  if (o.kind === 'projects') return h1('Projects');
+  if (o.kind === 'not-found' || !o.slug) return h1('Not found');
+  return `<p class="kicker">Project settings</p>${h1(o.slug)}${projectNav(o.slug, o.kind)}${tabLabel(o.kind) ? `<h2 class="tab-title">${tabLabel(o.kind) ?? ''}</h2>` : ''}`;
+}
+
+function projectNav(slug: string, current: PageKind): string {
+  const links = PROJECT_TABS.map(({ tab, label }) => {
+    const here = tab === current ? ' aria-current="page"' : '';
+    return `<li><a href="${escape(projectPath(slug, tab))}"${here}>${label}</a></li>`;
+  }).join('');
+  return `<nav class="tabs" aria-label="Project settings"><ul>${links}</ul></nav>`;
+}
+
+function breadcrumbs(o: PageOptions): string {
+  if (o.kind === 'sign-in' || o.kind === 'projects' || !o.slug) return '';
+  const crumbs = [`<li><a href="/dashboard">Projects</a></li>`];
+  if (o.kind === 'project') crumbs.push(`<li><a href="${escape(projectPath(o.slug))}" aria-current="page">${escape(o.slug)}</a></li>`);
+  else crumbs.push(`<li><a href="${escape(projectPath(o.slug))}">${escape(o.slug)}</a></li>`);
+  return `<nav class="crumbs" aria-label="Breadcrumb"><ol>${crumbs.join('')}</ol></nav>`;
+}
+
+/**
+ * The HTML of a page: no inline script or style (the Content-Security-Policy
+ * allows this origin's files only). What the module needs travels in data
+ * attributes: the page, the project and the session's CSRF token (the page is
+ * never cached).
+ */
+export function dashboardPage(o: PageOptions): string {
+  const data = [`data-page="${o.kind}"`];
+  if (o.slug) data.push(`data-slug="${escape(o.slug)}"`);
+  if (o.user) data.push(`data-csrf="${escape(o.user.csrfToken)}"`);
+  const account = o.user
+    ? `<div class="account"><span class="who">${escape(o.user.email)}</span><button type="button" id="sign-out" class="secondary">Sign out</button></div>`
+    : '';
+  const body =
+    o.kind === 'not-found'
+      ? `<p>${escape(o.message ?? 'There is nothing at this address.')}</p><p><a href="/dashboard">Back to your projects</a></p>`
+      : `<div id="content"><p class="loading">Loading…</p></div><noscript><p class="error">The dashboard needs JavaScript.</p></noscript>`;
+  const css = o.kind === 'usage' ? '<link rel="stylesheet" href="/dashboard/assets/uPlot.min.css">\n' : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(titleOf(o))} · Petstore dashboard</title>
+<link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/dashboard/assets/dashboard.css">
+${css}<script type="module" src="/dashboard/assets/dashboard.js"></script>
+</head>
+<body ${data.join(' ')}>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top"><div class="bar"><a class="brand" href="/dashboard">Petstore <span>dashboard</span></a>${account}</div></header>
+<main id="main" tabindex="-1">
+${breadcrumbs(o)}${headingOf(o)}
+<p id="sign-out-error" class="error" role="alert" hidden></p>
+<div id="status" class="visually-hidden" role="status" aria-live="polite"></div>
+${body}
+</main>
+</body>
+</html>
+`;
+}

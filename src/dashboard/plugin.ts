@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ActiveSession } from '../accounts/sign-in.js';
+import { DomainError } from '../errors/domain-error.js';
+import { sendStaticAsset } from '../http/static-assets.js';
+import { readCookie, SESSION_COOKIE } from '../management/cookies.js';
+import { loadDashboardAssets } from './assets.js';
+import { dashboardPage, PROJECT_TABS, type PageOptions, type ProjectTab } from './pages.js';
+
+/**
+ * Strict: this origin's files only, no inline script or style attribute in
+ * markup (the chart library sizes its elements through the CSSOM, which this
+ * allows), no framing, forms and fetches to this origin.
+ */
+export const DASHBOARD_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+export const SIGN_IN_PATH = '/dashboard/sign-in';
+
+/** Where to go after signing in: a dashboard page of this service, never another site. */
+export function safeNext(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2000) return '/dashboard';
+  if (!/^\/dashboard(?:[/?#]|$)/.test(value) || value.includes('//') || value.includes('\\')) return '/dashboard';
+  if (value === SIGN_IN_PATH || value.startsWith(`${SIGN_IN_PATH}?`)) return '/dashboard';
+  return value;
+}
+
+const TAB_NAMES = new Set<string>(PROJECT_TABS.map((t) => t.tab));
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const assets = loadDashboardAssets();
+
+    const session = async (request: FastifyRequest): Promise<ActiveSession | null> => {
+      const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+      return token ? app.sessions.session(token) : null;
+    };
+    const send = (reply: FastifyReply, options: PageOptions, status = 200) =>
+      reply
+        .code(status)
+        .header('content-security-policy', DASHBOARD_CSP)
+        // Pages carry the session's CSRF token: never kept by a cache.
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+        .send(dashboardPage(options));
+    const toSignIn = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.header('cache-control', 'no-store').redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(request.url)}`, 302);
+
+    /** A page for a signed-in person; anyone else goes to sign in first and comes back here. */
+    const page = (kind: 'projects' | 'project' | ProjectTab) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const active = await session(request);
+      if (!active) return toSignIn(request, reply);
+      const user = { email: active.user.email, csrfToken: active.csrfToken };
+      if (kind === 'projects') return send(reply, { kind, user });
+      const { slug } = request.params as { slug: string };
+      const project = await app.accounts.projectOf(active.user, slug);
+      if (project instanceof DomainError) {
+        return send(reply, { kind: 'not-found', user, message: `There is no project “${slug}” that you may manage.` }, 404);
+      }
+      return send(reply, { kind, user, slug: project.slug });
+    };
+
+    app.get('/dashboard', { config: { public: true } }, page('projects'));
+    app.get('/dashboard/projects/:slug', { config: { public: true } }, page('project'));
+    app.get<{ Params: { slug: string; tab: string } }>('/dashboard/projects/:slug/:tab', { config: { public: true } }, (request, reply) =>
+      TAB_NAMES.has(request.params.tab) ? page(request.params.tab as ProjectTab)(request, reply) : notFound(request, reply),
+    );
+
+    app.get<{ Querystring: { next?: string } }>(SIGN_IN_PATH, { config: { public: true } }, async (request, reply) => {
+      if (await session(request)) return reply.header('cache-control', 'no-store').redirect(safeNext(request.query.next), 302);
+      return send(reply, { kind: 'sign-in' });
+    });
+
+    const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+      const active = await session(request);
+      const user = active ? { email: active.user.email, csrfToken: active.csrfToken } : undefined;
+      return send(reply, { kind: 'not-found', ...(user ? { user } : {}) }, 404);
+    };
+    app.get('/dashboard/*', { config: { public: true } }, notFound);
+
+    app.get<{ Params: { file: string } }>('/dashboard/assets/:file', { config: { public: true } }, async (request, reply) =>
+      sendStaticAsset(request, reply, assets.get(request.params.file)),
+    );
+  },
+  { name: 'dashboard', dependencies: ['accounts', 'management'] },
+);
