@@ -54,13 +54,11 @@ async function noSuchProject(request: FastifyRequest, reply: FastifyReply): Prom
   return true;
 }
 
-const ACME_CHALLENGE_PATH = '/.well-known/acme-challenge/';
-
 /**
  * The `site` phase step: on a host that serves a project, paths outside `/v1`
  * are answered from its live deploy (public: no key, not metered), and `/v1`
  * requests are marked with the project for `siteKeyStep`. Other hosts, and
- * ACME challenge paths on any host, pass.
+ * paths another capability answers on every host (`SiteHosts.passThrough`), pass.
  */
 export function siteStep(sites: SiteHosts, platform: PlatformHosts, deploys: DeployRepository, blobs: BlobReader): RequestStep {
   const handle = (request: FastifyRequest, reply: FastifyReply, project: SiteProject) => {
@@ -69,9 +67,7 @@ export function siteStep(sites: SiteHosts, platform: PlatformHosts, deploys: Dep
     return false;
   };
   return (request, reply) => {
-    // ACME http-01 challenges are answered on every host by their own route (certificates are
-    // ordered and renewed for hosts that already serve a site).
-    if (request.url.startsWith(ACME_CHALLENGE_PATH)) return false;
+    if (sites.passes(request.url)) return false;
     const hostname = siteHostname(request.hostname);
     const project = sites.resolve(hostname);
     if (project) return handle(request, reply, project);

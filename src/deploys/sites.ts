@@ -13,9 +13,20 @@ export type SiteResolver = (hostname: string) => SiteProject | null;
  */
 export class SiteHosts {
   private readonly resolvers: SiteResolver[] = [];
+  private readonly passing: string[] = [];
 
   addResolver(resolve: SiteResolver): void {
     this.resolvers.push(resolve);
+  }
+
+  /** Paths under this prefix are answered by a route of another capability on every host, sites included. */
+  passThrough(prefix: string): void {
+    this.passing.push(prefix);
+  }
+
+  passes(url: string): boolean {
+    for (const prefix of this.passing) if (url.startsWith(prefix)) return true;
+    return false;
   }
 
   resolve(hostname: string): SiteProject | null {
