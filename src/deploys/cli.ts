@@ -7,6 +7,7 @@ import { openProjectRepository } from '../projects/repository.js';
 import { siteUrl } from '../projects/site-url.js';
 import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
 import { openDeployRepository } from './repository.js';
+import { deployJson } from './json.js';
 import { DeployService, type DeployView } from './service.js';
 
 async function service(ctx: CliContext, config: Config) {
@@ -15,20 +16,7 @@ async function service(ctx: CliContext, config: Config) {
   return new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
 }
 
-function json(d: DeployView, url?: string) {
-  return {
-    id: d.id,
-    project: d.project,
-    status: d.status,
-    ...(d.reason ? { reason: d.reason } : {}),
-    ...(d.message ? { message: d.message } : {}),
-    ...(url ? { url } : {}),
-    files: d.files,
-    bytes: d.bytes,
-    createdAt: d.createdAt.toISOString(),
-    live: d.live,
-  };
-}
+const json = (d: DeployView, url?: string) => ({ project: d.project, ...deployJson(d), ...(url ? { url } : {}) });
 
 const count = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
 

@@ -5,6 +5,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams } from '../management/schemas.js';
+import { deployJson } from './json.js';
 import { DeployListSchema, DeployParams, DeploySchema } from './schemas.js';
 import type { DeployResult, DeployService, DeployView } from './service.js';
 
@@ -12,17 +13,6 @@ const WRITE = [{ cookieAuth: [], csrfToken: [] }];
 
 /** Media types a `.tar.gz` upload may be sent as. */
 export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar+gzip', 'application/octet-stream'];
-
-export const deployJson = (d: DeployView) => ({
-  id: d.id,
-  status: d.status,
-  ...(d.reason ? { reason: d.reason } : {}),
-  ...(d.message ? { message: d.message } : {}),
-  files: d.files,
-  bytes: d.bytes,
-  createdAt: d.createdAt.toISOString(),
-  live: d.live,
-});
 
 function orThrow(result: DeployResult): DeployView {
   if (result instanceof DomainError) throw result;
