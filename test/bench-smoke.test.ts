@@ -52,6 +52,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       'listPetsDeep',
       'listPetsDeepStatus',
       'getPet',
+      'listPetsUsage',
       'listPetsNoUsage',
       'listPetsNoMetrics',
       'createPet',

@@ -162,14 +162,23 @@ async function main() {
 
   const nodeArgs = settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   if (settings.profile) mkdirSync(profileDir, { recursive: true });
-  const logFiles = [join(work, 'service.log'), join(work, 'service-no-metrics.log'), join(work, 'service-no-usage.log')];
-  const service = await startService({ env: serviceEnv, logFile: logFiles[0], nodeArgs, https: true });
+  const logFiles = ['service', 'service-no-metrics', 'service-usage', 'service-no-usage', 'service-https'].map((name) =>
+    join(work, `${name}.log`),
+  );
+  const service = await startService({ env: serviceEnv, logFile: logFiles[0], nodeArgs });
   running.push(service);
   const noMetrics = await startService({ env: { ...serviceEnv, METRICS_ENABLED: 'false' }, logFile: logFiles[1] });
   running.push(noMetrics);
-  // Usage recording off: listPets with and without it, in the same rounds (issue 13's "within noise").
-  const noUsage = await startService({ env: { ...serviceEnv, USAGE_RECORDING: 'false' }, logFile: logFiles[2] });
-  running.push(noUsage);
+  // listPets with and without usage recording (issue 13's "within noise"), in the same rounds, on two
+  // processes that serve nothing else: the main one's heap and JIT state after the other scenarios differ.
+  const usageOn = await startService({ env: serviceEnv, logFile: logFiles[2] });
+  running.push(usageOn);
+  const usageOff = await startService({ env: { ...serviceEnv, USAGE_RECORDING: 'false' }, logFile: logFiles[3] });
+  running.push(usageOff);
+  // The custom-domain scenarios on a process of their own with HTTPS_PORT set, so TLS buffers do not count in the
+  // main process's memory target.
+  const withHttps = await startService({ env: serviceEnv, logFile: logFiles[4], https: true });
+  running.push(withHttps);
 
   const auth = { Authorization: `Bearer ${key}` };
   const firstPage = await fetchChecked(`${service.base}/v1/pets?limit=20`, { headers: auth }, 200);
@@ -183,7 +192,7 @@ async function main() {
   const bareHttps = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8', certificate);
   running.push(bareHttps);
   // wrk sends the URL's host as SNI and Host, and connects to 127.0.0.1 (the script's `address`).
-  const httpsService = { pid: service.pid, base: `https://${DOMAIN}:${String(service.httpsPort)}` };
+  const httpsService = { pid: withHttps.pid, base: `https://${DOMAIN}:${String(withHttps.httpsPort)}` };
   const httpsBare = { pid: bareHttps.pid, base: `https://${DOMAIN}:${String(bareHttps.port)}` };
 
   // A cursor is opaque to clients; the bench signs deep ones as the service does, under its SECRETS_KEY.
@@ -214,11 +223,18 @@ async function main() {
     },
     { name: 'getPet', title: `getPet ${String(midId)}`, path: `/v1/pets/${String(midId)}`, status: 200 },
     {
-      name: 'listPetsNoUsage',
-      title: 'listPets limit=20, USAGE_RECORDING=false',
+      name: 'listPetsUsage',
+      title: 'listPets limit=20, usage recording on (own process)',
       path: '/v1/pets?limit=20',
       status: 200,
-      target: noUsage,
+      target: usageOn,
+    },
+    {
+      name: 'listPetsNoUsage',
+      title: 'listPets limit=20, USAGE_RECORDING=false (own process)',
+      path: '/v1/pets?limit=20',
+      status: 200,
+      target: usageOff,
     },
     {
       name: 'listPetsNoMetrics',
@@ -370,7 +386,8 @@ async function main() {
   const heap = await heapOf(service);
   const bareMemory = memory(bare.pid);
   const noMetricsMemory = memory(noMetrics.pid);
-  const noUsageMemory = memory(noUsage.pid);
+  const noUsageMemory = memory(usageOff.pid);
+  const httpsMemory = memory(withHttps.pid);
   await stopAll();
 
   const summary = summarise(scenarios, rounds);
@@ -386,16 +403,20 @@ async function main() {
     has('listPets') && has('listPetsNoMetrics')
       ? {
           cpuUsPerRequest: cpuDelta(rounds, 'listPets', 'listPetsNoMetrics'),
-          throughputRatio: 1 / costRatio(rounds, 'listPets', 'listPetsNoMetrics'),
+          // Same-round median of (with / without).
+          throughputRatio: costRatio(rounds, 'listPets', 'listPetsNoMetrics'),
         }
       : null;
   const usageCost =
-    has('listPets') && has('listPetsNoUsage')
+    has('listPetsUsage') && has('listPetsNoUsage')
       ? {
-          rps: summary.listPets.rps,
+          rps: summary.listPetsUsage.rps,
           rpsWithout: summary.listPetsNoUsage.rps,
-          cpuUsPerRequest: cpuDelta(rounds, 'listPets', 'listPetsNoUsage'),
-          throughputRatio: 1 / costRatio(rounds, 'listPets', 'listPetsNoUsage'),
+          cpuUsPerRequest: summary.listPetsUsage.cpuUsPerRequest,
+          cpuUsPerRequestWithout: summary.listPetsNoUsage.cpuUsPerRequest,
+          cpuDeltaUs: cpuDelta(rounds, 'listPetsUsage', 'listPetsNoUsage'),
+          // Same-round median of (with / without).
+          throughputRatio: costRatio(rounds, 'listPetsUsage', 'listPetsNoUsage'),
         }
       : null;
   const targets = [
@@ -444,8 +465,9 @@ async function main() {
   }
   if (usageCost) {
     console.log(
-      `usage recording on listPets: ${usageCost.rps.toFixed(0)} req/s with, ${usageCost.rpsWithout.toFixed(0)} without (medians); ` +
-        `${usageCost.cpuUsPerRequest.toFixed(1)} µs CPU per request; throughput with = ${usageCost.throughputRatio.toFixed(2)} of without`,
+      `usage recording on listPets: ${usageCost.rps.toFixed(0)} req/s with, ${usageCost.rpsWithout.toFixed(0)} without; ` +
+        `CPU ${usageCost.cpuUsPerRequest.toFixed(1)} vs ${usageCost.cpuUsPerRequestWithout.toFixed(1)} µs per request ` +
+        `(same-round difference ${usageCost.cpuDeltaUs.toFixed(1)}); throughput with = ${usageCost.throughputRatio.toFixed(2)} of without`,
     );
   }
   if (has('httpsHandshakes')) {
@@ -471,7 +493,8 @@ async function main() {
   }
   console.log(
     `service peak RSS (VmHWM): ${serviceMemory.peakMb.toFixed(1)} MB; without metrics: ${noMetricsMemory.peakMb.toFixed(1)} MB; ` +
-      `without usage recording: ${noUsageMemory.peakMb.toFixed(1)} MB; bare: ${bareMemory.peakMb.toFixed(1)} MB`,
+      `without usage recording: ${noUsageMemory.peakMb.toFixed(1)} MB; with HTTPS (custom-domain scenarios): ${httpsMemory.peakMb.toFixed(1)} MB; ` +
+      `bare: ${bareMemory.peakMb.toFixed(1)} MB`,
   );
   printTargets(targets.filter((t) => Number.isFinite(t.value)));
 
@@ -507,6 +530,7 @@ async function main() {
       service: serviceMemory,
       serviceWithoutMetrics: noMetricsMemory,
       serviceWithoutUsage: noUsageMemory,
+      serviceWithHttps: httpsMemory,
       bare: bareMemory,
     },
     targets,
