@@ -23,6 +23,8 @@ export const ConfigSchema = Type.Object({
   keyCacheTtlMs: Type.Integer({ minimum: 0, maximum: 5000 }),
   /** Serve Prometheus metrics at /metrics and record them for every request. */
   metricsEnabled: Type.Boolean(),
+  /** Count `/v1` requests per project and minute (usage figures, keys' last use); off only to measure what it costs. */
+  usageRecording: Type.Boolean(),
   /** A key sending more than this many requests while answered 429 is banned. */
   banThreshold: Type.Integer({ minimum: 0 }),
   banDurationSeconds: Type.Integer({ minimum: 1 }),
@@ -70,6 +72,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
   keyCacheTtlMs: 'KEY_CACHE_TTL_MS',
   metricsEnabled: 'METRICS_ENABLED',
+  usageRecording: 'USAGE_RECORDING',
   banThreshold: 'BAN_THRESHOLD',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     keyCacheTtlMs: integer(env.KEY_CACHE_TTL_MS, 2_000),
     metricsEnabled: boolean(env.METRICS_ENABLED, true),
+    usageRecording: boolean(env.USAGE_RECORDING, true),
     banThreshold: integer(env.BAN_THRESHOLD, 20),
     banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 30_000),

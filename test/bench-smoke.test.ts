@@ -39,6 +39,8 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       failures: string[];
       memory: { service: { peakMb: number } };
       metricsCost: { cpuUsPerRequest: number } | null;
+      usageCost: { rps: number; rpsWithout: number; cpuUsPerRequest: number } | null;
+      tlsHandshakes: { perSecond: number; barePerSecond: number; ratio: number } | null;
       targets: { name: string }[];
       errorFlood: { bodyBytes: number; responseBytes: number } | null;
     };
@@ -50,11 +52,15 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       'listPetsDeep',
       'listPetsDeepStatus',
       'getPet',
+      'listPetsUsage',
+      'listPetsNoUsage',
       'listPetsNoMetrics',
       'createPet',
       'mixed',
       'errorFlood',
       'staticSite',
+      'httpsSite',
+      'httpsHandshakes',
     ];
     assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
     assert.equal(result.rounds.length, 1);
@@ -68,7 +74,11 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     }
     assert.ok(result.memory.service.peakMb > 0);
     assert.equal(typeof result.metricsCost?.cpuUsPerRequest, 'number');
-    assert.equal(result.targets.length, 8);
+    assert.ok(result.usageCost && result.usageCost.rps > 0 && result.usageCost.rpsWithout > 0, JSON.stringify(result.usageCost));
+    assert.ok(result.tlsHandshakes && result.tlsHandshakes.perSecond > 0 && result.tlsHandshakes.barePerSecond > 0);
+    assert.match(run.stdout, /new TLS connections per second/);
+    assert.equal(result.targets.length, 9);
+    assert.ok(result.targets.some((t) => /HTTPS/.test(t.name)));
     assert.ok(
       result.errorFlood && result.errorFlood.bodyBytes > 14_000 && result.errorFlood.responseBytes < 4096,
       JSON.stringify(result.errorFlood),

@@ -11,6 +11,7 @@ describe('configuration', () => {
     assert.equal(c.logLevel, 'info');
     assert.equal(c.baseUrl, 'http://127.0.0.1:8080/v1');
     assert.equal(c.redisUrl, undefined);
+    assert.equal(c.usageRecording, true);
   });
 
   test('values are parsed, not cast', () => {
@@ -24,17 +25,25 @@ describe('configuration', () => {
     });
     assert.equal(c.port, 9090);
     assert.equal(c.trustProxy, true);
+    assert.equal(loadConfig({ USAGE_RECORDING: 'false' }).usageRecording, false);
     assert.equal(c.baseUrl, 'https://api.example.com/v1');
     assert.equal(loadConfig({ HOST: '::1' }).baseUrl, 'http://[::1]:8080/v1');
   });
 
   test('bad values fail at start, naming every variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe', KEY_CACHE_TTL_MS: '60000' });
+      loadConfig({
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        TRUST_PROXY: 'maybe',
+        KEY_CACHE_TTL_MS: '60000',
+        USAGE_RECORDING: 'off',
+      });
       assert.fail('should have thrown');
     } catch (err) {
       assert.ok(err instanceof ConfigError);
-      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'TRUST_PROXY', 'KEY_CACHE_TTL_MS']) {
+      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'TRUST_PROXY', 'KEY_CACHE_TTL_MS', 'USAGE_RECORDING']) {
         assert.ok(
           err.problems.some((p) => p.startsWith(`${name}:`)),
           `${name} not reported: ${err.message}`,

@@ -73,4 +73,16 @@ describeEachEngine('usage recording', () => {
     const report = ok(await h.app.usage.service.report(p.project));
     assert.equal(total(report.perMinute), 4);
   });
+
+  test('USAGE_RECORDING=false (for measuring its cost): requests are answered and not counted', async () => {
+    const p = await h.newProject();
+    const other = await buildApp({ config: { ...h.app.config, usageRecording: false }, storage: h.storage });
+    for (let i = 0; i < 3; i++) {
+      const res = await other.inject({ method: 'GET', url: '/v1/pets', headers: p.auth });
+      assert.equal(res.statusCode, 200);
+    }
+    await other.close();
+    const report = ok(await h.app.usage.service.report(p.project));
+    assert.equal(total(report.perMinute), 0);
+  });
 });

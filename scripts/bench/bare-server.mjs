@@ -1,16 +1,22 @@
 // The ceiling the service is compared with: node:http answering every request
-// with the same fixed bytes (the service's own first page of 20 pets).
-// Usage: node bare-server.mjs BODY_FILE [CONTENT_TYPE]  — prints "listening PORT" when ready.
+// with the same fixed bytes (the service's own first page of 20 pets), or
+// node:https doing the same with a given certificate (the custom-domain scenarios).
+// Usage: node bare-server.mjs BODY_FILE [CONTENT_TYPE [CERT_FILE KEY_FILE]]  — prints "listening PORT" when ready.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 
-const body = readFileSync(process.argv[2] ?? '');
-const headers = { 'content-type': process.argv[3] ?? 'application/json; charset=utf-8', 'content-length': String(body.length) };
+const [bodyFile = '', contentType = 'application/json; charset=utf-8', certFile, keyFile] = process.argv.slice(2);
+const body = readFileSync(bodyFile);
+const headers = { 'content-type': contentType, 'content-length': String(body.length) };
 
-const server = createServer((_req, res) => {
+const answer = (_req, res) => {
   res.writeHead(200, headers);
   res.end(body);
-});
+};
+const server = certFile
+  ? createHttpsServer({ cert: readFileSync(certFile), key: readFileSync(keyFile ?? ''), minVersion: 'TLSv1.2' }, answer)
+  : createServer(answer);
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   process.stdout.write(`listening ${String(typeof address === 'object' && address ? address.port : 0)}\n`);

@@ -55,24 +55,36 @@ function stopper(child) {
 
 /**
  * Starts `bin/petstore serve` on a free port with the given environment; its
- * logs (JSON, LOG_LEVEL as shipped unless overridden) go to `logFile`.
+ * logs (JSON, LOG_LEVEL as shipped unless overridden) go to `logFile`. With
+ * `https`, its custom-domain listener (HTTPS_PORT) listens on another free port.
  */
-export async function startService({ env, logFile, nodeArgs = [] }) {
+export async function startService({ env, logFile, nodeArgs = [], https = false }) {
   const port = await freePort();
+  const httpsPort = https ? await freePort() : undefined;
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeArgs, PETSTORE, 'serve'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(httpsPort === undefined ? {} : { HTTPS_PORT: String(httpsPort) }),
+    },
     stdio: ['ignore', log, log],
     cwd: ROOT,
   });
   const base = `http://127.0.0.1:${String(port)}`;
   await waitForHttp(`${base}/healthz`, child, 30_000);
-  return { pid: child.pid, base, stop: stopper(child) };
+  return { pid: child.pid, base, httpsPort, stop: stopper(child) };
 }
 
-/** Starts the bare node:http server answering `bodyFile`'s bytes. */
-export async function startBare(bodyFile, contentType) {
-  const child = spawn(process.execPath, [BARE, bodyFile, ...(contentType ? [contentType] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts the bare node:http server answering `bodyFile`'s bytes; with `tls`
+ * ({ certFile, keyFile }), node:https with that certificate.
+ */
+export async function startBare(bodyFile, contentType, tls) {
+  const args = [BARE, bodyFile, contentType ?? 'application/json; charset=utf-8', ...(tls ? [tls.certFile, tls.keyFile] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -82,7 +94,7 @@ export async function startBare(bodyFile, contentType) {
     });
     child.once('exit', (code) => reject(new Error(`bare server exited with code ${String(code)}`)));
   });
-  return { pid: child.pid, base: `http://127.0.0.1:${String(port)}`, stop: stopper(child) };
+  return { pid: child.pid, base: `http://127.0.0.1:${String(port)}`, port, stop: stopper(child) };
 }
 
 let clockTicks;

@@ -2,7 +2,8 @@
 // `npm run bench`: the service as a user runs it (bin/petstore serve, SQLite file,
 // logs as shipped, an Enterprise project) against a bare node:http server answering
 // the same 20 pets, both driven by wrk in interleaved rounds on the same machine; and a
-// project's site (a 20 KiB index.html from its live deploy) against node:http sending those bytes.
+// project's site (a 20 KiB index.html from its live deploy) against node:http sending those bytes,
+// and over HTTPS on a custom domain against node:https with the same certificate and bytes.
 //
 // Environment: BENCH_SMOKE=1 (tiny table, 1 s per run, one round: checks the
 // harness end to end), BENCH_PETS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
@@ -12,7 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
+import { selfSignedCertificate, seedIssuedDomain } from './custom-domain.mjs';
 import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchRss } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
 import { costRatio, cpuDelta, cpuRatio, printTable, printTargets, summarise } from './report.mjs';
@@ -57,24 +60,47 @@ const serviceEnv = {
   METRICS_ENABLED: '',
   SECRETS_KEY: randomBytes(24).toString('base64url'),
 };
+/** The bench project's custom domain: verified, its certificate issued (self-signed), served on HTTPS_PORT. */
+const DOMAIN = 'www.bench-shop.test';
 const running = [];
 const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
 
-/** GET with a Host header of its own (fetch does not let a caller set one). */
-function getWithHost(url, host) {
+/**
+ * GET with a Host header of its own (fetch does not let a caller set one); over
+ * HTTPS to 127.0.0.1 whatever the URL's host, sent as the server name and trusting `ca` only.
+ */
+function getWithHost(url, host, ca) {
   return new Promise((resolve, reject) => {
-    const req = httpGet(url, { headers: { host } }, (res) => {
+    const u = new URL(url);
+    const onResponse = (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (text += c));
       res.on('end', () => resolve({ status: res.statusCode, headers: new Headers(), text: async () => text }));
-    });
+    };
+    const req =
+      u.protocol === 'https:'
+        ? httpsGet(
+            {
+              host: '127.0.0.1',
+              port: u.port,
+              path: `${u.pathname}${u.search}`,
+              servername: u.hostname,
+              ca,
+              agent: false,
+              headers: { host },
+            },
+            onResponse,
+          )
+        : httpGet(url, { headers: { host } }, onResponse);
     req.on('error', reject);
   });
 }
 
 async function fetchChecked(url, init, expectStatus) {
-  const res = init?.headers?.Host ? await getWithHost(url, init.headers.Host) : await fetch(url, init);
+  const host = init?.headers?.Host ?? (url.startsWith('https:') ? new URL(url).host : undefined);
+  const { ca, ...fetchInit } = init ?? {};
+  const res = host ? await getWithHost(url, host, ca) : await fetch(url, fetchInit);
   const text = await res.text();
   if (res.status !== expectStatus)
     throw new Error(`${init?.method ?? 'GET'} ${url}: expected ${String(expectStatus)}, got ${String(res.status)} ${text}`);
@@ -93,6 +119,19 @@ async function heapOf(target) {
   }
 }
 
+/** fetchChecked, retried for a few seconds while the listener may still be starting (HTTPS opens after PORT). */
+async function checkedWhenListening(url, init, expectStatus) {
+  const until = Date.now() + 5000;
+  for (;;) {
+    try {
+      return await fetchChecked(url, init, expectStatus);
+    } catch (err) {
+      if (Date.now() > until || !/ECONNREFUSED/.test(String(err?.code ?? err))) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 async function main() {
   log(`settings ${JSON.stringify(settings)}; work dir ${work}`);
   petstoreJson(
@@ -108,17 +147,38 @@ async function main() {
   writeFileSync(join(siteDir, 'index.html'), page);
   const deployed = petstoreJson(['deploy', 'bench', siteDir], serviceEnv);
   if (deployed.status !== 'ready') throw new Error(`the bench site did not deploy: ${JSON.stringify(deployed)}`);
+  // The same site on a custom domain, in the state an issued ACME order leaves it (no CA needed).
+  const certificate = selfSignedCertificate(work, DOMAIN);
+  await seedIssuedDomain({
+    databaseUrl: serviceEnv.DATABASE_URL,
+    secretsKey: serviceEnv.SECRETS_KEY,
+    slug: 'bench',
+    name: DOMAIN,
+    certificate,
+  });
   const seedStart = Date.now();
   const seed = seedPets(dbFile, 'bench', settings.pets);
   log(`seeded ${String(settings.pets)} pets (ids ${String(seed.firstId)}..${String(seed.lastId)}) in ${String(Date.now() - seedStart)} ms`);
 
   const nodeArgs = settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   if (settings.profile) mkdirSync(profileDir, { recursive: true });
-  const logFiles = [join(work, 'service.log'), join(work, 'service-no-metrics.log')];
+  const logFiles = ['service', 'service-no-metrics', 'service-usage', 'service-no-usage', 'service-https'].map((name) =>
+    join(work, `${name}.log`),
+  );
   const service = await startService({ env: serviceEnv, logFile: logFiles[0], nodeArgs });
   running.push(service);
   const noMetrics = await startService({ env: { ...serviceEnv, METRICS_ENABLED: 'false' }, logFile: logFiles[1] });
   running.push(noMetrics);
+  // listPets with and without usage recording (issue 13's "within noise"), in the same rounds, on two
+  // processes that serve nothing else: the main one's heap and JIT state after the other scenarios differ.
+  const usageOn = await startService({ env: serviceEnv, logFile: logFiles[2] });
+  running.push(usageOn);
+  const usageOff = await startService({ env: { ...serviceEnv, USAGE_RECORDING: 'false' }, logFile: logFiles[3] });
+  running.push(usageOff);
+  // The custom-domain scenarios on a process of their own with HTTPS_PORT set, so TLS buffers do not count in the
+  // main process's memory target.
+  const withHttps = await startService({ env: serviceEnv, logFile: logFiles[4], https: true });
+  running.push(withHttps);
 
   const auth = { Authorization: `Bearer ${key}` };
   const firstPage = await fetchChecked(`${service.base}/v1/pets?limit=20`, { headers: auth }, 200);
@@ -129,6 +189,11 @@ async function main() {
   running.push(bare);
   const bareSite = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8');
   running.push(bareSite);
+  const bareHttps = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8', certificate);
+  running.push(bareHttps);
+  // wrk sends the URL's host as SNI and Host, and connects to 127.0.0.1 (the script's `address`).
+  const httpsService = { pid: withHttps.pid, base: `https://${DOMAIN}:${String(withHttps.httpsPort)}` };
+  const httpsBare = { pid: bareHttps.pid, base: `https://${DOMAIN}:${String(bareHttps.port)}` };
 
   // A cursor is opaque to clients; the bench signs deep ones as the service does, under its SECRETS_KEY.
   const { Keyring } = await import(join(ROOT, 'dist/secrets/keyring.js'));
@@ -157,6 +222,20 @@ async function main() {
       status: 200,
     },
     { name: 'getPet', title: `getPet ${String(midId)}`, path: `/v1/pets/${String(midId)}`, status: 200 },
+    {
+      name: 'listPetsUsage',
+      title: 'listPets limit=20, usage recording on (own process)',
+      path: '/v1/pets?limit=20',
+      status: 200,
+      target: usageOn,
+    },
+    {
+      name: 'listPetsNoUsage',
+      title: 'listPets limit=20, USAGE_RECORDING=false (own process)',
+      path: '/v1/pets?limit=20',
+      status: 200,
+      target: usageOff,
+    },
     {
       name: 'listPetsNoMetrics',
       title: 'listPets limit=20, METRICS_ENABLED=false',
@@ -201,6 +280,28 @@ async function main() {
       bare: bareSite,
       expect: page,
     },
+    {
+      name: 'httpsSite',
+      title: `site index.html over HTTPS (${DOMAIN}, keep-alive)`,
+      path: '/',
+      status: 200,
+      target: httpsService,
+      bare: httpsBare,
+      address: '127.0.0.1',
+      expect: page,
+    },
+    {
+      // Every request on a new connection: a TLS handshake (the SNI lookup included) per request.
+      name: 'httpsHandshakes',
+      title: `new TLS connection per request (${DOMAIN}, Connection: close)`,
+      path: '/',
+      status: 200,
+      headers: { Connection: 'close' },
+      target: httpsService,
+      bare: httpsBare,
+      address: '127.0.0.1',
+      expect: page,
+    },
   ];
   const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
   const scenarios = all.filter((s) => !only || only.has(s.name));
@@ -212,12 +313,18 @@ async function main() {
           other: { ...s.mix.other, headers: { ...auth, ...s.mix.other.headers } },
           every: s.mix.every,
         })
-      : writeScript(work, s.name, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body });
-    const { text } = await fetchChecked(
+      : writeScript(work, s.name, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body, address: s.address });
+    // A server of its own gets the scenario's request without the key (its Host, Connection and address).
+    s.bareScript = s.bare ? writeScript(work, `${s.name}-bare`, { headers: s.headers, address: s.address }) : null;
+    const { text } = await checkedWhenListening(
       `${s.target.base}${s.path}`,
-      { method: s.method, headers: { ...auth, ...s.headers }, body: s.body },
+      { method: s.method, headers: { ...auth, ...s.headers }, body: s.body, ca: certificate.cert },
       s.status,
     );
+    if (s.bare) {
+      const bareText = (await checkedWhenListening(`${s.bare.base}/`, { headers: s.headers, ca: certificate.cert }, 200)).text;
+      if (bareText !== text) throw new Error(`${s.name}: the bare server does not answer the service's bytes`);
+    }
     if (s.status === 200 && s.name.startsWith('list') && JSON.parse(text).length !== 20) throw new Error(`${s.name}: expected 20 pets`);
     s.responseBytes = Buffer.byteLength(text);
     if (s.maxResponseBytes && s.responseBytes > s.maxResponseBytes) {
@@ -226,6 +333,7 @@ async function main() {
     if (s.expect !== undefined && text !== s.expect) throw new Error(`${s.name}: the service did not answer the expected bytes`);
   }
   const bareScript = writeScript(work, 'bare', {});
+  const bareOf = (s) => ({ server: s.bare ?? bare, script: s.bareScript ?? bareScript });
 
   const measure = async (target, script, path, seconds) => {
     // Logs are written as shipped; only the latest run's are kept, so a long run cannot fill the disk.
@@ -240,8 +348,13 @@ async function main() {
   if (settings.warmupSeconds > 0) {
     log(`warm-up: ${String(settings.warmupSeconds)} s per scenario`);
     await measure(bare, bareScript, '/', settings.warmupSeconds);
-    await measure(bareSite, bareScript, '/', settings.warmupSeconds);
-    for (const s of scenarios) await measure(s.target, s.script, s.path, settings.warmupSeconds);
+    const warmed = new Set([bare]);
+    for (const s of scenarios) {
+      const b = bareOf(s);
+      if (!warmed.has(b.server)) await measure(b.server, b.script, '/', settings.warmupSeconds);
+      warmed.add(b.server);
+      await measure(s.target, s.script, s.path, settings.warmupSeconds);
+    }
   }
 
   const rounds = [];
@@ -249,7 +362,7 @@ async function main() {
   for (let i = 0; i < settings.rounds; i++) {
     const round = {};
     for (const s of scenarios) {
-      const b = await measure(s.bare ?? bare, bareScript, '/', settings.seconds);
+      const b = await measure(bareOf(s).server, bareOf(s).script, '/', settings.seconds);
       const m = await measure(s.target, s.script, s.path, settings.seconds);
       for (const [who, r, errorsExpected] of [
         ['bare', b, false],
@@ -273,6 +386,8 @@ async function main() {
   const heap = await heapOf(service);
   const bareMemory = memory(bare.pid);
   const noMetricsMemory = memory(noMetrics.pid);
+  const noUsageMemory = memory(usageOff.pid);
+  const httpsMemory = memory(withHttps.pid);
   await stopAll();
 
   const summary = summarise(scenarios, rounds);
@@ -288,7 +403,20 @@ async function main() {
     has('listPets') && has('listPetsNoMetrics')
       ? {
           cpuUsPerRequest: cpuDelta(rounds, 'listPets', 'listPetsNoMetrics'),
-          throughputRatio: 1 / costRatio(rounds, 'listPets', 'listPetsNoMetrics'),
+          // Same-round median of (with / without).
+          throughputRatio: costRatio(rounds, 'listPets', 'listPetsNoMetrics'),
+        }
+      : null;
+  const usageCost =
+    has('listPetsUsage') && has('listPetsNoUsage')
+      ? {
+          rps: summary.listPetsUsage.rps,
+          rpsWithout: summary.listPetsNoUsage.rps,
+          cpuUsPerRequest: summary.listPetsUsage.cpuUsPerRequest,
+          cpuUsPerRequestWithout: summary.listPetsNoUsage.cpuUsPerRequest,
+          cpuDeltaUs: cpuDelta(rounds, 'listPetsUsage', 'listPetsNoUsage'),
+          // Same-round median of (with / without).
+          throughputRatio: costRatio(rounds, 'listPetsUsage', 'listPetsNoUsage'),
         }
       : null;
   const targets = [
@@ -307,6 +435,12 @@ async function main() {
       value: summary.staticSite?.ratio,
       target: '>= 0.5',
       met: summary.staticSite?.ratio >= 0.5,
+    },
+    {
+      name: 'site over HTTPS on a custom domain (keep-alive) ratio to bare',
+      value: summary.httpsSite?.ratio,
+      target: '>= 0.5',
+      met: summary.httpsSite?.ratio >= 0.5,
     },
     { name: 'service peak RSS MB (VmHWM)', value: serviceMemory.peakMb, target: '<= 150', met: serviceMemory.peakMb <= 150 },
     {
@@ -329,6 +463,20 @@ async function main() {
       `/metrics cost on listPets: ${metricsCost.cpuUsPerRequest.toFixed(1)} µs CPU per request; throughput with metrics = ${metricsCost.throughputRatio.toFixed(2)} of without`,
     );
   }
+  if (usageCost) {
+    console.log(
+      `usage recording on listPets: ${usageCost.rps.toFixed(0)} req/s with, ${usageCost.rpsWithout.toFixed(0)} without; ` +
+        `CPU ${usageCost.cpuUsPerRequest.toFixed(1)} vs ${usageCost.cpuUsPerRequestWithout.toFixed(1)} µs per request ` +
+        `(same-round difference ${usageCost.cpuDeltaUs.toFixed(1)}); throughput with = ${usageCost.throughputRatio.toFixed(2)} of without`,
+    );
+  }
+  if (has('httpsHandshakes')) {
+    const h = summary.httpsHandshakes;
+    console.log(
+      `new TLS connections per second (one GET each): ${h.rps.toFixed(0)} (bare node:https ${h.bareRps.toFixed(0)}), ratio ${h.ratio.toFixed(2)}; ` +
+        `${h.cpuUsPerRequest.toFixed(0)} µs CPU per connection (bare ${h.bareCpuUsPerRequest.toFixed(0)})`,
+    );
+  }
   console.log(`deep page cost / first page by CPU per request: ${depthCpu.toFixed(2)} (status filter: ${depthStatusCpu.toFixed(2)})`);
   if (heap) {
     const mb = (n) => (n / 1024 / 1024).toFixed(1);
@@ -344,7 +492,9 @@ async function main() {
     );
   }
   console.log(
-    `service peak RSS (VmHWM): ${serviceMemory.peakMb.toFixed(1)} MB; without metrics: ${noMetricsMemory.peakMb.toFixed(1)} MB; bare: ${bareMemory.peakMb.toFixed(1)} MB`,
+    `service peak RSS (VmHWM): ${serviceMemory.peakMb.toFixed(1)} MB; without metrics: ${noMetricsMemory.peakMb.toFixed(1)} MB; ` +
+      `without usage recording: ${noUsageMemory.peakMb.toFixed(1)} MB; with HTTPS (custom-domain scenarios): ${httpsMemory.peakMb.toFixed(1)} MB; ` +
+      `bare: ${bareMemory.peakMb.toFixed(1)} MB`,
   );
   printTargets(targets.filter((t) => Number.isFinite(t.value)));
 
@@ -370,8 +520,19 @@ async function main() {
     summary,
     depthCost: { noFilter: depthCost, statusFilter: depthStatusCost, noFilterByCpu: depthCpu, statusFilterByCpu: depthStatusCpu },
     metricsCost,
+    usageCost,
+    tlsHandshakes: has('httpsHandshakes')
+      ? { perSecond: summary.httpsHandshakes.rps, barePerSecond: summary.httpsHandshakes.bareRps, ratio: summary.httpsHandshakes.ratio }
+      : null,
     errorFlood: flood ? { bodyBytes: Buffer.byteLength(flood.body), responseBytes: flood.responseBytes } : null,
-    memory: { serviceHeapBytes: heap, service: serviceMemory, serviceWithoutMetrics: noMetricsMemory, bare: bareMemory },
+    memory: {
+      serviceHeapBytes: heap,
+      service: serviceMemory,
+      serviceWithoutMetrics: noMetricsMemory,
+      serviceWithoutUsage: noUsageMemory,
+      serviceWithHttps: httpsMemory,
+      bare: bareMemory,
+    },
     targets,
     failures,
     profile,

@@ -31,11 +31,19 @@ end
 `;
 
 /**
+ * Connects to `address` whatever host the URL names: wrk sends the URL's host as the TLS
+ * server name (SNI) and the Host header, so a custom domain can be driven on 127.0.0.1.
+ */
+const connectTo = (address) =>
+  address === undefined ? [] : [`wrk.resolve = function(host, service) wrk.addrs = wrk.lookup(${luaString(address)}, service) end`];
+
+/**
  * Writes a wrk Lua script that sends one fixed request (method, headers, body)
  * and prints the result as JSON. Fixed requests keep Lua off the per-request path.
+ * With `address`, it connects there instead of to the URL's host.
  */
-export function writeScript(dir, name, { method = 'GET', headers = {}, body } = {}) {
-  const lines = [`wrk.method = ${luaString(method)}`];
+export function writeScript(dir, name, { method = 'GET', headers = {}, body, address } = {}) {
+  const lines = [...connectTo(address), `wrk.method = ${luaString(method)}`];
   for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
   if (body !== undefined) lines.push(`wrk.body = ${luaString(body)}`);
   const path = join(dir, `${name}.lua`);

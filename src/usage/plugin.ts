@@ -25,10 +25,13 @@ export default fp(
     const service = new UsageService(usage, repositoryOf(app, 'projects', openProjectRepository), app.clock);
     app.decorate('usage', { recorder, service });
     // In the identify phase, after the key is known and before the limiter may answer: every request with a valid key counts.
-    app.requestSteps.add('identify', (request, _reply, route) => {
-      if (route.needsKey && request.principal) recorder.record(request.principal);
-      return false;
-    });
+    // USAGE_RECORDING=false leaves the step out, so the bench can measure what recording costs.
+    if (app.config.usageRecording) {
+      app.requestSteps.add('identify', (request, _reply, route) => {
+        if (route.needsKey && request.principal) recorder.record(request.principal);
+        return false;
+      });
+    }
     const flush = () =>
       recorder.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counts not written yet; retrying at the next flush'));
     const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
