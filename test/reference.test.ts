@@ -84,6 +84,8 @@ describe('/docs in Chromium', { skip }, () => {
 
     const listPets = page.locator('#operations-animals-listPets');
     await listPets.locator('.opblock-summary').click();
+    // The operation's body renders after the click; wait for it rather than read it at once.
+    await listPets.getByRole('button', { name: 'Try it out' }).waitFor();
     assert.match(await listPets.innerText(), /x-stability/, 'the stability extension is shown');
     assert.match(await listPets.innerText(), /X-RateLimit-Remaining/, 'the rate-limit headers are documented');
     await listPets.getByRole('button', { name: 'Try it out' }).click();
