@@ -38,6 +38,30 @@ export interface AppOptions {
 
 export type App = FastifyInstance & { openapi: () => Record<string, unknown> };
 
+let stdout: ReturnType<typeof pino.destination> | undefined;
+
+/**
+ * Log lines go to stdout in synchronous writes of up to 8 KiB, at least every
+ * 200 ms, and whatever is left when the process exits: one write per request
+ * cost about a third of the CPU of serving a site file (docs/performance.md).
+ * At most 8 KiB waits in memory (under load pino's default asynchronous writer
+ * kept 30-40 MB of lines alive); a process killed outright loses at most the
+ * last 200 ms of lines.
+ */
+function stdoutSink(): ReturnType<typeof pino.destination> {
+  if (stdout) return stdout;
+  const sink = pino.destination({ dest: 1, sync: true, minLength: 8192, periodicFlush: 200 });
+  process.on('exit', () => {
+    try {
+      sink.flushSync();
+    } catch {
+      // stdout already closed: nothing left to write to.
+    }
+  });
+  stdout = sink;
+  return sink;
+}
+
 /** Builds the whole service; tests and the server call this same factory. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -46,10 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const ownsStorage = !options.storage;
   const steps = new RequestSteps();
 
-  // Lines are written as they are logged, to stdout unless a stream is given: nothing waits in
-  // memory (under load pino's default asynchronous writer kept 30-40 MB of lines alive, and a
-  // crash would lose them), and in the bench it costs no more CPU per request.
-  const logSink = options.logStream ?? pino.destination({ dest: 1, sync: true });
+  const logSink = options.logStream ?? stdoutSink();
   const app = Fastify({
     logger: {
       level: config.logLevel,

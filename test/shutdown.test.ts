@@ -156,3 +156,33 @@ describe('graceful shutdown on SIGTERM', () => {
     assert.deepEqual(await server.exited, { code: 0, signal: null });
   });
 });
+
+describe('log lines on stdout', () => {
+  const db = tempDatabase('petstore-logs-');
+  let server: RunningServer | undefined;
+  after(async () => {
+    if (server && server.proc.exitCode === null && server.proc.signalCode === null) await server.stop('SIGKILL');
+    db.cleanup();
+  });
+
+  test('each request’s line is on stdout within a second while the server runs, and every line is out when it stops', async () => {
+    server = await startServer({ DATABASE_URL: db.url });
+    const running = server;
+    const ids = Array.from({ length: 40 }, (_, i) => `log-flush-${String(i)}`);
+    for (const id of ids) {
+      const answer = await freshRequest(running, '/healthz', { 'x-request-id': id });
+      assert.ok(!('error' in answer), JSON.stringify(answer));
+    }
+    // Written in batches, but never held back for long: the last request's line shows without any more traffic.
+    await running.waitForLog((l) => l.reqId === ids.at(-1) && l.msg === 'request completed', 1000);
+    const late = 'log-flush-at-stop';
+    assert.ok(!('error' in (await freshRequest(running, '/healthz', { 'x-request-id': late }))));
+    assert.deepEqual(await running.stop(), { code: 0, signal: null });
+    const completed = new Set(running.logs.filter((l) => l.msg === 'request completed').map((l) => l.reqId));
+    for (const id of [...ids, late]) assert.ok(completed.has(id), `no line for ${id}`);
+    assert.ok(
+      running.logs.some((l) => l.msg === 'stopped'),
+      'the last line, written at exit, is there',
+    );
+  });
+});
