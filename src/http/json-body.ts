@@ -6,10 +6,14 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 
 const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 /**
- * Literals the native parser may get wrong: 16 or more digits (a decimal point
- * may sit among them, as in 1234567890.123456) or an exponent (9e18, 1e-400).
+ * Number literals the native parser may get wrong: 16 or more digits (a
+ * decimal point may sit among them, as in 1234567890.123456) or an exponent
+ * (9e18, 1e-400). Only where a number can start (the beginning of the text,
+ * after `:`, `[` or `,`), so that keys and strings such as "1e" or a long id
+ * in quotes do not send a whole body to the slower exact parser. A string that
+ * happens to contain such a pattern after a colon only costs that slower parse.
  */
-const NEEDS_EXACT_PARSER = /\d(?:\.?\d){15}|\d[eE]/;
+const NEEDS_EXACT_PARSER = /(?:^|[:[,])\s*-?(?:\d(?:\.?\d){15}|\d+(?:\.\d+)?[eE])/;
 
 /**
  * The exact value of a JSON number literal: a `bigint` when it is a

@@ -39,7 +39,13 @@ describe('parseJsonExact', () => {
   test('long and exponent literals keep every digit; short ones take the native parser', () => {
     assert.deepEqual(parseJsonExact('{"a":9223372036854775807,"b":[1e3]}'), { a: 9223372036854775807n, b: [1000n] });
     // Once any literal needs it, the whole body takes the exact parser: integers are then all bigints.
-    assert.deepEqual(parseJsonExact('{"a":1,"b":"9223372036854775807"}'), { a: 1n, b: '9223372036854775807' });
+    assert.deepEqual(parseJsonExact('{"a":1,"b":9223372036854775807}'), { a: 1n, b: 9223372036854775807n });
+    assert.deepEqual(parseJsonExact('[1, -1.5E3]'), [1n, -1500n]);
+    assert.deepEqual(parseJsonExact(' 12345678901234567'), 12345678901234567n);
+    assert.deepEqual(parseJsonExact('{"x":\n\t-0.12345678901234567}'), { x: Number('-0.12345678901234567') });
+    // Digits and exponents inside keys and strings are text: the native parser reads them.
+    assert.deepEqual(parseJsonExact('{"a":1,"b":"9223372036854775807"}'), { a: 1, b: '9223372036854775807' });
+    assert.deepEqual(parseJsonExact('{"1e":0,"2E":1,"9223372036854775807":2}'), { '1e': 0, '2E': 1, '9223372036854775807': 2 });
     assert.deepEqual(parseJsonExact('{"a":1,"b":"x","c":1.5}'), { a: 1, b: 'x', c: 1.5 });
     assert.deepEqual(parseJsonExact('{"n":123456789012345}'), { n: 123456789012345 });
   });
