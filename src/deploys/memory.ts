@@ -1,4 +1,13 @@
-import type { DeployRecord, DeployRepository, LiveSite, Manifest, NewDeploy, PromoteOutcome, StoredBlob } from './repository.js';
+import type {
+  DeployRecord,
+  DeployRepository,
+  LiveSite,
+  Manifest,
+  NewDeploy,
+  PromoteOutcome,
+  StoredBlob,
+  LiveDeploy,
+} from './repository.js';
 
 interface Row extends Omit<DeployRecord, 'live'> {
   manifest: Manifest | null;
@@ -58,6 +67,15 @@ export class MemoryDeployRepository implements DeployRepository {
       .filter((d) => d.projectId === projectId)
       .reverse()
       .map((d) => this.record(d));
+  }
+
+  async liveDeploys(projectIds: readonly number[]): Promise<Map<number, LiveDeploy>> {
+    const live = new Map<number, LiveDeploy>();
+    for (const projectId of projectIds) {
+      const row = this.deploys.find((d) => d.id === this.live.get(projectId));
+      if (row) live.set(projectId, { id: row.id, createdAt: row.createdAt });
+    }
+    return live;
   }
 
   private row(projectId: number, deployId: string): Row | undefined {

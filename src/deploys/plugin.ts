@@ -47,11 +47,7 @@ export default fp(
     app.requestSteps.add('site', siteStep(sites, platform, repository, new BlobCache(repository, BLOB_CACHE_BYTES)));
     app.requestSteps.add('identify', siteKeyStep);
     app.addHook('onReady', () => platform.load());
-    app.projectDetails.liveDeploy = async (projectId) => {
-      const live = await repository.liveSite(projectId);
-      const record = live && (await repository.findDeploy(projectId, live.deployId));
-      return record ? { id: record.id, createdAt: record.createdAt } : null;
-    };
+    app.projectDetails.liveDeploys = (projectIds) => repository.liveDeploys(projectIds);
     deployRoutes(app, service);
   },
   { name: 'deploys', dependencies: ['projects', 'keys', 'management'] },

@@ -1,7 +1,26 @@
 import type pg from 'pg';
 import type { PgDatabase } from '../storage/postgres/database.js';
-import type { DeployRecord, DeployRepository, LiveSite, Manifest, NewDeploy, PromoteOutcome, StoredBlob } from './repository.js';
-import { DEPLOY_COLUMNS, DEPLOY_FROM, deployIdOf, ManifestCache, toManifest, toRecord, type DeployRow, type FileRow } from './rows.js';
+import type {
+  DeployRecord,
+  DeployRepository,
+  LiveDeployRow,
+  LiveSite,
+  Manifest,
+  NewDeploy,
+  PromoteOutcome,
+  StoredBlob,
+} from './repository.js';
+import {
+  DEPLOY_COLUMNS,
+  DEPLOY_FROM,
+  deployIdOf,
+  ManifestCache,
+  toLiveDeploys,
+  toManifest,
+  toRecord,
+  type DeployRow,
+  type FileRow,
+} from './rows.js';
 
 /** Manifest rows sent per INSERT (as arrays, so one statement whatever their number). */
 const FILES_PER_INSERT = 2000;
@@ -116,5 +135,14 @@ export function postgresDeploys(db: PgDatabase): DeployRepository {
       (
         await db.query<DeployRow>(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.project_id = $1 ORDER BY d.id DESC`, [projectId])
       ).rows.map(toRecord),
+    liveDeploys: async (projectIds) =>
+      toLiveDeploys(
+        (
+          await db.query<LiveDeployRow>(
+            'SELECT l.project_id, d.id, d.created_at FROM deploy_live l JOIN deploys d ON d.id = l.deploy_id WHERE l.project_id = ANY($1::bigint[])',
+            [projectIds.map(String)],
+          )
+        ).rows,
+      ),
   };
 }

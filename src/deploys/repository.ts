@@ -99,6 +99,20 @@ export interface DeployRepository extends BlobReader {
   promote(projectId: number, deployId: string): Promise<PromoteOutcome>;
   /** The project's deploys, newest first, the live one marked. */
   list(projectId: number): Promise<DeployRecord[]>;
+  /** The live deploy of each of these projects that has one (its id and upload time), in one read. */
+  liveDeploys(projectIds: readonly number[]): Promise<Map<number, LiveDeploy>>;
+}
+
+export interface LiveDeploy {
+  id: string;
+  createdAt: Date;
+}
+
+/** Live deploys of projects: the live pointer joined to its deploy (`?`: a JSON array of project ids on SQLite). */
+export interface LiveDeployRow {
+  project_id: bigint;
+  id: bigint;
+  created_at: bigint | Date;
 }
 
 /** Deploys on the app's database; each engine has its own implementation (sqlite.ts, postgres.ts). */

@@ -1,5 +1,5 @@
 import { int, time } from '../storage/sql.js';
-import type { DeployFailureReason, DeployRecord, DeployStatus, Manifest, ManifestEntry } from './repository.js';
+import type { DeployFailureReason, DeployRecord, DeployStatus, LiveDeploy, LiveDeployRow, Manifest, ManifestEntry } from './repository.js';
 
 export interface DeployRow {
   id: bigint;
@@ -73,3 +73,7 @@ export class ManifestCache {
     }
   }
 }
+
+/** The live deploys of the rows read, by project. */
+export const toLiveDeploys = (rows: readonly LiveDeployRow[]): Map<number, LiveDeploy> =>
+  new Map(rows.map((r) => [int(r.project_id), { id: String(r.id), createdAt: time(r.created_at) }]));

@@ -1,7 +1,26 @@
 import type { SqliteDatabase } from '../storage/database.js';
 import { guard, storageError } from '../storage/sqlite/database.js';
-import type { DeployRecord, DeployRepository, LiveSite, Manifest, NewDeploy, PromoteOutcome, StoredBlob } from './repository.js';
-import { DEPLOY_COLUMNS, DEPLOY_FROM, deployIdOf, ManifestCache, toManifest, toRecord, type DeployRow, type FileRow } from './rows.js';
+import type {
+  DeployRecord,
+  DeployRepository,
+  LiveDeployRow,
+  LiveSite,
+  Manifest,
+  NewDeploy,
+  PromoteOutcome,
+  StoredBlob,
+} from './repository.js';
+import {
+  DEPLOY_COLUMNS,
+  DEPLOY_FROM,
+  deployIdOf,
+  ManifestCache,
+  toLiveDeploys,
+  toManifest,
+  toRecord,
+  type DeployRow,
+  type FileRow,
+} from './rows.js';
 
 interface BlobRow {
   hash: string;
@@ -39,6 +58,11 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
   const statusOf = db.prepare('SELECT status FROM deploys WHERE id = ?').pluck();
   const files = db.prepare('SELECT path, hash, size, media_type FROM deploy_files WHERE deploy_id = ?').safeIntegers(true);
   const liveId = db.prepare('SELECT deploy_id FROM deploy_live WHERE project_id = ?').pluck().safeIntegers(true);
+  const liveOf = db
+    .prepare(
+      'SELECT l.project_id, d.id, d.created_at FROM deploy_live l JOIN deploys d ON d.id = l.deploy_id WHERE l.project_id IN (SELECT value FROM json_each(?))',
+    )
+    .safeIntegers(true);
   const manifests = new ManifestCache();
   const manifestOf = (id: string): Manifest | null => {
     const cached = manifests.get(id);
@@ -131,5 +155,6 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
       return outcome;
     },
     list: (projectId) => guard(() => (listAll.all(projectId) as DeployRow[]).map(toRecord)),
+    liveDeploys: (projectIds) => guard(() => toLiveDeploys(liveOf.all(JSON.stringify(projectIds)) as LiveDeployRow[])),
   };
 }

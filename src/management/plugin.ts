@@ -11,7 +11,7 @@ import { sessionRoutes } from './session-routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** What the project view shows from other capabilities; each fills in its part when it registers. */
-    projectDetails: { liveDeploy: (projectId: number) => Promise<LiveDeploySummary | null> };
+    projectDetails: { liveDeploys: (projectIds: readonly number[]) => Promise<ReadonlyMap<number, LiveDeploySummary>> };
   }
 }
 
@@ -26,7 +26,7 @@ export default fp(
   async (app: FastifyInstance) => {
     registerSessionAuth(app);
     // Until the deploys capability says otherwise, no project has a live deploy.
-    app.decorate('projectDetails', { liveDeploy: () => Promise.resolve(null) });
+    app.decorate('projectDetails', { liveDeploys: () => Promise.resolve(new Map<number, LiveDeploySummary>()) });
     serveDocument(app, '/api/v1/openapi.json', (routes) => buildManagementOpenApi(routes, app.config));
     sessionRoutes(app);
     projectRoutes(app);

@@ -35,7 +35,8 @@ export function projectRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const projects = await app.accounts.projectsOf(userOf(request));
-      return Promise.all(projects.map(async (p) => projectView(p, app.config, await app.projectDetails.liveDeploy(p.id))));
+      const live = await app.projectDetails.liveDeploys(projects.map((p) => p.id));
+      return projects.map((p) => projectView(p, app.config, live.get(p.id) ?? null));
     },
   );
 
@@ -58,7 +59,8 @@ export function projectRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return projectView(project, app.config, await app.projectDetails.liveDeploy(project.id));
+      const live = await app.projectDetails.liveDeploys([project.id]);
+      return projectView(project, app.config, live.get(project.id) ?? null);
     },
   );
 }

@@ -144,6 +144,17 @@ export function deployRepositoryContract(
 
       const d3 = await deployFiles(repo, p, { 'index.html': 'v3' });
       assert.equal((await repo.liveSite(p))?.deployId, d3.id, 'a new ready deploy goes live after a rollback');
+
+      const live = await repo.liveDeploys([p, q, 999_999]);
+      assert.deepEqual(
+        live,
+        new Map([
+          [p, { id: d3.id, createdAt: d3.createdAt }],
+          [q, { id: other.id, createdAt: other.createdAt }],
+        ]),
+        'one read gives each project its live deploy; a project without one is absent',
+      );
+      assert.deepEqual(await repo.liveDeploys([]), new Map());
     }),
   );
 
