@@ -1,42 +1,18 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SniContexts, type CertificatePair } from '../../src/domains/sni.js';
+import { selfSigned } from '../helpers/certificates.js';
 
-/** A self-signed certificate for `name`, made with openssl. */
-function selfSigned(dir: string, name: string): CertificatePair {
-  const cert = join(dir, `${name}.pem`);
-  const key = join(dir, `${name}-key.pem`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      `/CN=${name}`,
-      '-addext',
-      `subjectAltName=DNS:${name}`,
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
+/** A self-signed certificate for `name`. */
+function selfSignedFor(dir: string, name: string): CertificatePair {
+  const { cert, key } = selfSigned(dir, name, { commonName: name, subjectAltName: `DNS:${name}`, days: 1 });
+  return { cert, key };
 }
 
 function handshake(port: number, servername: string | undefined, ca: string): Promise<string> {
@@ -57,9 +33,9 @@ function handshake(port: number, servername: string | undefined, ca: string): Pr
 describe('SNI contexts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-sni-'));
   const sni = new SniContexts();
-  const shop = selfSigned(dir, 'shop.example');
-  const blog = selfSigned(dir, 'blog.example');
-  const shop2 = selfSigned(dir, 'shop.example');
+  const shop = selfSignedFor(dir, 'shop.example');
+  const blog = selfSignedFor(dir, 'blog.example');
+  const shop2 = selfSignedFor(dir, 'shop.example');
   let server: Server;
   let port: number;
   const tlsErrors: string[] = [];

@@ -1,11 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as dns } from 'node:dns';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { selfSigned } from './certificates.js';
 import { freePort } from './redis-server.js';
 
 export const PEBBLE = '/usr/bin/pebble';
@@ -120,33 +121,15 @@ export async function startPebble(options: { httpPort: number }): Promise<Pebble
   };
   try {
     const [dnsPort, challMgmtPort, acmePort, acmeMgmtPort, tlsPort] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
-    const certFile = join(dir, 'listener.pem');
-    const keyFile = join(dir, 'listener-key.pem');
     // Pebble's own HTTPS listener presents this self-signed certificate; clients trust it through ACME_CA_FILE.
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=Pebble listener (test)',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
-    const ca = readFileSync(certFile, 'utf8');
+    const {
+      certFile,
+      keyFile,
+      cert: ca,
+    } = selfSigned(dir, 'listener', {
+      commonName: 'Pebble listener (test)',
+      subjectAltName: 'IP:127.0.0.1,DNS:localhost',
+    });
     const configFile = join(dir, 'pebble-config.json');
     writeFileSync(
       configFile,
