@@ -99,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('requestSteps', steps);
   app.decorate('readiness', new Map<string, () => string>());
   app.decorate('repositoryWrappers', options.wrapRepositories ?? {});
+  app.decorateRequest('answeredAs', null);
 
   app.setValidatorCompiler(validatorCompiler(createAjv()));
   registerErrorHandler(app);

@@ -1,6 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { harness, type Harness } from './helpers/harness.js';
+import { site } from './helpers/deploys.js';
+import { harness, ok, type Harness } from './helpers/harness.js';
 
 /** The value of one sample line of the Prometheus text format, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -54,6 +55,21 @@ describe('Prometheus /metrics', () => {
     assert.ok(sum > 0 && sum < 30, `latency sum ${String(sum)} s`);
     assert.match(text, /^process_resident_memory_bytes \d+/m);
     assert.match(text, /^nodejs_eventloop_lag_seconds \S+/m);
+  });
+
+  test('a project site\'s answers are counted as operation "site", apart from unmatched URLs', async () => {
+    ok(await h.app.deploys.deploy(h.project, { files: site({ 'index.html': '<h1>shop</h1>' }) }));
+    const host = { host: `${h.project}.${h.app.config.platformHost}` };
+    const before = await metrics();
+    const count = (text: string, operation: string, status: string) =>
+      sample(text, 'http_requests_total', { operation, method: 'GET', status }) ?? 0;
+    assert.equal((await h.app.inject({ url: '/', headers: host })).statusCode, 200);
+    assert.equal((await h.app.inject({ url: '/', headers: host })).statusCode, 200);
+    assert.equal((await h.app.inject({ url: '/missing', headers: host })).statusCode, 404);
+    const after = await metrics();
+    assert.equal(count(after, 'site', '200') - count(before, 'site', '200'), 2);
+    assert.equal(count(after, 'site', '404') - count(before, 'site', '404'), 1);
+    assert.equal(count(after, 'unmatched', '404'), count(before, 'unmatched', '404'), 'site answers are not unmatched');
   });
 });
 

@@ -47,6 +47,7 @@ function answer(
 
 /** A plain 404 for a platform subdomain that names no project. */
 async function noSuchProject(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  request.answeredAs = SITE_OPERATION;
   await reply
     .code(404)
     .headers({ 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' })
@@ -60,9 +61,15 @@ async function noSuchProject(request: FastifyRequest, reply: FastifyReply): Prom
  * requests are marked with the project for `siteKeyStep`. Other hosts, and
  * paths another capability answers on every host (`SiteHosts.passThrough`), pass.
  */
+/** The metrics label of every answer from a project's site (files, its 404 page, "not published yet"). */
+export const SITE_OPERATION = 'site';
+
 export function siteStep(sites: SiteHosts, platform: PlatformHosts, deploys: DeployRepository, blobs: BlobReader): RequestStep {
   const handle = (request: FastifyRequest, reply: FastifyReply, project: SiteProject) => {
-    if (!isApiUrl(request.url)) return answer(request, reply, project, deploys, blobs);
+    if (!isApiUrl(request.url)) {
+      request.answeredAs = SITE_OPERATION;
+      return answer(request, reply, project, deploys, blobs);
+    }
     request.siteProject = project;
     return false;
   };

@@ -9,6 +9,9 @@ import type { DomainRepository } from './repository.js';
 
 export const ACME_CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
 
+/** The metrics label of custom-domain redirects (a redirect entry's 301, HTTP to HTTPS's 308). */
+export const REDIRECT_OPERATION = 'redirect';
+
 function httpsOrigin(hostname: string, httpsPort: number | undefined): string {
   return httpsPort === undefined || httpsPort === 443 ? `https://${hostname}` : `https://${hostname}:${String(httpsPort)}`;
 }
@@ -28,6 +31,7 @@ export function redirectStep(hosts: DomainHosts, httpsPort: () => number | undef
     const hostname = siteHostname(request.hostname);
     const to = hosts.redirectFor(hostname);
     if (to !== null) {
+      request.answeredAs = REDIRECT_OPERATION;
       void reply
         .code(301)
         .header('location', `${httpsOrigin(to, httpsPort())}${request.url}`)
@@ -37,6 +41,7 @@ export function redirectStep(hosts: DomainHosts, httpsPort: () => number | undef
     }
     if (hosts.isActive(hostname)) {
       if (secure) return false;
+      request.answeredAs = REDIRECT_OPERATION;
       void reply
         .code(308)
         .header('location', `${httpsOrigin(hostname, httpsPort())}${request.url}`)

@@ -39,6 +39,13 @@ declare module 'fastify' {
     deprecation?: Deprecation;
     openapi?: OpenApiExtras;
   }
+  interface FastifyRequest {
+    /**
+     * Set by a request step that answers the request itself (a site file, a
+     * redirect): the `operation` label metrics give it, instead of `unmatched`.
+     */
+    answeredAs: string | null;
+  }
   /** Decorations every capability can rely on (set by buildApp before any capability registers). */
   interface FastifyInstance {
     config: Config;

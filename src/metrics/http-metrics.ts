@@ -4,7 +4,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 /** Seconds; most requests take well under a millisecond, so the low buckets are fine-grained. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const LABELS = ['operation', 'method', 'status'] as const;
-/** The operation label of requests that matched no route (404/405): one series, whatever the URL. */
+/** The operation label of requests that matched no route (404/405) and that no request step answered: one series, whatever the URL. */
 const UNMATCHED = 'unmatched';
 
 type Observe = (status: number, elapsedMs: number) => void;
@@ -77,8 +77,18 @@ export function registerMetrics(app: FastifyInstance): void {
     route.onResponse = [...[route.onResponse ?? []].flat(), hook];
   });
   const recordUnmatched = byMethod(UNMATCHED);
+  // Answers a request step gave itself (site files, redirects) get their own series; the labels are a few constants.
+  const answered = new Map<string, ReturnType<typeof byMethod>>();
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) recordUnmatched(request, reply);
+    if (request.is404) {
+      const label = request.answeredAs;
+      if (label === null) recordUnmatched(request, reply);
+      else {
+        let record = answered.get(label);
+        if (!record) answered.set(label, (record = byMethod(label)));
+        record(request, reply);
+      }
+    }
     done();
   });
 
