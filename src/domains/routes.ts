@@ -129,8 +129,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      orThrow(await domains.verify(request.params.domain, project.slug));
-      return orThrow(await domains.get(project.slug, request.params.domain));
+      return orThrow(await domains.verifyView(project.slug, request.params.domain));
     },
   );
 

@@ -180,8 +180,8 @@ export class DomainService {
    * certificate failed or is late this is Re-verify: a new certificate
    * attempt starts at once.
    */
-  async verify(input: string, slug?: string): Promise<VerifyView | DomainError> {
-    const record = await this.stored(input, slug);
+  async verify(input: string): Promise<VerifyView | DomainError> {
+    const record = await this.stored(input);
     if (record instanceof DomainError) return record;
     const updated = await this.check(record, { manual: true });
     return {
@@ -192,6 +192,13 @@ export class DomainService {
       found: updated.found,
       certificate: certificateView(updated),
     };
+  }
+
+  /** `verify` for the management API: the project's domain after the check, as `list` shows it. */
+  async verifyView(slug: string, input: string): Promise<DomainView | DomainError> {
+    const record = await this.stored(input, slug);
+    if (record instanceof DomainError) return record;
+    return this.viewOf(await this.check(record, { manual: true }));
   }
 
   /** Runs a DNS check of a stored domain and records it; used by verify and the background re-checks. */
