@@ -1,13 +1,23 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { KEY_PREFIX } from '../keys/key-format.js';
 import type { RequestStep } from './request-steps.js';
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** A fresh request id, for a request that brings no usable one of its own. */
+// Random bytes drawn 4 KiB at a time: an id is then 16 of them in hex, about a quarter of the cost of a UUID without its dashes.
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+
+/** A fresh request id (`req_` and 128 random bits in hex), for a request that brings no usable one of its own. */
 export function newRequestId(): string {
-  return `req_${randomUUID().replace(/-/g, '')}`;
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const id = pool.toString('hex', used, used + 16);
+  used += 16;
+  return `req_${id}`;
 }
 
 /**
