@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
@@ -7,11 +7,13 @@ import { registerContract } from './contract/routes.js';
 import type { RepositoryWrappers } from './feature.js';
 import { FEATURES, openAppStorage } from './features.js';
 import { registerHealth } from './health/routes.js';
-import { accessLog } from './http/access-log.js';
+import { AccessLog } from './http/access-log.js';
+import { stdoutSink } from './http/log-sink.js';
 import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
 import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
 import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
 import { registerDraining } from './http/draining.js';
+import { FrontDoor } from './http/early-answers.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
@@ -38,30 +40,6 @@ export interface AppOptions {
 
 export type App = FastifyInstance & { openapi: () => Record<string, unknown> };
 
-let stdout: ReturnType<typeof pino.destination> | undefined;
-
-/**
- * Log lines go to stdout in synchronous writes of up to 8 KiB, at least every
- * 200 ms, and whatever is left when the process exits: one write per request
- * cost about a third of the CPU of serving a site file (docs/performance.md).
- * At most 8 KiB waits in memory (under load pino's default asynchronous writer
- * kept 30-40 MB of lines alive); a process killed outright loses at most the
- * last 200 ms of lines.
- */
-function stdoutSink(): ReturnType<typeof pino.destination> {
-  if (stdout) return stdout;
-  const sink = pino.destination({ dest: 1, sync: true, minLength: 8192, periodicFlush: 200 });
-  process.on('exit', () => {
-    try {
-      sink.flushSync();
-    } catch {
-      // stdout already closed: nothing left to write to.
-    }
-  });
-  stdout = sink;
-  return sink;
-}
-
 /** Builds the whole service; tests and the server call this same factory. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -71,6 +49,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const steps = new RequestSteps();
 
   const logSink = options.logStream ?? stdoutSink();
+  const accessLog = new AccessLog(logSink, ['info', 'debug', 'trace'].includes(config.logLevel));
+  const door = new FrontDoor({ requestId: genReqId, trustProxy: config.trustProxy, accessLog });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -78,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
       stream: logSink,
     },
-    logController: accessLog(logSink, ['info', 'debug', 'trace'].includes(config.logLevel)),
+    logController: accessLog,
     genReqId,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -90,6 +70,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Requests Node's HTTP parser rejects get the Error body too, written to the socket.
     clientErrorHandler,
     ...requestTimeoutOptions(config),
+    // Fastify's own server, with the front door before its handler (early steps: see http/early-answers.ts).
+    serverFactory: (handler, opts) => {
+      const server = createServer(opts.http ?? {}, door.handler(handler));
+      // What Fastify sets on a server it makes itself (its defaults filled in by then).
+      if (typeof opts.keepAliveTimeout === 'number') server.keepAliveTimeout = opts.keepAliveTimeout;
+      if (typeof opts.requestTimeout === 'number') server.requestTimeout = opts.requestTimeout;
+      if (typeof opts.connectionTimeout === 'number') server.setTimeout(opts.connectionTimeout);
+      return server;
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   limitConnections(app.server, config);
 
@@ -97,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('clock', clock);
   app.decorate('storage', storage);
   app.decorate('requestSteps', steps);
+  app.decorate('frontDoor', door);
   app.decorate('readiness', new Map<string, () => string>());
   app.decorate('repositoryWrappers', options.wrapRepositories ?? {});
   app.decorateRequest('answeredAs', null);
@@ -106,12 +96,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerJsonBody(app);
   registerNotFound(app);
   // Before any route is added: metrics attach a hook to each route as it is registered.
-  if (config.metricsEnabled) registerMetrics(app);
+  if (config.metricsEnabled) door.recordAnswer = registerMetrics(app);
   const contract = registerContract(app, config);
 
   steps.add('request-id', requestIdStep);
   steps.add('request-id', rememberReplyStep);
-  steps.add('draining', registerDraining(app));
+  const draining = registerDraining(app);
+  door.accepting = draining.accepting;
+  steps.add('draining', draining.step);
   steps.add('deprecation', deprecationHeadersStep);
   steps.add('protocol', registerProtocolErrors(app));
   steps.add('route', sunsetStep(clock));
@@ -127,5 +119,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);
 
   await app.ready();
+  door.open();
   return Object.assign(app as unknown as FastifyInstance, { openapi: contract.document }) as App;
 }

@@ -8,7 +8,7 @@ import { PlatformHosts } from './platform-hosts.js';
 import { openDeployRepository } from './repository.js';
 import { deployRoutes } from './routes.js';
 import { DeployService } from './service.js';
-import { siteKeyStep, siteStep } from './site-steps.js';
+import { earlySiteStep, siteKeyStep, siteStep } from './site-steps.js';
 import { SiteHosts } from './sites.js';
 
 declare module 'fastify' {
@@ -44,7 +44,10 @@ export default fp(
     app.decorate('deploys', service);
     app.decorate('sites', sites);
     app.decorateRequest('siteProject', null);
-    app.requestSteps.add('site', siteStep(sites, platform, repository, new BlobCache(repository, BLOB_CACHE_BYTES)));
+    const blobs = new BlobCache(repository, BLOB_CACHE_BYTES);
+    app.requestSteps.add('site', siteStep(sites, platform, repository, blobs));
+    const early = earlySiteStep(sites, repository, blobs);
+    if (early) app.frontDoor.add('site', early);
     app.requestSteps.add('identify', siteKeyStep);
     app.addHook('onReady', () => platform.load());
     app.projectDetails.liveDeploys = (projectIds) => repository.liveDeploys(projectIds);

@@ -156,6 +156,12 @@ function withBlob(req: SiteRequest, blobs: BlobReader, entry: ManifestEntry, sen
   return blobs.read(entry.hash).then((blob) => send(req, entry, present(entry, blob)));
 }
 
+/** `withBlob` for a blob in memory only: null when it would have to be read. */
+function withCachedBlob(req: SiteRequest, blobs: BlobReader, entry: ManifestEntry, send: typeof sendFile): SiteResponse | null {
+  const hot = blobs.cached?.(entry.hash);
+  return hot ? send(req, entry, hot) : null;
+}
+
 /** What a request target names in one deploy. */
 type Resolution =
   { kind: 'bad' } | { kind: 'file'; entry: ManifestEntry } | { kind: 'notFoundFile'; entry: ManifestEntry } | { kind: 'notFound' };
@@ -192,6 +198,30 @@ function resolved(manifest: ManifestLookup, url: string): Resolution {
   return resolution;
 }
 
+const badRequest = (req: SiteRequest): SiteResponse => page(req, 400, BAD_REQUEST_PAGE);
+
+function answer<R>(
+  site: LiveSite | null,
+  blobs: BlobReader,
+  req: SiteRequest,
+  withFile: (req: SiteRequest, blobs: BlobReader, entry: ManifestEntry, send: typeof sendFile) => R,
+  bad: (req: SiteRequest) => SiteResponse | R,
+): SiteResponse | R {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return page(req, 405, METHOD_NOT_ALLOWED_PAGE, { allow: 'GET, HEAD' });
+  if (!site) return decodeRequestPath(req.url) === null ? bad(req) : page(req, 404, NOT_PUBLISHED_PAGE);
+  const target = resolved(site.manifest, req.url);
+  switch (target.kind) {
+    case 'bad':
+      return bad(req);
+    case 'file':
+      return withFile(req, blobs, target.entry, sendFile);
+    case 'notFoundFile':
+      return withFile(req, blobs, target.entry, sendNotFoundFile);
+    case 'notFound':
+      return page(req, 404, NOT_FOUND_PAGE);
+  }
+}
+
 /**
  * Answers a request on a project's site from one snapshot of its live deploy
  * (null when it has none), so every file of one response comes from the same
@@ -199,19 +229,17 @@ function resolved(manifest: ManifestLookup, url: string): Resolution {
  * Synchronous when the file is in the blob cache.
  */
 export function answerSite(site: LiveSite | null, blobs: BlobReader, req: SiteRequest): SiteResponse | Promise<SiteResponse> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return page(req, 405, METHOD_NOT_ALLOWED_PAGE, { allow: 'GET, HEAD' });
-  if (!site) return decodeRequestPath(req.url) === null ? page(req, 400, BAD_REQUEST_PAGE) : page(req, 404, NOT_PUBLISHED_PAGE);
-  const target = resolved(site.manifest, req.url);
-  switch (target.kind) {
-    case 'bad':
-      return page(req, 400, BAD_REQUEST_PAGE);
-    case 'file':
-      return withBlob(req, blobs, target.entry, sendFile);
-    case 'notFoundFile':
-      return withBlob(req, blobs, target.entry, sendNotFoundFile);
-    case 'notFound':
-      return page(req, 404, NOT_FOUND_PAGE);
-  }
+  return answer(site, blobs, req, withBlob, badRequest);
+}
+
+/**
+ * The same answer when it needs nothing but memory (the file's blob cached);
+ * null when a blob would have to be read, and for a target that does not
+ * decode to a path (the caller's regular path answers those: Fastify's router
+ * rejects some of them before any request step runs).
+ */
+export function answerSiteFromMemory(site: LiveSite | null, blobs: BlobReader, req: SiteRequest): SiteResponse | null {
+  return answer(site, blobs, req, withCachedBlob, () => null);
 }
 
 /** `answerSite`, always as a promise. */

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REGULAR, type EarlyStep } from '../http/early-answers.js';
 import { isApiUrl, type RequestStep } from '../http/request-steps.js';
 import { NOT_FOUND_PAGE } from './pages.js';
 import type { PlatformHosts } from './platform-hosts.js';
 import type { BlobReader, DeployRepository } from './repository.js';
-import { answerSite, type SiteResponse } from './serve.js';
+import { answerSite, answerSiteFromMemory, type SiteResponse } from './serve.js';
 import { siteHostname, type SiteHosts, type SiteProject } from './sites.js';
 
 declare module 'fastify' {
@@ -100,3 +101,35 @@ export const siteKeyStep: RequestStep = (request) => {
   if (project && request.principal && request.principal.projectId !== project.projectId) request.principal = null;
   return false;
 };
+
+// A file's headers object is shared by its responses (serve.ts), so its list is made once.
+const flatByHeaders = new WeakMap<Readonly<Record<string, string>>, readonly string[]>();
+
+function flat(headers: Readonly<Record<string, string>>): readonly string[] {
+  let list = flatByHeaders.get(headers);
+  if (!list) flatByHeaders.set(headers, (list = Object.entries(headers).flat()));
+  return list;
+}
+
+/**
+ * `siteStep`'s answer before Fastify (http/early-answers.ts), for the engines
+ * that read the live deploy without a promise (SQLite) and a file whose blob is
+ * in memory: the same status, headers and bytes. Anything else (a host not known
+ * yet, `/v1`, a blob to read, a storage error) takes the regular path.
+ */
+export function earlySiteStep(sites: SiteHosts, deploys: DeployRepository, blobs: BlobReader): EarlyStep | null {
+  const liveSiteNow = deploys.liveSiteNow;
+  if (!liveSiteNow) return null;
+  return (request) => {
+    if (sites.passes(request.url) || isApiUrl(request.url)) return REGULAR;
+    const project = sites.resolve(request.hostname);
+    if (!project) return null;
+    let res: SiteResponse | null;
+    try {
+      res = answerSiteFromMemory(liveSiteNow(project.projectId), blobs, request);
+    } catch {
+      return REGULAR;
+    }
+    return res === null ? REGULAR : { status: res.status, headers: flat(res.headers), body: res.body, operation: SITE_OPERATION };
+  };
+}

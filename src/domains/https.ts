@@ -17,7 +17,10 @@ export interface HttpsListener {
 export async function listenHttps(app: FastifyInstance): Promise<HttpsListener | null> {
   const { httpsPort, host } = app.config;
   if (httpsPort === undefined) return null;
-  const server = createServer({ SNICallback: app.domainHosts.sni.callback, minVersion: 'TLSv1.2' }, (req, res) => app.routing(req, res));
+  const server = createServer(
+    { SNICallback: app.domainHosts.sni.callback, minVersion: 'TLSv1.2' },
+    app.frontDoor.handler((req, res) => app.routing(req, res)),
+  );
   server.keepAliveTimeout = app.server.keepAliveTimeout;
   server.headersTimeout = app.server.headersTimeout;
   server.requestTimeout = app.server.requestTimeout;

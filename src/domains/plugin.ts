@@ -12,7 +12,7 @@ import { keySealer } from './sealing.js';
 import { DomainService } from './service.js';
 import { acmeSettings, domainSettings } from './settings.js';
 import { domainRoutes } from './routes.js';
-import { ACME_CHALLENGE_PREFIX, redirectStep, registerChallengeRoute } from './steps.js';
+import { ACME_CHALLENGE_PREFIX, earlyRedirectStep, redirectStep, registerChallengeRoute } from './steps.js';
 
 const PERIODIC_RELOAD_MS = 5000;
 
@@ -84,6 +84,7 @@ export default fp(
       'redirect',
       redirectStep(hosts, () => app.domainsHttpsPort ?? config.httpsPort),
     );
+    app.frontDoor.add('redirect', earlyRedirectStep(hosts));
     registerChallengeRoute(app, repository);
     // Certificates are ordered and renewed for hosts that already serve a site: the challenge route answers there too.
     app.sites.passThrough(ACME_CHALLENGE_PREFIX);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TLSSocket } from 'node:tls';
 import { sendError } from '../http/error-handler.js';
 import { ApiError } from '../http/errors.js';
+import { REGULAR, type EarlyStep } from '../http/early-answers.js';
 import type { RequestStep } from '../http/request-steps.js';
 import type { DomainHosts } from './hosts.js';
 import type { DomainRepository } from './repository.js';
@@ -55,6 +56,18 @@ export function redirectStep(hosts: DomainHosts, httpsPort: () => number | undef
       new ApiError('misdirected_request', `${hostname || 'This host'} is not served here over HTTPS.`, undefined, { connection: 'close' }),
     );
     return true;
+  };
+}
+
+/**
+ * `redirectStep` before Fastify (http/early-answers.ts): a host it would
+ * redirect or refuse takes the regular path; the others go on to the site.
+ */
+export function earlyRedirectStep(hosts: DomainHosts): EarlyStep {
+  return (request) => {
+    if (!request.secure && request.url.startsWith(ACME_CHALLENGE_PREFIX)) return null;
+    if (hosts.redirectFor(request.hostname) !== null) return REGULAR;
+    return hosts.isActive(request.hostname) === request.secure ? null : REGULAR;
   };
 }
 

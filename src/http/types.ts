@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { RepositoryWrappers } from '../feature.js';
 import type { Storage } from '../storage/open.js';
+import type { FrontDoor } from './early-answers.js';
 import type { RequestSteps } from './request-steps.js';
 
 export type Stability = 'stable' | 'beta' | 'experimental';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     clock: Clock;
     storage: Storage;
     requestSteps: RequestSteps;
+    /** Answers given from memory before Fastify sees a request (early steps), and the handler every listener uses. */
+    frontDoor: FrontDoor;
     /** Named checks /readyz reports besides the database, e.g. the rate limiter's state. */
     readiness: Map<string, () => string>;
     repositoryWrappers: RepositoryWrappers;

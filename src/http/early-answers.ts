@@ -1,0 +1,181 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AccessLog } from './access-log.js';
+import { STEP_PHASES, type StepPhase } from './request-steps.js';
+
+/** What an early step sees of a request: a GET or HEAD without a body, its host already parsed. */
+export interface EarlyRequest {
+  method: 'GET' | 'HEAD';
+  url: string;
+  headers: IncomingMessage['headers'];
+  /** Lowercase, without port or a final dot (as `siteHostname` gives it). */
+  hostname: string;
+  /** Arrived over TLS (the custom-domain listener). */
+  secure: boolean;
+}
+
+/** A whole answer from memory. */
+export interface EarlyAnswer {
+  status: number;
+  /** Name, value, name, value… (lower-case names; Content-Length included), as `writeHead` takes them. */
+  headers: readonly string[];
+  /** Null for HEAD and 304. */
+  body: Buffer | null;
+  /** The metrics label of the answer (as `request.answeredAs` on the regular path). */
+  operation: string;
+}
+
+/** A step's "the regular path must handle this one": one of its request steps would act on it. */
+export const REGULAR = Symbol('regular');
+
+/**
+ * One capability's look at a request before Fastify sees it: an answer it can
+ * give from memory, exactly as its request step would; `REGULAR` when the
+ * request needs the regular path (a redirect, a file not in memory); null
+ * when it has nothing to say (the next step looks).
+ */
+export type EarlyStep = (request: EarlyRequest) => EarlyAnswer | typeof REGULAR | null;
+
+/** What the front door does around an early answer: the regular path's request id, access-log line and metrics. */
+export interface FrontDoorParts {
+  steps: () => readonly EarlyStep[];
+  /** A request id from the request's `X-Request-Id` or a new one (as Fastify's `genReqId`). */
+  requestId: (req: IncomingMessage) => string;
+  /** False while the app drains: every request then takes the regular path (and is answered 503). */
+  accepting: () => boolean;
+  completed: (done: CompletedRequest) => void;
+  /** TRUST_PROXY: a request with forwarded headers takes the regular path, which reads them. */
+  trustProxy: boolean;
+}
+
+export interface CompletedRequest {
+  req: IncomingMessage;
+  id: string;
+  status: number;
+  operation: string;
+  /** Milliseconds from arrival until the whole response was handed to the connection. */
+  elapsedMs: number;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The host part of a Host header: lowercase, without port or a final dot. */
+export function hostnameOf(host: string): string {
+  const end = host[0] === '[' ? host.indexOf(']') + 1 : host.indexOf(':');
+  const name = end === -1 ? host : host.slice(0, end);
+  const lower = name.toLowerCase();
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+}
+
+function withoutBody(headers: IncomingMessage['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}
+
+/** The request as early steps see it, or null when only the regular path may answer it. */
+function earlyRequest(req: IncomingMessage, trustProxy: boolean): EarlyRequest | null {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const headers = req.headers;
+  const host = headers.host;
+  if (host === undefined || !withoutBody(headers)) return null;
+  if (trustProxy && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined)) return null;
+  return {
+    method,
+    url: req.url ?? '/',
+    headers,
+    hostname: hostnameOf(host),
+    secure: (req.socket as Partial<{ encrypted: boolean }>).encrypted === true,
+  };
+}
+
+/**
+ * The server's request handler: an early step's answer when one gives it,
+ * otherwise Fastify's own handler (`next`), untouched.
+ *
+ * Only a request whose response has the connection to itself is answered
+ * early (`res.socket` is null for one pipelined behind an unfinished response):
+ * its whole response is written to the connection at once, so it never waits
+ * behind another, and draining's count of pending responses does not need it.
+ * For the same reason its access-log line and metrics are recorded when the
+ * response is handed to the connection, not at 'finish': listening for
+ * 'finish' alone cost about 14 µs per request (docs/performance.md).
+ */
+export function frontDoor(parts: FrontDoorParts, next: Handler): Handler {
+  return (req, res) => {
+    const steps = parts.steps();
+    if (steps.length === 0 || res.socket === null || !parts.accepting()) return next(req, res);
+    const start = performance.now();
+    const request = earlyRequest(req, parts.trustProxy);
+    if (request === null) return next(req, res);
+    let answer: EarlyAnswer | null = null;
+    for (const step of steps) {
+      const r = step(request);
+      if (r === REGULAR) return next(req, res);
+      if (r !== null) {
+        answer = r;
+        break;
+      }
+    }
+    if (answer === null) return next(req, res);
+    const id = parts.requestId(req);
+    res.writeHead(answer.status, ['x-request-id', id, ...answer.headers]);
+    res.end(answer.body ?? undefined);
+    parts.completed({ req, id, status: answer.status, operation: answer.operation, elapsedMs: performance.now() - start });
+  };
+}
+
+/** Records an early answer in metrics: operation label, method, status, milliseconds. */
+type RecordAnswer = (operation: string, method: string, status: number, elapsedMs: number) => void;
+
+/**
+ * The early steps of an app and the server handlers that run them. Steps
+ * answer the most frequent requests of a published site (a file in the blob
+ * cache) before Fastify: no request and reply objects, no hooks, no routing,
+ * for about a third of the CPU of such a request (docs/performance.md). Each
+ * step must give exactly the answer its request step gives on the regular
+ * path; anything else goes on to Fastify unchanged.
+ */
+export class FrontDoor {
+  private readonly byPhase = new Map<StepPhase, EarlyStep[]>();
+  /** Empty until `open`: a request that arrives while the app starts takes the regular path. */
+  private steps: readonly EarlyStep[] = [];
+  /** Requests answered early since start (a test can tell which path answered). */
+  answered = 0;
+  /** Set by draining.ts: false once the app started closing. */
+  accepting: () => boolean = () => true;
+  /** Set when metrics are on. */
+  recordAnswer: RecordAnswer | null = null;
+
+  constructor(private readonly options: { requestId: (req: IncomingMessage) => string; trustProxy: boolean; accessLog: AccessLog }) {}
+
+  add(phase: StepPhase, step: EarlyStep): void {
+    this.byPhase.set(phase, [...(this.byPhase.get(phase) ?? []), step]);
+  }
+
+  /** Starts answering early, with the steps added so far in phase order (the app is ready). */
+  open(): void {
+    this.steps = STEP_PHASES.flatMap((p) => this.byPhase.get(p) ?? []);
+  }
+
+  /** A server's request handler: early answers, otherwise `next` (Fastify's `routing`). */
+  handler(next: Handler): Handler {
+    const { requestId, trustProxy, accessLog } = this.options;
+    return frontDoor(
+      {
+        steps: () => this.steps,
+        requestId,
+        accepting: () => this.accepting(),
+        trustProxy,
+        completed: ({ req, id, status, operation, elapsedMs }) => {
+          this.answered++;
+          const method = req.method ?? 'GET';
+          this.recordAnswer?.(operation, method, status, elapsedMs);
+          const socket = req.socket;
+          const logged = { method, url: req.url ?? '/', headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
+          accessLog.completed(id, logged, status, elapsedMs);
+        },
+      },
+      next,
+    );
+  }
+}
