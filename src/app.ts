@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createServer } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
@@ -50,7 +49,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const logSink = options.logStream ?? stdoutSink();
   const accessLog = new AccessLog(logSink, ['info', 'debug', 'trace'].includes(config.logLevel));
-  const door = new FrontDoor({ requestId: genReqId, trustProxy: config.trustProxy, accessLog });
+  const verbose = ['debug', 'trace'].includes(config.logLevel);
+  const door = new FrontDoor({ requestId: genReqId, trustProxy: config.trustProxy, accessLog, verbose });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -70,17 +70,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Requests Node's HTTP parser rejects get the Error body too, written to the socket.
     clientErrorHandler,
     ...requestTimeoutOptions(config),
-    // Fastify's own server, with the front door before its handler (early steps: see http/early-answers.ts).
-    serverFactory: (handler, opts) => {
-      const server = createServer(opts.http ?? {}, door.handler(handler));
-      // What Fastify sets on a server it makes itself (its defaults filled in by then).
-      if (typeof opts.keepAliveTimeout === 'number') server.keepAliveTimeout = opts.keepAliveTimeout;
-      if (typeof opts.requestTimeout === 'number') server.requestTimeout = opts.requestTimeout;
-      if (typeof opts.connectionTimeout === 'number') server.setTimeout(opts.connectionTimeout);
-      return server;
-    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   limitConnections(app.server, config);
+  // The front door (http/early-answers.ts) in place of Fastify's handler on its server, which it calls for what
+  // it does not answer. Not through `serverFactory`: with one Fastify no longer listens on every address of
+  // HOST=localhost. Those extra listeners (Fastify's own) go straight to Fastify.
+  app.server.removeListener('request', app.routing);
+  app.server.on('request', door.handler(app.routing));
 
   app.decorate('config', config);
   app.decorate('clock', clock);

@@ -261,3 +261,24 @@ describe('site answers before Fastify with TRUST_PROXY', () => {
     }
   });
 });
+
+describe('site answers before Fastify at LOG_LEVEL=debug', () => {
+  test('every request takes the regular path, so each has its "incoming request" line', async () => {
+    const logs = logCapture();
+    const h = await harness({ engine: 'sqlite', config: { logLevel: 'debug' }, logStream: logs.stream });
+    try {
+      ok(await h.app.deploys.deploy(h.project, { files: site({ 'index.html': '<h1>debug</h1>' }) }));
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      const get = () =>
+        rawExchange(portOf(h.app.server), rawRequest('GET', '/', { host: `${h.project}.localhost`, 'x-request-id': 'dbg-1' }));
+      await get();
+      const [res] = await get();
+      assert.equal(res?.body.toString(), '<h1>debug</h1>');
+      assert.equal(h.app.frontDoor.answered, 0);
+      const lines = logs.lines().map((l) => JSON.parse(l) as { reqId?: string; msg?: string });
+      assert.equal(lines.filter((l) => l.reqId === 'dbg-1' && l.msg === 'incoming request').length, 2);
+    } finally {
+      await h.close();
+    }
+  });
+});

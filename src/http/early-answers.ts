@@ -146,7 +146,15 @@ export class FrontDoor {
   /** Set when metrics are on. */
   recordAnswer: RecordAnswer | null = null;
 
-  constructor(private readonly options: { requestId: (req: IncomingMessage) => string; trustProxy: boolean; accessLog: AccessLog }) {}
+  constructor(
+    private readonly options: {
+      requestId: (req: IncomingMessage) => string;
+      trustProxy: boolean;
+      accessLog: AccessLog;
+      /** LOG_LEVEL debug or trace: every request takes the regular path, which logs its arrival too. */
+      verbose: boolean;
+    },
+  ) {}
 
   add(phase: StepPhase, step: EarlyStep): void {
     this.byPhase.set(phase, [...(this.byPhase.get(phase) ?? []), step]);
@@ -154,6 +162,7 @@ export class FrontDoor {
 
   /** Starts answering early, with the steps added so far in phase order (the app is ready). */
   open(): void {
+    if (this.options.verbose) return;
     this.steps = STEP_PHASES.flatMap((p) => this.byPhase.get(p) ?? []);
   }
 
