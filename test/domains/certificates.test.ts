@@ -107,6 +107,10 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     const res = await httpsGet(https.port, name, '/', root);
     assert.equal(res.status, 200);
     assert.equal(res.body, PAGE, 'the custom domain serves the live deploy over HTTPS');
+    // The file is in memory now: the HTTPS listener's front door answers it before Fastify, the same way.
+    const answered = h.app.frontDoor.answered;
+    const again = await httpsGet(https.port, name, '/', root);
+    assert.deepEqual([again.status, again.body, h.app.frontDoor.answered], [200, PAGE, answered + 1]);
     const row = stored(name);
     assert.match(row.cert_key, /^v1\./, 'the private key is stored as an AES-256-GCM envelope');
     assert.doesNotMatch(row.cert_key, /PRIVATE KEY/);
