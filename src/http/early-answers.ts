@@ -108,13 +108,18 @@ export function frontDoor(parts: FrontDoorParts, next: Handler): Handler {
     const request = earlyRequest(req, parts.trustProxy);
     if (request === null) return next(req, res);
     let answer: EarlyAnswer | null = null;
-    for (const step of steps) {
-      const r = step(request);
-      if (r === REGULAR) return next(req, res);
-      if (r !== null) {
-        answer = r;
-        break;
+    try {
+      for (const step of steps) {
+        const r = step(request);
+        if (r === REGULAR) return next(req, res);
+        if (r !== null) {
+          answer = r;
+          break;
+        }
       }
+    } catch {
+      // A step that fails leaves the request to the regular path, whose error handling answers it (never a crash here).
+      return next(req, res);
     }
     if (answer === null) return next(req, res);
     const id = parts.requestId(req);

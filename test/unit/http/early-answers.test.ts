@@ -42,6 +42,7 @@ describe('frontDoor', () => {
   const step: EarlyStep = (request) => {
     seen.push(request);
     if (request.url === '/regular') return REGULAR;
+    if (request.url === '/throws') throw new Error('a step failed');
     if (request.url !== '/fast') return null;
     const body = Buffer.from('fast');
     return {
@@ -107,6 +108,7 @@ describe('frontDoor', () => {
     const before = completed.length;
     const cases: [string, string, Record<string, string>][] = [
       ['GET', '/regular', { host: 'site.example' }],
+      ['GET', '/throws', { host: 'site.example' }],
       ['GET', '/other', { host: 'site.example' }],
       ['POST', '/fast', { host: 'site.example', 'content-length': '0' }],
       ['GET', '/fast', { host: 'site.example', 'content-length': '1' }],
