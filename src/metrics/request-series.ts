@@ -15,6 +15,8 @@ export interface ScrapedMetric {
   type: 'counter' | 'histogram';
   aggregator: 'sum';
   get(): Promise<{ name: string; help: string; type: 'counter' | 'histogram'; aggregator: 'sum'; values: ScrapedValue[] }>;
+  /** `registry.resetMetrics()`: every series of the label sets back to zero (the counter and the histogram share them). */
+  reset(): void;
 }
 
 /** One label set's request count and latency histogram, as plain numbers. */
@@ -29,6 +31,12 @@ export class Series {
     private readonly bounds: readonly number[],
   ) {
     this.buckets = bounds.map(() => 0);
+  }
+
+  reset(): void {
+    this.count = 0;
+    this.sum = 0;
+    this.buckets.fill(0);
   }
 
   /** Counts one request that took `seconds`. */
@@ -64,35 +72,46 @@ export class RequestSeries {
     return s;
   }
 
+  /** Every label set back to zero (kept: a label set's series lives in the recorder that made it). */
+  readonly reset = (): void => {
+    for (const s of this.all) s.reset();
+  };
+
   counter(name: string, help: string): ScrapedMetric {
-    return scraped(name, help, 'counter', () => this.all.map((s) => ({ labels: s.labels, value: s.count })));
+    return scraped(name, help, 'counter', () => this.all.map((s) => ({ labels: s.labels, value: s.count })), this.reset);
   }
 
   histogram(name: string, help: string): ScrapedMetric {
-    return scraped(name, help, 'histogram', () =>
-      this.all.flatMap((s): ScrapedValue[] => {
-        let cumulative = 0;
-        const buckets = this.bounds.map((le, i) => {
-          cumulative += s.buckets[i] as number;
-          return { labels: { le, ...s.labels }, value: cumulative, metricName: `${name}_bucket` };
-        });
-        return [
-          ...buckets,
-          { labels: { le: '+Inf', ...s.labels }, value: s.count, metricName: `${name}_bucket` },
-          { labels: s.labels, value: s.sum, metricName: `${name}_sum` },
-          { labels: s.labels, value: s.count, metricName: `${name}_count` },
-        ];
-      }),
+    return scraped(
+      name,
+      help,
+      'histogram',
+      () =>
+        this.all.flatMap((s): ScrapedValue[] => {
+          let cumulative = 0;
+          const buckets = this.bounds.map((le, i) => {
+            cumulative += s.buckets[i] as number;
+            return { labels: { le, ...s.labels }, value: cumulative, metricName: `${name}_bucket` };
+          });
+          return [
+            ...buckets,
+            { labels: { le: '+Inf', ...s.labels }, value: s.count, metricName: `${name}_bucket` },
+            { labels: s.labels, value: s.sum, metricName: `${name}_sum` },
+            { labels: s.labels, value: s.count, metricName: `${name}_count` },
+          ];
+        }),
+      this.reset,
     );
   }
 }
 
-function scraped(name: string, help: string, type: ScrapedMetric['type'], values: () => ScrapedValue[]): ScrapedMetric {
+function scraped(name: string, help: string, type: ScrapedMetric['type'], values: () => ScrapedValue[], reset: () => void): ScrapedMetric {
   return {
     name,
     help,
     type,
     aggregator: 'sum',
     get: () => Promise.resolve({ name, help, type, aggregator: 'sum', values: values() }),
+    reset,
   };
 }

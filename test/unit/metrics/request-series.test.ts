@@ -41,4 +41,10 @@ test('the scrape prints what prom-client’s Counter and Histogram print for the
   // A value on a bound counts in that bucket; one above the last only in +Inf.
   assert.match(text, /^duration_seconds_bucket\{le="0.001",op="listPets",status="200"\} 3$/m);
   assert.match(text, /^duration_seconds_bucket\{le="\+Inf",op="listPets",status="200"\} 9$/m);
+
+  ours.resetMetrics();
+  const afterReset = await ours.metrics();
+  assert.match(afterReset, /^requests_total\{op="listPets",status="200"\} 0$/m);
+  assert.match(afterReset, /^duration_seconds_bucket\{le="\+Inf",op="site",status="404"\} 0$/m);
+  assert.match(afterReset, /^duration_seconds_sum\{op="site",status="404"\} 0$/m);
 });
