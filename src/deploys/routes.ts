@@ -1,23 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError, orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { projectFor } from '../management/project-routes.js';
-import { jsonResponse, managementErrors, SlugParams } from '../management/schemas.js';
+import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import { deployJson } from './json.js';
 import { DeployListSchema, DeployParams, DeploySchema } from './schemas.js';
-import type { DeployResult, DeployService, DeployView } from './service.js';
-
-const WRITE = [{ cookieAuth: [], csrfToken: [] }];
+import type { DeployService } from './service.js';
 
 /** Media types a `.tar.gz` upload may be sent as. */
 export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar+gzip', 'application/octet-stream'];
-
-function orThrow(result: DeployResult): DeployView {
-  if (result instanceof DomainError) throw result;
-  return result;
-}
 
 /**
  * /api/v1/projects/{slug}/deploys: the same DeployService calls as
@@ -46,9 +39,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      const list = await deploys.list(project.slug);
-      if (list instanceof DomainError) throw list;
-      return list.map(deployJson);
+      return orThrow(await deploys.list(project.slug)).map(deployJson);
     },
   );
 
@@ -86,7 +77,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
           'Makes an earlier ready deploy live again, atomically: every request is served wholly from the old deploy or wholly from this one. A failed deploy cannot go live (400).',
         tags: ['deploys'],
         'x-stability': 'beta',
-        security: WRITE,
+        security: WRITE_SECURITY,
         params: DeployParams,
         response: {
           200: jsonResponse('The deploy, now live.', DeploySchema),
@@ -116,7 +107,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
             "Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default).",
           tags: ['deploys'],
           'x-stability': 'beta',
-          security: WRITE,
+          security: WRITE_SECURITY,
           params: SlugParams,
           'x-upload': {
             mediaTypes: ['application/gzip'],

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DomainError } from '../errors/domain-error.js';
+import { orThrow } from '../errors/domain-error.js';
 import { projectFor } from '../management/project-routes.js';
-import { jsonResponse, managementErrors, SlugParams } from '../management/schemas.js';
+import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import {
   DomainListSchema,
   DomainParams,
@@ -15,15 +15,9 @@ import {
 } from './schemas.js';
 import type { DomainService } from './service.js';
 
-const WRITE = [{ cookieAuth: [], csrfToken: [] }];
 const common = { tags: ['domains'], 'x-stability': 'beta' as const };
 const READ_ERRORS = managementErrors('validation_failed', 'not_signed_in', 'not_found', 'invalid_domain');
 const WRITE_ERRORS = ['validation_failed', 'malformed_json', 'not_signed_in', 'csrf_failed', 'not_found', 'invalid_domain'] as const;
-
-function orThrow<T>(result: T | DomainError): T {
-  if (result instanceof DomainError) throw result;
-  return result;
-}
 
 /**
  * /api/v1/projects/{slug}/domains and …/redirects: every operation of
@@ -64,7 +58,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
         summary: 'Add a custom domain',
         description:
           'Adds a domain to the project and answers the DNS records to create (a CNAME to PLATFORM_HOST for a subdomain; ALIAS/ANAME or A records for an apex). The project needs the Pro plan or above (403 `plan_required`) and a ready deploy (409 `deploy_required`). Then create the records and verify.',
-        security: WRITE,
+        security: WRITE_SECURITY,
         params: SlugParams,
         body: NewDomainSchema,
         response: {
@@ -119,7 +113,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
         summary: 'Verify (or re-verify) a custom domain',
         description:
           'Checks the DNS records now, through DNS_SERVERS, and answers the outcome with what the name resolves to. On a verified domain whose certificate failed or is late this is Re-verify: a new certificate attempt starts at once, without removing anything. A DNS failure is a state of the domain (`dns_error`), never an error answer.',
-        security: WRITE,
+        security: WRITE_SECURITY,
         params: DomainParams,
         response: {
           200: jsonResponse('The domain after the check.', DomainSchema),
@@ -143,7 +137,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
         summary: 'Remove a custom domain',
         description:
           'Stops serving the domain at once on this server and within a second on every other (open connections included), drops its certificate, cancels a pending order, and removes redirects from or to it.',
-        security: WRITE,
+        security: WRITE_SECURITY,
         params: DomainParams,
         response: {
           204: { description: 'Removed.' },
@@ -189,7 +183,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
         summary: 'Add a redirect',
         description:
           'Requests to `from`, over HTTP and HTTPS, answer 301 to `https://<to>` with the same path and query. Both must be custom domains of the project; an entry that would make a loop is refused (400 `invalid_redirect`).',
-        security: WRITE,
+        security: WRITE_SECURITY,
         params: SlugParams,
         body: NewRedirectSchema,
         response: {
@@ -215,7 +209,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
         operationId: 'removeRedirect',
         summary: 'Remove a redirect',
         description: 'Removes the entry; the domain serves the site again.',
-        security: WRITE,
+        security: WRITE_SECURITY,
         params: RedirectParams,
         response: {
           204: { description: 'Removed.' },

@@ -40,3 +40,9 @@ export class DomainError {
 }
 
 export const isDomainError = (value: unknown): value is DomainError => value instanceof DomainError;
+
+/** A result's value, or its DomainError thrown (routes: the error handler answers it with its status). */
+export function orThrow<T>(result: T | DomainError): T {
+  if (result instanceof DomainError) throw result;
+  return result;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DomainError } from '../errors/domain-error.js';
+import { orThrow } from '../errors/domain-error.js';
 import { projectFor } from './project-routes.js';
 import {
   ApiKeyListSchema,
@@ -10,10 +10,9 @@ import {
   managementErrors,
   NewApiKeySchema,
   SlugParams,
+  WRITE_SECURITY,
 } from './schemas.js';
 import { keyView } from './views.js';
-
-const WRITE = [{ cookieAuth: [], csrfToken: [] }];
 
 /** /api/v1/projects/{slug}/keys: the same KeyService calls as `petstore keys`. */
 export function keyRoutes(app: FastifyInstance): void {
@@ -38,9 +37,7 @@ export function keyRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      const keys = await app.keys.list(project.slug);
-      if (keys instanceof DomainError) throw keys;
-      return keys.map(keyView);
+      return orThrow(await app.keys.list(project.slug)).map(keyView);
     },
   );
 
@@ -54,7 +51,7 @@ export function keyRoutes(app: FastifyInstance): void {
         description: 'Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash.',
         tags: ['keys'],
         'x-stability': 'beta',
-        security: WRITE,
+        security: WRITE_SECURITY,
         params: SlugParams,
         body: NewApiKeySchema,
         response: {
@@ -73,8 +70,7 @@ export function keyRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const created = await app.keys.create(project.slug, request.body.name ?? null);
-      if (created instanceof DomainError) throw created;
+      const created = orThrow(await app.keys.create(project.slug, request.body.name ?? null));
       reply.code(201).header('cache-control', 'no-store');
       return { id: created.id, key: created.key, name: created.name, hint: created.hint, createdAt: created.createdAt.toISOString() };
     },
@@ -90,7 +86,7 @@ export function keyRoutes(app: FastifyInstance): void {
         description: 'Revokes the key: every running server refuses it within 5 seconds. A key of another project is 404.',
         tags: ['keys'],
         'x-stability': 'beta',
-        security: WRITE,
+        security: WRITE_SECURITY,
         params: KeyParams,
         response: {
           204: { description: 'Revoked.' },
@@ -100,8 +96,7 @@ export function keyRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const revoked = await app.keys.revoke(request.params.keyId, project.slug);
-      if (revoked instanceof DomainError) throw revoked;
+      orThrow(await app.keys.revoke(request.params.keyId, project.slug));
       return reply.code(204).send();
     },
   );

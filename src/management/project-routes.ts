@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DomainError } from '../errors/domain-error.js';
+import { orThrow } from '../errors/domain-error.js';
 import type { Project } from '../projects/repository.js';
 import { userOf } from './auth.js';
 import { jsonResponse, managementErrors, ProjectListSchema, ProjectSchema, SlugParams } from './schemas.js';
@@ -12,9 +12,7 @@ import { projectView } from './views.js';
  * project-scoped route (keys, usage, and later deploys and domains) uses it.
  */
 export async function projectFor(app: FastifyInstance, request: FastifyRequest, slug: string): Promise<Project> {
-  const project = await app.accounts.projectOf(userOf(request), slug);
-  if (project instanceof DomainError) throw project;
-  return project;
+  return orThrow(await app.accounts.projectOf(userOf(request), slug));
 }
 
 export function projectRoutes(app: FastifyInstance): void {

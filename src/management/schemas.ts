@@ -12,6 +12,9 @@ export const managementErrors = (...codes: ErrorCode[]) =>
 
 export { jsonResponse };
 
+/** The security of a management operation that changes something: the session cookie and its CSRF token. */
+export const WRITE_SECURITY = [{ cookieAuth: [], csrfToken: [] }];
+
 /** Requests per minute and per day a project may make (int64: enterprise quotas can be large). */
 export const QuotaSchema = Type.Object(
   {

@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors.js';
 import { addressSubject } from '../limits/client-address.js';
 import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.js';
 import { userOf } from './auth.js';
-import { jsonResponse, managementErrors, SessionSchema, SignInSchema } from './schemas.js';
+import { jsonResponse, managementErrors, SessionSchema, SignInSchema, WRITE_SECURITY } from './schemas.js';
 
 const sessionBody = (s: ActiveSession) => ({ user: { email: s.user.email, admin: s.user.admin }, csrfToken: s.csrfToken });
 const overHttps = (request: FastifyRequest) => request.protocol === 'https';
@@ -93,7 +93,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         description: 'Ends the session on every instance and clears the cookie.',
         tags: ['session'],
         'x-stability': 'beta',
-        security: [{ cookieAuth: [], csrfToken: [] }],
+        security: WRITE_SECURITY,
         response: {
           204: { description: 'Signed out.' },
           ...managementErrors('not_signed_in', 'csrf_failed'),
