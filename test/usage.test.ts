@@ -50,7 +50,8 @@ describeEachEngine('usage recording', () => {
     let usage: Usage | undefined;
     while (Date.now() - start < 12_000) {
       usage = (await c.call({ url: `/api/v1/projects/${p.project}/usage` })).json() as Usage;
-      if (total(usage.perMinute) >= sent) break;
+      // A flush writes the minute counts, then the day counts: wait for both (a read can fall between the two).
+      if (total(usage.perMinute) >= sent && total(usage.perDay) >= sent) break;
       await sleep(250);
     }
     assert.ok(usage);
