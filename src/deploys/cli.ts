@@ -6,7 +6,7 @@ import type { CliCommand, CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
 import { siteUrl } from '../projects/site-url.js';
 import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
-import { openDeployRepository } from './repository.js';
+import { openDeployRepository } from './open-repository.js';
 import { deployJson } from './json.js';
 import { DeployService, type DeployView } from './service.js';
 

@@ -5,7 +5,7 @@ import { openProjectRepository } from '../projects/repository.js';
 import { BlobCache } from './cache.js';
 import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
 import { PlatformHosts } from './platform-hosts.js';
-import { openDeployRepository } from './repository.js';
+import { openDeployRepository } from './open-repository.js';
 import { deployRoutes } from './routes.js';
 import { DeployService } from './service.js';
 import { earlySiteStep, siteKeyStep, siteStep } from './site-steps.js';

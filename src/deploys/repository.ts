@@ -1,7 +1,3 @@
-import type { Database } from '../storage/database.js';
-import { postgresDeploys } from './postgres.js';
-import { sqliteDeploys } from './sqlite.js';
-
 /** Why a deploy failed; recorded on the deploy and shown by the CLI. */
 export type DeployFailureReason = 'missing_index' | 'too_large' | 'too_many_files' | 'invalid_path' | 'invalid_archive';
 
@@ -113,9 +109,4 @@ export interface LiveDeployRow {
   project_id: bigint;
   id: bigint;
   created_at: bigint | Date;
-}
-
-/** Deploys on the app's database; each engine has its own implementation (sqlite.ts, postgres.ts). */
-export function openDeployRepository(database: Database): DeployRepository {
-  return database.engine === 'sqlite' ? sqliteDeploys(database) : postgresDeploys(database.pg);
 }

@@ -1,4 +1,4 @@
-import { openDeployRepository } from '../deploys/repository.js';
+import { openDeployRepository } from '../deploys/open-repository.js';
 import type { Database } from '../storage/database.js';
 import type { ReadyDeploys } from './service.js';
 

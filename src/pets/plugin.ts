@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
-import { openPetRepository } from './repository.js';
+import { openPetRepository } from './open-repository.js';
 import { petRoutes } from './routes.js';
 import { PetService } from './service.js';
 

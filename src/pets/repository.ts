@@ -1,7 +1,4 @@
-import type { Database } from '../storage/database.js';
-import { postgresPets } from './postgres.js';
 import type { Pet, PetStatus } from './schemas.js';
-import { sqlitePets } from './sqlite.js';
 
 export interface PetQuery {
   limit: number;
@@ -51,13 +48,4 @@ export interface PetRepository {
    */
   create(projectId: number, pet: NewPetRecord, now: Date, idempotency?: IdempotencyClaim): Promise<CreatePetResult>;
   purgeIdempotencyKeys(olderThan: Date): Promise<number>;
-}
-
-/**
- * Pets on the app's database. Each engine has its own implementation: the
- * two measured hot paths (reading a page as JSON, a durable creation) use
- * what each engine does best (see sqlite.ts and postgres.ts).
- */
-export function openPetRepository(database: Database): PetRepository {
-  return database.engine === 'sqlite' ? sqlitePets(database.sqlite, database.writes) : postgresPets(database.pg);
 }

@@ -7,7 +7,7 @@ import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
 /**
  * SQLite writes a pet's JSON itself, byte for byte what petJson (pets/json.ts)
- * writes (test/pets-json.test.ts checks it): reading rows as text skips building
+ * writes (test/pets/json.test.ts checks it): reading rows as text skips building
  * an object and two BigInts per row only to serialise them again.
  */
 const PET_JSON = "json_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)";

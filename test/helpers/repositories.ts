@@ -1,7 +1,8 @@
 import { openAppStorage } from '../../src/features.js';
 import { openKeyRepository, type KeyRepository } from '../../src/keys/repository.js';
 import { openOrderRepository, type OrderRepository } from '../../src/orders/repository.js';
-import { openPetRepository, type PetRepository } from '../../src/pets/repository.js';
+import { openPetRepository } from '../../src/pets/open-repository.js';
+import type { PetRepository } from '../../src/pets/repository.js';
 import { openProjectRepository, type ProjectRepository } from '../../src/projects/repository.js';
 import type { Storage } from '../../src/storage/open.js';
 

@@ -1,0 +1,9 @@
+import type { Database } from '../storage/database.js';
+import { postgresDeploys } from './postgres.js';
+import type { DeployRepository } from './repository.js';
+import { sqliteDeploys } from './sqlite.js';
+
+/** The deploys repository on the engine the database runs on. */
+export function openDeployRepository(database: Database): DeployRepository {
+  return database.engine === 'sqlite' ? sqliteDeploys(database) : postgresDeploys(database.pg);
+}

@@ -1,0 +1,56 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('configuration', () => {
+  test('defaults: port 8080 on 127.0.0.1, SQLite file under ./data, info logs', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 8080);
+    assert.equal(c.host, '127.0.0.1');
+    assert.equal(c.databaseUrl, 'sqlite:./data/petstore.db');
+    assert.equal(c.logLevel, 'info');
+    assert.equal(c.baseUrl, 'http://127.0.0.1:8080/v1');
+    assert.equal(c.redisUrl, undefined);
+    assert.equal(c.usageRecording, true);
+  });
+
+  test('values are parsed, not cast', () => {
+    const c = loadConfig({
+      PORT: '9090',
+      HOST: '::1',
+      DATABASE_URL: 'postgres://u@h/db',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      BASE_URL: 'https://api.example.com/v1',
+    });
+    assert.equal(c.port, 9090);
+    assert.equal(c.trustProxy, true);
+    assert.equal(loadConfig({ USAGE_RECORDING: 'false' }).usageRecording, false);
+    assert.equal(c.baseUrl, 'https://api.example.com/v1');
+    assert.equal(loadConfig({ HOST: '::1' }).baseUrl, 'http://[::1]:8080/v1');
+  });
+
+  test('bad values fail at start, naming every variable', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        TRUST_PROXY: 'maybe',
+        KEY_CACHE_TTL_MS: '60000',
+        USAGE_RECORDING: 'off',
+      });
+      assert.fail('should have thrown');
+    } catch (err) {
+      assert.ok(err instanceof ConfigError);
+      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'TRUST_PROXY', 'KEY_CACHE_TTL_MS', 'USAGE_RECORDING']) {
+        assert.ok(
+          err.problems.some((p) => p.startsWith(`${name}:`)),
+          `${name} not reported: ${err.message}`,
+        );
+      }
+    }
+    assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);
+    assert.throws(() => loadConfig({ PORT: '-1' }), /PORT/);
+  });
+});

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DASHBOARD_CSP, safeNext } from '../../src/dashboard/plugin.js';
+import { harness, type Harness } from '../helpers/harness.js';
+import { createPerson, ManagementClient } from '../helpers/management.js';
+
+describe('/dashboard pages and assets (no browser)', () => {
+  let h: Harness;
+  let cookie: string;
+  let outsider: string;
+  before(async () => {
+    h = await harness();
+    const admin = await createPerson(h.app, 'admin@example.test', { admin: true });
+    const client = await ManagementClient.on(h.app);
+    assert.equal((await client.signIn(admin.email, admin.password)).statusCode, 200);
+    cookie = client.cookie ?? '';
+    const person = await createPerson(h.app, 'person@example.test');
+    const other = await ManagementClient.on(h.app);
+    assert.equal((await other.signIn(person.email, person.password)).statusCode, 200);
+    outsider = other.cookie ?? '';
+  });
+  after(() => h.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+
+  test('without a session every page sends the person to sign in, and back to where they were going', async () => {
+    for (const url of ['/dashboard', `/dashboard/projects/${h.project}`, `/dashboard/projects/${h.project}/domains?x=1`]) {
+      const res = await get(url);
+      assert.equal(res.statusCode, 302, url);
+      assert.equal(res.headers.location, `/dashboard/sign-in?next=${encodeURIComponent(url)}`);
+    }
+  });
+
+  test('the sign-in page: strict CSP, no inline script or style, every file from /dashboard/assets, never cached', async () => {
+    const res = await get('/dashboard/sign-in');
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/html/);
+    assert.equal(res.headers['content-security-policy'], DASHBOARD_CSP);
+    assert.match(DASHBOARD_CSP, /script-src 'self';/);
+    assert.doesNotMatch(DASHBOARD_CSP, /unsafe-inline|unsafe-eval|https?:/);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    assert.doesNotMatch(res.body, /<script>|<style|style="/, 'no inline script or style');
+    const refs = [...res.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    for (const ref of refs.filter((r) => !r.startsWith('#') && r !== '/dashboard')) assert.match(ref, /^\/dashboard\/assets\//, ref);
+    assert.doesNotMatch(res.body, /data-csrf/, 'no session, no token');
+  });
+
+  test('signed in: the page carries the CSRF token; the sign-in page forwards to a dashboard page only', async () => {
+    const page = await get('/dashboard', { cookie });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /data-page="projects"/);
+    assert.match(page.body, /data-csrf="[A-Za-z0-9_-]+"/);
+    assert.equal(page.headers['cache-control'], 'no-store');
+    const cases: [string, string][] = [
+      [`/dashboard/projects/${h.project}/keys`, `/dashboard/projects/${h.project}/keys`],
+      ['//evil.example/x', '/dashboard'],
+      ['https://evil.example/dashboard', '/dashboard'],
+      ['/dashboard//evil.example', '/dashboard'],
+      ['/dashboard\\..\\x', '/dashboard'],
+      ['/dashboardx', '/dashboard'],
+      ['/dashboard/sign-in', '/dashboard'],
+    ];
+    for (const [next, expected] of cases) {
+      const res = await get(`/dashboard/sign-in?next=${encodeURIComponent(next)}`, { cookie });
+      assert.equal(res.statusCode, 302, next);
+      assert.equal(res.headers.location, expected, next);
+      assert.equal(safeNext(next), expected);
+    }
+  });
+
+  test('each project page has its own URL; a project the person may not manage and an unknown tab are 404 pages', async () => {
+    for (const tab of ['', '/domains', '/deploys', '/keys', '/usage']) {
+      const res = await get(`/dashboard/projects/${h.project}${tab}`, { cookie });
+      assert.equal(res.statusCode, 200, tab);
+      assert.match(res.body, new RegExp(`data-slug="${h.project}"`));
+      for (const [href, name] of [
+        ['domains', 'Domains'],
+        ['deploys', 'Deploys'],
+        ['keys', 'API keys'],
+        ['usage', 'Usage'],
+      ]) {
+        assert.match(res.body, new RegExp(`href="/dashboard/projects/${h.project}/${href}"(?: aria-current="page")?>${name}</a>`));
+      }
+    }
+    const current = await get(`/dashboard/projects/${h.project}/usage`, { cookie });
+    assert.match(current.body, /href="[^"]+\/usage" aria-current="page">Usage</);
+    for (const [url, who] of [
+      [`/dashboard/projects/${h.project}`, outsider],
+      ['/dashboard/projects/no-such-project/keys', cookie],
+      [`/dashboard/projects/${h.project}/settings`, cookie],
+      ['/dashboard/elsewhere', cookie],
+    ] as const) {
+      const res = await get(url, { cookie: who });
+      assert.equal(res.statusCode, 404, url);
+      assert.match(String(res.headers['content-type']), /^text\/html/);
+      assert.equal(res.headers['content-security-policy'], DASHBOARD_CSP);
+      assert.match(res.body, /<h1[^>]*>Not found<\/h1>/);
+    }
+  });
+
+  test('assets: every file a page loads is served, revalidated by ETag, compressed when asked; nothing else is', async () => {
+    const page = await get(`/dashboard/projects/${h.project}/usage`, { cookie });
+    const refs = [...page.body.matchAll(/(?:src|href)="(\/dashboard\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+    const modules = [
+      'dashboard.js',
+      'api.js',
+      'dom.js',
+      'sign-in.js',
+      'projects.js',
+      'project.js',
+      'domains.js',
+      'deploys.js',
+      'keys.js',
+      'usage.js',
+    ];
+    let imports = 0;
+    for (const url of [...refs, ...modules.map((m) => `/dashboard/assets/${m}`), '/dashboard/assets/uPlot.esm.js']) {
+      const res = await get(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.ok(res.headers.etag, url);
+      assert.equal(res.headers['cache-control'], 'public, max-age=0, must-revalidate');
+      assert.equal((await get(url, { 'if-none-match': String(res.headers.etag) })).statusCode, 304, url);
+      if (url.endsWith('.js')) {
+        assert.match(String(res.headers['content-type']), /^text\/javascript/);
+        // Every import is a relative path to a file served here: nothing is fetched from elsewhere.
+        for (const m of res.body.matchAll(/^import\s[^;]*?from\s+'([^']+)'|\bimport\('([^']+)'\)/gm)) {
+          const target = m[1] ?? m[2] ?? '';
+          imports++;
+          assert.match(target, /^\.\/[\w.-]+\.js$/, `${url} imports ${target}`);
+          assert.equal((await get(`/dashboard/assets/${target.slice(2)}`)).statusCode, 200, target);
+        }
+      }
+    }
+    assert.ok(imports > modules.length, 'the imports were found');
+    const zipped = await get('/dashboard/assets/uPlot.esm.js', { 'accept-encoding': 'gzip' });
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    for (const url of ['/dashboard/assets/package.json', '/dashboard/assets/..%2fplugin.ts', '/dashboard/assets/uPlot.cjs.js']) {
+      assert.equal((await get(url)).statusCode, 404, url);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { publishedManagementDocument } from '../../src/management/document.js';
+import { MANAGEMENT_ONLY_CODES } from '../../src/http/errors.js';
+import { harness, type Harness } from '../helpers/harness.js';
+
+type Doc = { servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string; security?: unknown }>> };
+
+describe('the management contract, /api/v1/openapi.json', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.close());
+
+  test('is served without a session, lists the management operations only, and the /v1 document does not list them', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    const doc = res.json() as Doc;
+    assert.equal(doc.servers[0]?.url, 'https://api.petstore.test/api/v1');
+    const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    assert.deepEqual(operations.sort(), [
+      'addDomain',
+      'addRedirect',
+      'createApiKey',
+      'createDeploy',
+      'getDeploy',
+      'getDomain',
+      'getProject',
+      'getSession',
+      'getUsage',
+      'listApiKeys',
+      'listDeploys',
+      'listDomains',
+      'listProjects',
+      'listRedirects',
+      'promoteDeploy',
+      'removeDomain',
+      'removeRedirect',
+      'revokeApiKey',
+      'signIn',
+      'signOut',
+      'verifyDomain',
+    ]);
+    const v1 = JSON.stringify(h.app.openapi());
+    for (const op of operations) assert.ok(!v1.includes(`"${op}"`), `${op} leaked into /v1/openapi.json`);
+    for (const code of MANAGEMENT_ONLY_CODES) {
+      assert.ok(res.body.includes(`"${code}"`), `${code} missing from the management Error schema`);
+      assert.ok(!v1.includes(`"${code}"`), `${code} is not a /v1 code`);
+    }
+    // Every state-changing operation but sign-in asks for the session cookie and the CSRF token.
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (method === 'get' || op.operationId === 'signIn') continue;
+        assert.deepEqual(op.security, [{ cookieAuth: [], csrfToken: [] }], `${method} ${path}`);
+      }
+    }
+  });
+
+  test('docs/management-openapi.json is the generated document (run `npm run openapi:write` after changing routes)', async () => {
+    const committed = readFileSync(new URL('../../docs/management-openapi.json', import.meta.url), 'utf8');
+    assert.equal(`${JSON.stringify(await publishedManagementDocument(), null, 2)}\n`, committed);
+  });
+});

@@ -1,0 +1,177 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { MIGRATIONS } from '../../src/features.js';
+import { openProjectRepository } from '../../src/projects/repository.js';
+import type { FeatureMigrations } from '../../src/storage/migrations.js';
+import { openStorage, type Storage } from '../../src/storage/open.js';
+import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helpers/engines.js';
+import { harness, exactIds, type Harness } from '../helpers/harness.js';
+import { openRepositories } from '../helpers/repositories.js';
+
+const json = { 'content-type': 'application/json' };
+
+/** Every capability's migrations as the release before per-project ids had them: pets at version 1, no secrets. */
+const BEFORE_PER_PROJECT_IDS: FeatureMigrations[] = MIGRATIONS.filter((f) => f.feature !== 'secrets').map((f) =>
+  f.feature === 'pets' ? { ...f, sqlite: f.sqlite.filter((m) => m.version === 1), postgres: f.postgres.filter((m) => m.version === 1) } : f,
+);
+
+/** One statement on either engine, `?` placeholders. */
+async function exec(storage: Storage, text: string, params: unknown[] = []): Promise<void> {
+  const { database } = storage;
+  if (database.engine === 'sqlite') database.sqlite.prepare(text).run(...params);
+  else {
+    let n = 0;
+    await database.pg.query(
+      text.replace(/\?/g, () => `$${String(++n)}`),
+      params,
+    );
+  }
+}
+
+describeEachEngine('pet ids numbered per project', (engine) => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.close());
+
+  const create = async (auth: { authorization: string }, name: string) => {
+    const res = await h.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...auth, ...json },
+      payload: JSON.stringify({ name, categoryId: 1 }),
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    return exactIds(res.body)[0] ?? '';
+  };
+
+  test('two projects creating pets alternately each see ids 1, 2, 3, …', async () => {
+    const a = await h.newProject();
+    const b = await h.newProject();
+    const seen: Record<string, string[]> = { a: [], b: [] };
+    for (let i = 0; i < 5; i++) {
+      seen.a?.push(await create(a.auth, `a${String(i)}`));
+      seen.b?.push(await create(b.auth, `b${String(i)}`));
+    }
+    assert.deepEqual(seen, { a: ['1', '2', '3', '4', '5'], b: ['1', '2', '3', '4', '5'] });
+    for (const [p, prefix] of [
+      [a, 'a'],
+      [b, 'b'],
+    ] as const) {
+      const got = await h.request({ method: 'GET', url: '/v1/pets/3', headers: p.auth });
+      assert.equal(got.json().name, `${prefix}2`, 'each project reads its own pet 3');
+      const listed = await h.request({ method: 'GET', url: '/v1/pets', headers: p.auth });
+      assert.deepEqual(exactIds(listed.body), ['1', '2', '3', '4', '5']);
+    }
+  });
+
+  test('an Idempotency-Key replays its own project’s pet when another project has one with the same id', async () => {
+    const a = await h.newProject();
+    const b = await h.newProject();
+    const post = (auth: { authorization: string }, name: string) =>
+      h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...auth, ...json, 'idempotency-key': 'same-key' },
+        payload: JSON.stringify({ name, categoryId: 1 }),
+      });
+    const first = await post(a.auth, 'Ours');
+    assert.equal((await post(b.auth, 'Theirs')).json().id, first.json().id);
+    const replay = await post(a.auth, 'Ours');
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
+    assert.equal(replay.body, first.body);
+  });
+
+  test('two instances creating in one project at once get distinct ids, ascending in commit order', async () => {
+    const db: FreshDatabase = await freshDatabase(engine.name, { onDisk: true });
+    const one = await openRepositories(db.url, { poolSize: 5 });
+    const two = await openRepositories(db.url, { poolSize: 5 });
+    try {
+      const project = await one.projects.create('both', 'free', { perMinute: 60, perDay: 1000 }, new Date());
+      const now = new Date();
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          (i % 2 ? one : two).pets.create(project.id, { name: `p${String(i)}`, categoryId: BigInt(i), status: 'available' }, now),
+        ),
+      );
+      const ids = results.map((r) => (r.kind === 'created' ? r.pet.id : -1n));
+      assert.equal(new Set(ids.map(String)).size, 200, 'no id given twice');
+      assert.ok(
+        ids.every((id) => id >= 1n && id <= 200n),
+        'every id is within 1..200',
+      );
+      const listed = await two.pets.list(project.id, { limit: 100 });
+      const rest = await one.pets.list(project.id, { limit: 100, after: listed.at(-1)?.id });
+      assert.deepEqual(
+        [...listed, ...rest].map((p) => p.id),
+        [...ids].sort((x, y) => (x < y ? -1 : 1)),
+      );
+      const next = await one.pets.create(project.id, { name: 'last', categoryId: 1n, status: 'sold' }, now);
+      assert.equal(next.kind === 'created' && next.pet.id, 201n, 'the next id follows the highest');
+    } finally {
+      await one.close();
+      await two.close();
+      await db.drop();
+    }
+  });
+
+  test('a database with ids from the one global counter keeps every id, and each project continues after its highest', async () => {
+    const db = await freshDatabase(engine.name, { onDisk: true });
+    try {
+      const old = await openStorage(db.url, { migrations: BEFORE_PER_PROJECT_IDS });
+      const projects = openProjectRepository(old.database);
+      const a = (await projects.create('old-a', 'free', { perMinute: 60, perDay: 1000 }, new Date())).id;
+      const b = (await projects.create('old-b', 'free', { perMinute: 60, perDay: 1000 }, new Date())).id;
+      // Global ids: a gets 1, 3, 4; b gets 2, 5.
+      for (const [project, name] of [
+        [a, 'a1'],
+        [b, 'b2'],
+        [a, 'a3'],
+        [a, 'a4'],
+        [b, 'b5'],
+      ] as const) {
+        await exec(old, "INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES (?, ?, 7, 'sold', ?)", [
+          project,
+          name,
+          engine.name === 'sqlite' ? Date.now() : new Date(),
+        ]);
+      }
+      await exec(old, 'INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)', [
+        a,
+        'before',
+        'hash',
+        3,
+        engine.name === 'sqlite' ? Date.now() : new Date(),
+      ]);
+      await old.close();
+
+      const repos = await openRepositories(db.url);
+      try {
+        const ids = async (project: number) => (await repos.pets.list(project, { limit: 100 })).map((p) => `${p.id.toString()} ${p.name}`);
+        assert.deepEqual(await ids(a), ['1 a1', '3 a3', '4 a4']);
+        assert.deepEqual(await ids(b), ['2 b2', '5 b5']);
+        const now = new Date();
+        const made = async (project: number) => {
+          const r = await repos.pets.create(project, { name: 'new', categoryId: 1n, status: 'available' }, now);
+          return r.kind === 'created' ? r.pet.id : null;
+        };
+        assert.equal(await made(a), 5n);
+        assert.equal(await made(b), 6n);
+        const fresh = (await repos.projects.create('new-c', 'free', { perMinute: 60, perDay: 1000 }, now)).id;
+        assert.equal(await made(fresh), 1n);
+        const replay = await repos.pets.create(a, { name: 'a3', categoryId: 7n, status: 'sold' }, now, {
+          key: 'before',
+          requestHash: 'hash',
+          notBefore: new Date(now.getTime() - 60_000),
+          now,
+        });
+        assert.deepEqual(replay.kind === 'replayed' && [replay.pet.id, replay.pet.name], [3n, 'a3']);
+      } finally {
+        await repos.close();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { assertNoLeaks, browserSkip, openBrowser, seriousAxeViolations, type Browser } from '../helpers/browser.js';
+import { harness, type Harness } from '../helpers/harness.js';
+import { freePort } from '../helpers/redis-server.js';
+
+describe('/docs without a browser', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.close());
+
+  test('the page names only contracts this service serves, loads no script but its own, and needs no key', async () => {
+    const res = await h.app.inject({ url: '/docs' });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/html/);
+    assert.match(String(res.headers['content-security-policy']), /script-src 'self'/);
+    assert.doesNotMatch(res.body, /<script>(?!<)/, 'no inline script');
+    const scripts = [...res.body.matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    assert.ok(scripts.length >= 4);
+    for (const src of scripts) assert.match(src, /^\/docs\/assets\//, `${src} is served by the service`);
+    const contracts = JSON.parse(
+      (/data-contracts="([^"]+)"/.exec(res.body)?.[1] ?? '[]').replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c))),
+    ) as { url: string }[];
+    for (const c of contracts) assert.equal((await h.app.inject({ url: c.url })).statusCode, 200, `${c.url} is served`);
+    assert.ok(contracts.some((c) => c.url === '/v1/openapi.json'));
+  });
+
+  test('assets: compressed when asked, 304 on a matching ETag, 404 for anything not on the list', async () => {
+    const plain = await h.app.inject({ url: '/docs/assets/swagger-ui-bundle.js' });
+    assert.equal(plain.statusCode, 200);
+    assert.match(String(plain.headers['content-type']), /^text\/javascript/);
+    const zipped = await h.app.inject({ url: '/docs/assets/swagger-ui-bundle.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.ok(zipped.rawPayload.length < plain.rawPayload.length / 2);
+    const again = await h.app.inject({
+      url: '/docs/assets/swagger-ui-bundle.js',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    assert.equal(again.statusCode, 304);
+    for (const url of ['/docs/assets/package.json', '/docs/assets/..%2fpackage.json', '/docs/assets/index.html']) {
+      assert.equal((await h.app.inject({ url })).statusCode, 404, url);
+    }
+  });
+});
+
+const skip = browserSkip();
+
+describe('/docs in Chromium', { skip }, () => {
+  let h: Harness;
+  let base: string;
+  let browser: Browser;
+  before(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${String(port)}`;
+    h = await harness({ config: { baseUrl: `${base}/v1` } });
+    await h.app.listen({ port, host: '127.0.0.1' });
+    await h.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...h.auth, 'content-type': 'application/json' },
+      payload: { name: 'Rex', categoryId: 7 },
+    });
+    browser = await openBrowser();
+  });
+  after(async () => {
+    await browser.close();
+    await h.close();
+  });
+
+  test('shows every operation with its stability, the deprecation of getPet and the bearer scheme; a person tries listPets with a key', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/docs`);
+    await page.locator('.opblock').first().waitFor();
+    for (const path of ['/pets', '/pets/{petId}', '/store/orders']) assert.ok(await page.locator(`[data-path="${path}"]`).count(), path);
+    assert.equal(await page.locator('.opblock-deprecated [data-path="/pets/{petId}"]').count(), 1, 'getPet is shown deprecated');
+    await browser.screenshot('docs-desktop');
+
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    await page.locator('.modal-ux input[type="text"], .modal-ux input[type="password"]').first().fill(h.key);
+    await page.locator('.modal-ux button.authorize').click();
+    await page.locator('.modal-ux button.btn-done').click();
+
+    const listPets = page.locator('#operations-animals-listPets');
+    await listPets.locator('.opblock-summary').click();
+    // The operation's body renders after the click; wait for it rather than read it at once.
+    await listPets.getByRole('button', { name: 'Try it out' }).waitFor();
+    assert.match(await listPets.innerText(), /x-stability/, 'the stability extension is shown');
+    assert.match(await listPets.innerText(), /X-RateLimit-Remaining/, 'the rate-limit headers are documented');
+    await listPets.getByRole('button', { name: 'Try it out' }).click();
+    await listPets.getByRole('button', { name: 'Execute' }).click();
+    const status = listPets.locator('.live-responses-table tbody .response-col_status').first();
+    await status.waitFor();
+    assert.equal((await status.innerText()).trim(), '200');
+    assert.match(await listPets.locator('.live-responses-table').innerText(), /Rex/);
+    await browser.screenshot('docs-try-listpets');
+    assertNoLeaks(browser);
+    assert.ok(
+      browser.requests.some((u) => u.startsWith(`${base}/v1/pets`)),
+      'the request went to this service',
+    );
+  });
+
+  test('the page works at phone width, and axe finds no serious or critical violations', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/docs`);
+    await page.locator('.opblock').first().waitFor();
+    await browser.screenshot('docs-phone');
+    const violations = await seriousAxeViolations(page);
+    assert.deepEqual(
+      violations.map((v) => `${v.id} (${String(v.impact)}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+    );
+    assertNoLeaks(browser);
+  });
+});
