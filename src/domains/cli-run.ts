@@ -30,6 +30,10 @@ const JSON_ONLY = { json: { type: 'boolean' } } as const;
 const certificateLine = (c: CertificateView) =>
   `certificate ${c.status}${c.notAfter ? ` until ${c.notAfter}` : ''}${c.message ? `: ${c.message}` : ''}`;
 
+/** The API's sentence for a domain's state, the reason code in brackets: the same line for `list` and `verify`. */
+const stateLine = (d: { domain: string; status: string; reason?: string; message: string }) =>
+  `${d.domain}: ${d.status}${d.reason ? ` (${d.reason})` : ''}. ${d.message}`;
+
 export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Promise<void> {
   if (sub === 'add') {
     const { values, positionals } = parse(rest, JSON_ONLY, 2);
@@ -42,7 +46,7 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
     const result = orRefuse(await (await service(ctx)).verify(positionals[0] ?? ''));
     if (values.json) ctx.json(result);
     else {
-      ctx.out(`${result.domain}: ${result.status}${result.reason ? ` (${result.reason})` : ''}. ${result.message}`);
+      ctx.out(stateLine(result));
       ctx.out(`  ${certificateLine(result.certificate)}`);
     }
     if (result.status !== 'verified') process.exitCode = 1;
@@ -51,7 +55,8 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
     const list = orRefuse(await (await service(ctx)).list(positionals[0] ?? ''));
     if (values.json) return ctx.json(list);
     for (const d of list) {
-      ctx.out(`${d.domain}\t${d.status}${d.reason ? ` (${d.reason})` : ''}\t${certificateLine(d.certificate)}`);
+      ctx.out(stateLine(d));
+      ctx.out(`  ${certificateLine(d.certificate)}`);
       if (d.diagnostics) ctx.out(`  ${d.diagnostics.message}`);
     }
   } else if (sub === 'remove') {

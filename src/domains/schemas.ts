@@ -64,8 +64,17 @@ export const DomainSchema = managementComponent(
       }),
       reason: Type.Optional(
         Type.Union(
-          [Type.Literal('conflicting_a_record'), Type.Literal('cname_mismatch'), Type.Literal('not_found'), Type.Literal('dns_error')],
-          { description: 'Why the domain does not verify.' },
+          [
+            Type.Literal('conflicting_a_record'),
+            Type.Literal('cname_mismatch'),
+            Type.Literal('not_found'),
+            Type.Literal('dns_error'),
+            Type.Literal('platform_unresolvable'),
+          ],
+          {
+            description:
+              'Why the domain does not verify. `platform_unresolvable`: an apex has A/AAAA records but PLATFORM_HOST itself resolves to none (and PLATFORM_ADDRESSES is unset), so there is nothing to compare them with; the operator has to act.',
+          },
         ),
       ),
       message: Type.String({ description: 'The state in words, with what to do.' }),

@@ -92,6 +92,14 @@ describe('bin/petstore domains and redirects', { skip: available === true ? fals
     assert.equal(conflicting.code, 1);
     const c = JSON.parse(conflicting.stdout) as { status: string; reason: string; found: { addresses: string[] } };
     assert.deepEqual([c.status, c.reason, c.found.addresses], ['failed', 'conflicting_a_record', ['203.0.113.9']]);
+    // Without --json, list and verify print the API's sentence, the reason code in brackets.
+    const sentence = `${name}: failed (conflicting_a_record). ${(JSON.parse(conflicting.stdout) as { message: string }).message}`;
+    assert.match(sentence, /has A\/AAAA records \(203\.0\.113\.9\) that conflict/);
+    const listed = await cli('domains', 'list', 'pro-shop');
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.equal(listed.stdout.split('\n')[0], sentence);
+    const verifiedText = await cli('domains', 'verify', name);
+    assert.equal(verifiedText.stdout.split('\n')[0], sentence);
     await rig.clearA(name);
 
     await rig.setCname(name, 'other.example.net');

@@ -50,6 +50,8 @@ function reasonOf(d) {
         h('dd', null, code(expected ?? '')),
       ),
     );
+  } else if (d.status === 'failed' && d.reason === 'platform_unresolvable') {
+    parts.push(h('p', null, h('strong', null, 'The platform’s own addresses are unknown. '), d.message));
   } else if (d.reason === 'not_found') {
     parts.push(h('p', null, h('strong', null, 'Not found yet. '), d.message));
   } else if (d.status === 'failed') {
