@@ -36,11 +36,20 @@ const stateLine = (d: { domain: string; status: string; reason?: string; message
 
 export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Promise<void> {
   if (sub === 'add') {
-    const { values, positionals } = parse(rest, JSON_ONLY, 2);
-    const added = orRefuse(await (await service(ctx)).add(positionals[0] ?? '', positionals[1] ?? ''));
+    const { values, positionals } = parse(rest, { ...JSON_ONLY, 'redirect-to': { type: 'string' } }, 2);
+    const redirectTo = values['redirect-to'];
+    const added = orRefuse(
+      await (await service(ctx)).add(positionals[0] ?? '', positionals[1] ?? '', redirectTo === undefined ? {} : { redirectTo }),
+    );
     if (values.json) return ctx.json(added);
     ctx.out(`added ${added.domain} to ${added.project} (pending). ${added.message}`);
     for (const r of added.records) ctx.out(`  ${r.type}\t${r.name}\t${r.value}\tTTL ${String(r.ttl)}${r.note ? `\t(${r.note})` : ''}`);
+    if (added.redirect) ctx.out(`${added.redirect.from} redirects (301) to ${added.redirect.to} once it verifies.`);
+    const pair = added.suggestedPair;
+    if (pair) {
+      ctx.out(`${pair.message} One command adds it with the redirect:`);
+      ctx.out(`  petstore domains add ${added.project} ${pair.domain} --redirect-to ${added.domain}`);
+    }
   } else if (sub === 'verify') {
     const { values, positionals } = parse(rest, JSON_ONLY, 1);
     const result = orRefuse(await (await service(ctx)).verify(positionals[0] ?? ''));

@@ -4,7 +4,8 @@ import type { CliCommand } from '../feature.js';
 export const domainsCommand: CliCommand = {
   name: 'domains',
   usage: [
-    'domains add SLUG DOMAIN [--json]        shows the DNS records to create',
+    'domains add SLUG DOMAIN [--redirect-to DOMAIN] [--json]',
+    '                                        shows the DNS records to create; --redirect-to adds a 301 to another domain of the project',
     'domains verify DOMAIN [--json]          checks DNS now (Re-verify); exit 0 only when verified',
     'domains list SLUG [--json]',
     'domains remove DOMAIN                   stops serving it at once, on every instance',

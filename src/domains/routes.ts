@@ -57,7 +57,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
         operationId: 'addDomain',
         summary: 'Add a custom domain',
         description:
-          'Adds a domain to the project and answers the DNS records to create (a CNAME to PLATFORM_HOST for a subdomain; ALIAS/ANAME or A records for an apex). The project needs the Pro plan or above (403 `plan_required`) and a ready deploy (409 `deploy_required`). Then create the records and verify.',
+          'Adds a domain to the project and answers the DNS records to create (a CNAME to PLATFORM_HOST for a subdomain; ALIAS/ANAME or A records for an apex). The project needs the Pro plan or above (403 `plan_required`) and a ready deploy (409 `deploy_required`). Then create the records and verify. Adding an apex (or its `www.` name) answers `suggestedPair`: the other name, offered with a redirect to this one; add it with `redirectTo` to get the domain and the redirect entry in one request.',
         security: WRITE_SECURITY,
         params: SlugParams,
         body: NewDomainSchema,
@@ -69,6 +69,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
             'deploy_required',
             'domain_taken',
             'domain_limit',
+            'invalid_redirect',
             'payload_too_large',
             'unsupported_media_type',
           ),
@@ -77,10 +78,17 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const added = orThrow(await domains.add(project.slug, request.body.domain));
+      const body = request.body;
+      const added = orThrow(
+        await domains.add(project.slug, body.domain, body.redirectTo === undefined ? {} : { redirectTo: body.redirectTo }),
+      );
       const view = orThrow(await domains.get(project.slug, added.domain));
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/domains/${added.domain}`);
-      return view;
+      return {
+        ...view,
+        ...(added.redirect ? { redirect: added.redirect } : {}),
+        ...(added.suggestedPair ? { suggestedPair: added.suggestedPair } : {}),
+      };
     },
   );
 

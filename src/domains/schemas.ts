@@ -49,6 +49,18 @@ export const CertificateSchema = managementComponent(
   'Certificate',
 );
 
+export const RedirectSchema = managementComponent(
+  Type.Object(
+    {
+      from: Type.String({ description: 'A custom domain of the project that redirects.' }),
+      to: Type.String({ description: 'The custom domain it redirects to, with the same path and query.' }),
+      status: Type.Literal(301, { description: 'The redirect status.' }),
+    },
+    { additionalProperties: false, description: 'A redirect entry: requests to `from` answer 301 to `https://<to>`.' },
+  ),
+  'Redirect',
+);
+
 const CheckStatus = Type.Union([Type.Literal('verified'), Type.Literal('pending'), Type.Literal('failed')]);
 
 export const DomainSchema = managementComponent(
@@ -81,6 +93,22 @@ export const DomainSchema = managementComponent(
       found: FoundSchema,
       records: Type.Array(DnsRecordSchema, { maxItems: 20, description: 'The DNS records to create.' }),
       certificate: CertificateSchema,
+      // Only in the answer to add with `redirectTo`: the redirect entry added with the domain.
+      redirect: Type.Optional(RedirectSchema),
+      suggestedPair: Type.Optional(
+        Type.Object(
+          {
+            domain: Type.String({ description: 'The other name of the pair: `www.<apex>` for an apex, the apex for `www.<apex>`.' }),
+            redirect: RedirectSchema,
+            message: Type.String({ description: 'The offer in words.' }),
+          },
+          {
+            additionalProperties: false,
+            description:
+              'Only in the answer to add, for an apex or its `www.` name when the project lacks the other: add `domain` with `redirectTo` set to this domain to get both names and the redirect entry in one request. Each domain verifies on its own.',
+          },
+        ),
+      ),
       diagnostics: Type.Optional(
         Type.Object(
           {
@@ -112,25 +140,20 @@ export const DomainSchema = managementComponent(
 export const DomainListSchema = Type.Array(DomainSchema, { maxItems: 50, description: "The project's custom domains (at most 50)." });
 
 export const NewDomainSchema = Type.Object(
-  { domain: DomainName('The domain to serve the site on, e.g. `www.example.com` (Unicode names are converted to A-labels).') },
+  {
+    domain: DomainName('The domain to serve the site on, e.g. `www.example.com` (Unicode names are converted to A-labels).'),
+    redirectTo: Type.Optional(
+      DomainName(
+        'Another custom domain of the project: a redirect entry (301) from the new domain to it is added too, as for the `www.` pair (`suggestedPair`).',
+      ),
+    ),
+  },
   { additionalProperties: false, description: 'A domain to add.' },
 );
 
 export const DomainParams = Type.Object(
   { slug: SlugParams.properties.slug, domain: DomainName('The domain.') },
   { additionalProperties: false },
-);
-
-export const RedirectSchema = managementComponent(
-  Type.Object(
-    {
-      from: Type.String({ description: 'A custom domain of the project that redirects.' }),
-      to: Type.String({ description: 'The custom domain it redirects to, with the same path and query.' }),
-      status: Type.Literal(301, { description: 'The redirect status.' }),
-    },
-    { additionalProperties: false, description: 'A redirect entry: requests to `from` answer 301 to `https://<to>`.' },
-  ),
-  'Redirect',
 );
 
 export const RedirectListSchema = Type.Array(RedirectSchema, { maxItems: 50, description: "The project's redirect entries." });

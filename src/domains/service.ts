@@ -38,6 +38,13 @@ export interface DomainDeps {
 
 export const MAX_DOMAINS_PER_PROJECT = 50;
 
+/** The `www.` pair of a name just added (or its apex), offered with a redirect to the name added. */
+export interface SuggestedPair {
+  domain: string;
+  redirect: RedirectView;
+  message: string;
+}
+
 export interface AddedDomain {
   domain: string;
   project: string;
@@ -45,6 +52,10 @@ export interface AddedDomain {
   kind: 'apex' | 'subdomain';
   records: DnsRecord[];
   message: string;
+  /** The redirect entry added with the domain (`redirectTo`). */
+  redirect?: RedirectView;
+  /** `shop.example` ↔ `www.shop.example`, when the other name is not a domain of the project yet. */
+  suggestedPair?: SuggestedPair;
 }
 
 export interface CertificateView {
@@ -125,7 +136,12 @@ export class DomainService {
     return parsed.domain;
   }
 
-  async add(slug: string, input: string): Promise<AddedDomain | DomainError> {
+  /**
+   * Adds a domain to the project. With `redirectTo` (another domain of the
+   * project) a redirect entry from the new domain to it is added too: the
+   * `www.` pair in one action. Each domain verifies on its own.
+   */
+  async add(slug: string, input: string, options: { redirectTo?: string } = {}): Promise<AddedDomain | DomainError> {
     const project = await this.deps.findProject(slug);
     if (!project) return projectNotFound(slug);
     const domain = this.name(input);
@@ -150,6 +166,17 @@ export class DomainService {
         `Project "${slug}" has ${String(MAX_DOMAINS_PER_PROJECT)} custom domains, the most allowed. Remove one first.`,
       );
     }
+    let redirectTo: string | null = null;
+    if (options.redirectTo !== undefined) {
+      const to = this.name(options.redirectTo);
+      if (to instanceof DomainError) return to;
+      if (to.name === domain.name) return new DomainError('invalid_redirect', `A redirect from ${domain.name} to itself would loop.`);
+      const target = await this.deps.repository.find(to.name);
+      if (!target || target.projectId !== project.id) {
+        return new DomainError('invalid_redirect', `${to.name} is not a custom domain of project "${slug}"; add it first.`);
+      }
+      redirectTo = to.name;
+    }
     const records = recordsFor(domain, this.target());
     const message = `Create the DNS record${records.length > 1 ? 's' : ''} shown at your DNS provider, then verify ${domain.name}.`;
     const created = await this.deps.repository.create({
@@ -171,8 +198,39 @@ export class DomainService {
       nextCheckAt: nextCheckAt(created, 0, this.now()),
       verifiedAt: null,
     });
+    // The new domain redirects nowhere yet and nothing redirects to it, so this entry can make no loop.
+    const redirect =
+      redirectTo !== null &&
+      (await this.deps.repository.addRedirect({ from: domain.name, to: redirectTo, projectId: project.id }, this.now()))
+        ? { from: domain.name, to: redirectTo, status: 301 as const }
+        : undefined;
     await this.deps.changed();
-    return { domain: domain.name, project: slug, status: 'pending', kind: domain.kind, records, message };
+    const suggestedPair = await this.pairFor(domain, project.id);
+    return {
+      domain: domain.name,
+      project: slug,
+      status: 'pending',
+      kind: domain.kind,
+      records,
+      message,
+      ...(redirect ? { redirect } : {}),
+      ...(suggestedPair ? { suggestedPair } : {}),
+    };
+  }
+
+  /** `www.<apex>` for an apex, the apex for `www.<apex>`; null for other names or when the project has it already. */
+  private async pairFor(domain: DomainName, projectId: number): Promise<SuggestedPair | null> {
+    const other = domain.kind === 'apex' ? `www.${domain.name}` : domain.host === 'www' ? domain.registrableDomain : null;
+    if (other === null) return null;
+    const pair = this.name(other);
+    if (pair instanceof DomainError) return null;
+    const existing = await this.deps.repository.find(pair.name);
+    if (existing?.projectId === projectId) return null;
+    return {
+      domain: pair.name,
+      redirect: { from: pair.name, to: domain.name, status: 301 },
+      message: `Visitors type ${pair.name} as often as ${domain.name}: add it too, redirecting (301) to ${domain.name}.`,
+    };
   }
 
   /**

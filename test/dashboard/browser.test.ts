@@ -401,6 +401,51 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     },
   );
 
+  test(
+    'domains: adding an apex offers its www pair; one action adds the domain and the redirect entry; each verifies on its own',
+    { skip: domainSkip },
+    async () => {
+      const { page } = browser;
+      const rig_ = rig as PebbleRig;
+      const apex = 'garden.test';
+      const www = `www.${apex}`;
+      await page.goto(`${base}/dashboard/projects/shop/domains`);
+      await rendered(page);
+      await addDomain(page, apex);
+      const accept = page.getByRole('button', { name: `Add ${www} and redirect it`, exact: true });
+      await accept.waitFor();
+      assert.match(await page.locator('.pair-offer').innerText(), /add it too, redirecting \(301\) to garden\.test/);
+      await checkPage(browser, 'domains-pair-offer');
+
+      await accept.click();
+      await domainCard(page, www).waitFor();
+      assert.equal(await focusedText(page, www), www, 'focus moves to the added pair');
+      assert.equal(await accept.count(), 0, 'the offer is gone once taken');
+      assert.equal(await badgeOf(page, apex), 'Pending verification');
+      assert.equal(await badgeOf(page, www), 'Pending verification');
+      const redirects = page.getByRole('table', { name: 'Redirects of this project' });
+      const rows = await redirects.getByRole('row').allInnerTexts();
+      assert.ok(
+        rows.some((r) => /^www\.garden\.test\s+garden\.test\s+301 \(permanent\)/.test(r)),
+        rows.join(' | '),
+      );
+      await checkPage(browser, 'domains-pair-added');
+
+      // Each verifies on its own: the www name by its CNAME, the apex by the addresses of platform.test (no PLATFORM_ADDRESSES).
+      await rig_.setCname(www, PLATFORM);
+      await verify(page, www, 'Verify', /^(Certificate pending|Active)$/);
+      assert.equal(await badgeOf(page, apex), 'Pending verification');
+      await rig_.addA(apex, ['127.0.0.1']);
+      await verify(page, apex, 'Verify', /^(Certificate pending|Active)$/);
+      await page.reload();
+      await rendered(page);
+      for (const name of [apex, www]) await domainCard(page, name).waitFor();
+      assert.ok((await redirects.getByRole('row').allInnerTexts()).some((r) => r.startsWith('www.garden.test')));
+      await checkPage(browser, 'domains-pair-verified');
+      assertNoLeaks(browser);
+    },
+  );
+
   test('domains: a CAA record that blocks the CA is said in words', { skip: domainSkip }, async () => {
     const { page } = browser;
     const name = 'www.caa-blocked.test';

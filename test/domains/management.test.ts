@@ -151,6 +151,51 @@ describeEachEngine('management API: custom domains and redirects, against challt
     assert.equal(again.statusCode, 404);
   });
 
+  test('an apex offers its www pair; one request adds it with the redirect; each verifies on its own, with no PLATFORM_ADDRESSES', async () => {
+    const slug = await project('pro');
+    const apex = unique('pair').replace('.shop.test', '.test');
+    const www = `www.${apex}`;
+    const added = await add(slug, apex);
+    assert.equal(added.statusCode, 201, added.body);
+    const body = added.json() as DomainJson & { suggestedPair?: { domain: string; redirect: object; message: string } };
+    assert.equal(body.suggestedPair?.domain, www);
+    assert.deepEqual(body.suggestedPair.redirect, { from: www, to: apex, status: 301 });
+    assert.match(body.suggestedPair.message, new RegExp(`add it too, redirecting \\(301\\) to ${apex.replace(/\./g, '\\.')}`));
+
+    // A redirect to a name that is not a domain of the project is refused, and nothing is added.
+    const stray = await admin.call({
+      method: 'POST',
+      url: `/api/v1/projects/${slug}/domains`,
+      payload: { domain: www, redirectTo: 'elsewhere.example.com' },
+    });
+    assert.equal(stray.statusCode, 400);
+    assert.equal(stray.json().code, 'invalid_redirect');
+
+    const pair = await admin.call({ method: 'POST', url: `/api/v1/projects/${slug}/domains`, payload: { domain: www, redirectTo: apex } });
+    assert.equal(pair.statusCode, 201, pair.body);
+    const pairBody = pair.json() as DomainJson & { redirect?: object; suggestedPair?: object };
+    assert.deepEqual(pairBody.redirect, { from: www, to: apex, status: 301 });
+    assert.equal(pairBody.suggestedPair, undefined, 'the project has both names now');
+    assert.deepEqual(
+      ((await admin.call({ url: `/api/v1/projects/${slug}/domains` })).json() as DomainJson[]).map((d) => d.domain).sort(),
+      [apex, www].sort(),
+    );
+    assert.deepEqual((await admin.call({ url: `/api/v1/projects/${slug}/redirects` })).json(), [{ from: www, to: apex, status: 301 }]);
+
+    // The www name verifies by its CNAME while the apex still waits; then the apex by its flattened addresses.
+    const verify = async (name: string) =>
+      (await admin.call({ method: 'POST', url: `/api/v1/projects/${slug}/domains/${name}/verify` })).json() as DomainJson;
+    await rig.setCname(www, PLATFORM);
+    assert.equal((await verify(www)).status, 'verified');
+    assert.equal((await verify(apex)).reason, 'not_found');
+    await rig.addA(PLATFORM, ['192.0.2.44']);
+    await rig.addA(apex, ['192.0.2.44']);
+    const flattened = await verify(apex);
+    assert.equal(flattened.status, 'verified', flattened.message);
+    assert.deepEqual(flattened.found, { cname: null, addresses: ['192.0.2.44'] });
+    await rig.clearA(PLATFORM);
+  });
+
   test("a member of project A gets 404 for everything of project B's domains, and nothing changes", async () => {
     const a = await project('pro');
     const b = await project('pro');

@@ -160,6 +160,56 @@ export async function render({ content, slug }) {
     h('div', { class: 'actions' }, addButton),
   );
 
+  // --- The www pair: offered after adding an apex (or its www name), one action adds the domain and its redirect.
+  const pairSlot = h('div', { class: 'pair-slot' });
+
+  function offerPair(pair) {
+    if (!pair) {
+      pairSlot.replaceChildren();
+      return;
+    }
+    const error = errorSlot();
+    const accept = h('button', { type: 'button' }, `Add ${pair.domain} and redirect it`);
+    const dismiss = h('button', { type: 'button', class: 'secondary' }, 'Not now');
+    const box = h(
+      'div',
+      { class: 'notice pair-offer' },
+      h('p', null, h('strong', null, `Add ${pair.domain} too? `), pair.message),
+      h('p', { class: 'hint' }, 'Each domain verifies on its own; the redirect works once ', code(pair.domain), ' is verified.'),
+      h('div', { class: 'actions' }, accept, dismiss),
+      error.el,
+    );
+    accept.addEventListener('click', async () => {
+      error.clear();
+      await busy(accept, 'Adding…', box, async () => {
+        try {
+          const {
+            redirect,
+            suggestedPair: _ignored,
+            ...added
+          } = await api('POST', `${base}/domains`, {
+            domain: pair.domain,
+            redirectTo: pair.redirect.to,
+          });
+          domains = [...domains.filter((d) => d.domain !== added.domain), added];
+          if (redirect) redirects = [...redirects.filter((r) => r.from !== redirect.from), redirect];
+          pairSlot.replaceChildren();
+          showDomains();
+          showRedirects();
+          focusOn(cards.get(added.domain)?.querySelector('h3'));
+          announce(`${added.domain} added, redirecting to ${pair.redirect.to}. Create the DNS records shown for it, then press Verify.`);
+        } catch (e) {
+          error.show(e);
+        }
+      });
+    });
+    dismiss.addEventListener('click', () => {
+      pairSlot.replaceChildren();
+      focusOn(domainField.input);
+    });
+    pairSlot.replaceChildren(box);
+  }
+
   /** What to do when a precondition is missing: the commands that fix it. */
   function remedy(e) {
     if (e instanceof ApiError && e.code === 'plan_required') {
@@ -183,6 +233,7 @@ export async function render({ content, slug }) {
   addForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     addError.clear();
+    offerPair(null);
     domainField.input.removeAttribute('aria-invalid');
     const name = domainField.input.value.trim();
     if (!name) {
@@ -193,9 +244,10 @@ export async function render({ content, slug }) {
     }
     await busy(addButton, 'Adding…', addForm, async () => {
       try {
-        const added = await api('POST', `${base}/domains`, { domain: name });
+        const { suggestedPair, ...added } = await api('POST', `${base}/domains`, { domain: name });
         domainField.input.value = '';
         domains = [...domains.filter((d) => d.domain !== added.domain), added];
+        offerPair(suggestedPair);
         showDomains();
         showRedirects();
         focusOn(cards.get(added.domain)?.querySelector('h3'));
@@ -418,6 +470,7 @@ export async function render({ content, slug }) {
   content.replaceChildren(
     ...notices,
     addForm,
+    pairSlot,
     // Not a labelled region: no label but the field's may say "domain".
     h('div', { class: 'domains' }, listHeading, list),
     h(
