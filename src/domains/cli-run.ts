@@ -42,7 +42,7 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
       await (await service(ctx)).add(positionals[0] ?? '', positionals[1] ?? '', redirectTo === undefined ? {} : { redirectTo }),
     );
     if (values.json) return ctx.json(added);
-    ctx.out(`added ${added.domain} to ${added.project} (pending). ${added.message}`);
+    ctx.out(`added ${added.domain} to ${added.project} (pending${added.reason ? `, ${added.reason}` : ''}). ${added.message}`);
     for (const r of added.records) ctx.out(`  ${r.type}\t${r.name}\t${r.value}\tTTL ${String(r.ttl)}${r.note ? `\t(${r.note})` : ''}`);
     if (added.redirect) ctx.out(`${added.redirect.from} redirects (301) to ${added.redirect.to} once it verifies.`);
     const pair = added.suggestedPair;
@@ -51,8 +51,8 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
       ctx.out(`  petstore domains add ${added.project} ${pair.domain} --redirect-to ${added.domain}`);
     }
   } else if (sub === 'verify') {
-    const { values, positionals } = parse(rest, JSON_ONLY, 1);
-    const result = orRefuse(await (await service(ctx)).verify(positionals[0] ?? ''));
+    const { values, positionals } = parse(rest, { ...JSON_ONLY, project: { type: 'string' } }, 1);
+    const result = orRefuse(await (await service(ctx)).verify(positionals[0] ?? '', values.project));
     if (values.json) ctx.json(result);
     else {
       ctx.out(stateLine(result));
@@ -69,8 +69,8 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
       if (d.diagnostics) ctx.out(`  ${d.diagnostics.message}`);
     }
   } else if (sub === 'remove') {
-    const { positionals } = parse(rest, {}, 1);
-    const removed = orRefuse(await (await service(ctx)).remove(positionals[0] ?? ''));
+    const { values, positionals } = parse(rest, { project: { type: 'string' } }, 1);
+    const removed = orRefuse(await (await service(ctx)).remove(positionals[0] ?? '', values.project));
     ctx.out(`removed ${removed.domain}: it is no longer served`);
   } else {
     throw new UsageError(`unknown domains command "${sub ?? ''}"`);

@@ -9,6 +9,8 @@ export type VerifyReason = 'conflicting_a_record' | 'cname_mismatch' | 'not_foun
 export interface Found {
   cname: string | null;
   addresses: string[];
+  /** For a name that needs ownership proof: the TXT values at `_petstore-challenge.<name>`. */
+  txt?: string[];
 }
 
 export interface VerifyResult {

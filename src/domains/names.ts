@@ -81,7 +81,7 @@ export function normaliseDomain(input: string, options: { platformHost?: string 
 
 /** A DNS record the user is asked to create at their provider. */
 export interface DnsRecord {
-  type: 'CNAME' | 'ALIAS' | 'A' | 'AAAA';
+  type: 'CNAME' | 'ALIAS' | 'A' | 'AAAA' | 'TXT';
   /** Relative to the registrable domain: `www`, or `@` for the apex. */
   name: string;
   value: string;

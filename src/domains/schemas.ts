@@ -7,8 +7,8 @@ const DomainName = (description: string) => Type.String({ minLength: 1, maxLengt
 export const DnsRecordSchema = managementComponent(
   Type.Object(
     {
-      type: Type.Union([Type.Literal('CNAME'), Type.Literal('ALIAS'), Type.Literal('A'), Type.Literal('AAAA')], {
-        description: 'The record type to create at the DNS provider.',
+      type: Type.Union([Type.Literal('CNAME'), Type.Literal('ALIAS'), Type.Literal('A'), Type.Literal('AAAA'), Type.Literal('TXT')], {
+        description: 'The record type to create at the DNS provider (`TXT`: the ownership proof `_petstore-challenge`).',
       }),
       name: Type.String({ description: 'The name, relative to the registrable domain: `www`, or `@` for the apex.' }),
       value: Type.String({ description: 'The value: PLATFORM_HOST for CNAME and ALIAS, an address for A and AAAA.' }),
@@ -24,6 +24,12 @@ const FoundSchema = Type.Object(
   {
     cname: Type.Union([Type.String(), Type.Null()], { description: 'The CNAME found at the name, if any.' }),
     addresses: Type.Array(Type.String(), { maxItems: 1000, description: 'The addresses the name resolved to.' }),
+    txt: Type.Optional(
+      Type.Array(Type.String(), {
+        maxItems: 1000,
+        description: 'For a domain that needs ownership proof: the TXT values found at `_petstore-challenge.<domain>`.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'What the name resolved to at the last check.' },
 );
@@ -82,10 +88,11 @@ export const DomainSchema = managementComponent(
             Type.Literal('not_found'),
             Type.Literal('dns_error'),
             Type.Literal('platform_unresolvable'),
+            Type.Literal('ownership_required'),
           ],
           {
             description:
-              'Why the domain does not verify. `platform_unresolvable`: an apex has A/AAAA records but PLATFORM_HOST itself resolves to none (and PLATFORM_ADDRESSES is unset), so there is nothing to compare them with; the operator has to act.',
+              'Why the domain does not verify. `ownership_required`: the name needs proof of ownership first, the TXT record `_petstore-challenge.<domain>` shown in `records` (the name, or a name under the same registrable domain, is in use on the platform, or was removed less than 7 days ago). `platform_unresolvable`: an apex has A/AAAA records but PLATFORM_HOST itself resolves to none (and PLATFORM_ADDRESSES is unset), so there is nothing to compare them with; the operator has to act.',
           },
         ),
       ),

@@ -36,7 +36,7 @@ export const ERROR_CATALOG = {
   },
   project_exists: { status: 409, message: 'A project with this slug already exists.' },
   deploy_required: { status: 409, message: 'The project needs a ready deploy before a custom domain can be added.' },
-  domain_taken: { status: 409, message: 'The domain already belongs to a project.' },
+  domain_taken: { status: 409, message: 'The domain is already a domain of this project.' },
   domain_limit: { status: 409, message: 'The project has the most custom domains allowed (50).' },
   user_exists: { status: 409, message: 'A user with this email already exists.' },
   gone: { status: 410, message: 'This operation has been removed.' },

@@ -3,6 +3,7 @@ import { actionsMenu, announce, busy, confirmAction, copyButton, errorSlot, fiel
 
 /** The badge of a domain: its DNS check and its certificate in one word or two. */
 export function badgeOf(d) {
+  if (d.reason === 'ownership_required') return { text: 'Ownership proof needed', tone: 'pending' };
   if (d.status === 'pending') return { text: 'Pending verification', tone: 'pending' };
   if (d.status === 'failed') return { text: 'Failed', tone: 'failed' };
   switch (d.certificate?.status) {
@@ -50,6 +51,30 @@ function reasonOf(d) {
         h('dd', null, code(expected ?? '')),
       ),
     );
+  } else if (d.reason === 'ownership_required') {
+    const txt = d.records?.find((r) => r.type === 'TXT');
+    parts.push(
+      h(
+        'p',
+        null,
+        h('strong', null, 'Prove that the domain is yours. '),
+        'Create the TXT record below at your DNS provider, then press Verify. Once it is found, the domain is moved to this project and checked like any other.',
+      ),
+    );
+    if (txt) {
+      const facts = [h('dt', null, 'TXT record'), h('dd', null, code(`_petstore-challenge.${d.domain}`))];
+      if (found.txt?.length)
+        facts.push(
+          h('dt', null, 'TXT values found'),
+          h(
+            'dd',
+            null,
+            found.txt.map((v, i) => [i ? ', ' : '', code(v)]),
+          ),
+        );
+      parts.push(h('dl', { class: 'facts' }, facts));
+    }
+    if (d.message) parts.push(h('p', { class: 'muted' }, d.message));
   } else if (d.status === 'failed' && d.reason === 'platform_unresolvable') {
     parts.push(h('p', null, h('strong', null, 'The platform’s own addresses are unknown. '), d.message));
   } else if (d.reason === 'not_found') {
