@@ -548,6 +548,30 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     assertNoLeaks(browser);
   });
 
+  test(
+    'domains: another project adding a name that is taken is asked for the TXT proof, and not told whose it is',
+    { skip: domainSkip },
+    async () => {
+      const { page } = browser;
+      const apex = 'garden.test';
+      // Another project adding garden.test is not refused, nor told who has it: it is asked for the TXT proof.
+      await cliJson(['projects', 'create', 'rival', '--plan', 'pro', '--json'], db.url);
+      assert.equal((await runCli(['deploy', 'rival', join(db.dir, 'v1')], db.url)).code, 0);
+      await page.goto(`${base}/dashboard/projects/rival/domains`);
+      await rendered(page);
+      await addDomain(page, apex);
+      assert.equal(await badgeOf(page, apex), 'Ownership proof needed');
+      const claim = domainCard(page, apex);
+      assert.match(await claim.innerText(), /Prove that the domain is yours\.[\s\S]*TXT record\s+_petstore-challenge\.garden\.test/);
+      const txt = await claim.getByRole('row').nth(1).getByRole('cell').allInnerTexts();
+      assert.deepEqual(txt.slice(0, 2), ['TXT', '_petstore-challenge']);
+      assert.match(txt[2] ?? '', /^petstore-verify=[0-9a-f]{32}$/);
+      assert.doesNotMatch(await page.locator('main').innerText(), /\bshop\b/);
+      await checkPage(browser, 'domains-ownership-required');
+      assertNoLeaks(browser);
+    },
+  );
+
   test('sign out: back to the sign-in page, and every page asks to sign in again', async () => {
     const { page } = browser;
     await page.goto(`${base}/dashboard`);

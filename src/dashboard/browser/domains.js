@@ -62,7 +62,12 @@ function reasonOf(d) {
       ),
     );
     if (txt) {
-      const facts = [h('dt', null, 'TXT record'), h('dd', null, code(`_petstore-challenge.${d.domain}`))];
+      const facts = [
+        h('dt', null, 'TXT record'),
+        h('dd', null, code(`_petstore-challenge.${d.domain}`)),
+        h('dt', null, 'Value'),
+        h('dd', null, code(txt.value)),
+      ];
       if (found.txt?.length)
         facts.push(
           h('dt', null, 'TXT values found'),
@@ -74,7 +79,6 @@ function reasonOf(d) {
         );
       parts.push(h('dl', { class: 'facts' }, facts));
     }
-    if (d.message) parts.push(h('p', { class: 'muted' }, d.message));
   } else if (d.status === 'failed' && d.reason === 'platform_unresolvable') {
     parts.push(h('p', null, h('strong', null, 'The platform’s own addresses are unknown. '), d.message));
   } else if (d.reason === 'not_found') {
@@ -121,10 +125,12 @@ function reasonOf(d) {
 function recordsTable(d) {
   const rows = d.records.map((r) => {
     // Long names may break after a dot on narrow screens, never inside a label.
+    // A TXT value is a token: it may break every 8 characters, so it stays readable on a phone.
+    const pieces = r.type === 'TXT' ? (r.value.match(/.{1,8}/g) ?? []) : r.value.split('.');
     const value = h(
       'code',
       { class: 'record-value' },
-      r.value.split('.').map((part, i) => (i ? [h('wbr'), `.${part}`] : part)),
+      pieces.map((part, i) => (i ? [h('wbr'), r.type === 'TXT' ? part : `.${part}`] : part)),
     );
     return [
       r.type,
