@@ -31,6 +31,7 @@ export default fp(
         if (route.needsKey && request.principal) recorder.record(request.principal);
         return false;
       });
+      app.frontDoor.gate.record = (principal) => recorder.record(principal);
     }
     const flush = () =>
       recorder.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counts not written yet; retrying at the next flush'));
