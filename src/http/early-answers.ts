@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Principal } from '../keys/repository.js';
 import type { AccessLog } from './access-log.js';
 import { STEP_PHASES, type StepPhase } from './request-steps.js';
 
@@ -215,14 +214,17 @@ export class FrontDoor {
  */
 export interface ApiGate {
   /** deploys: false for a host that serves a project's site or names a platform subdomain (its `/v1` is that project's). */
-  plainHost: (hostname: string) => boolean;
+  plainHost(hostname: string): boolean;
   /** keys: the principal of the request's bearer key when the key cache knows it; null otherwise (missing, unknown, not cached). */
-  identify: (request: EarlyRequest) => Principal | null;
+  identify(request: EarlyRequest): GatePrincipal | null;
   /** limits: counts a request it certainly admits and returns its limit headers; null, having counted nothing, otherwise. */
-  admit: (principal: Principal) => readonly string[] | null;
+  admit(principal: GatePrincipal): readonly string[] | null;
   /** usage: counts a request with a valid key (a no-op with USAGE_RECORDING=false). */
-  record: (principal: Principal) => void;
+  record(principal: GatePrincipal): void;
 }
+
+/** A key's principal as the gate passes it along (keys' `Principal`; this layer knows no capability). */
+export type GatePrincipal = object;
 
 /** Request headers that change nothing in an API answer; any other header sends the request to the regular path. */
 const PLAIN_HEADERS = new Set([

@@ -48,7 +48,7 @@ type Read = (principal: Principal) => { before: readonly string[]; after: readon
 function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: Read): EarlyAnswer | typeof REGULAR {
   if (!isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
   // identify
-  const principal = gate.identify(request);
+  const principal = gate.identify(request) as Principal | null;
   if (principal === null) return REGULAR;
   // read (and serialise)
   const found = read(principal);
