@@ -121,10 +121,10 @@ export class AccountService {
   }
 
   /** Makes a person a member of a project; true when they were not one before. */
-  async addMember(slug: string, email: string): Promise<boolean | DomainError> {
+  async addMember(slug: string, email: string, role: Role = 'member'): Promise<boolean | DomainError> {
     const found = await this.userAndProject(slug, email);
     if (found instanceof DomainError) return found;
-    return this.accounts.addMember(found.project.id, found.user.id, new Date(this.clock.now()));
+    return this.accounts.addMember(found.project.id, found.user.id, new Date(this.clock.now()), role);
   }
 
   async removeMember(slug: string, email: string): Promise<true | DomainError> {
@@ -171,7 +171,9 @@ export class AccountService {
     const weakness = passwordWeakness(password, normalised);
     if (weakness) return weakness;
     const created = await this.createUser(normalised, { password });
-    return created instanceof DomainError ? created : { id: created.id, email: created.email, admin: created.admin, createdAt: created.createdAt };
+    return created instanceof DomainError
+      ? created
+      : { id: created.id, email: created.email, admin: created.admin, createdAt: created.createdAt };
   }
 
   /** The person's role in a project: admins count as owners everywhere. */

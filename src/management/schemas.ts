@@ -130,7 +130,8 @@ export const NewProjectSchema = Type.Object(
     slug: Type.String({
       minLength: 1,
       maxLength: 63,
-      description: 'The project\'s slug: 1-63 lowercase letters, digits and inner hyphens, without `--`. Its site is `<slug>.<PLATFORM_HOST>`.',
+      description:
+        "The project's slug: 1-63 lowercase letters, digits and inner hyphens, without `--`. Its site is `<slug>.<PLATFORM_HOST>`.",
     }),
   },
   { additionalProperties: false, description: 'A project to create.' },
@@ -181,7 +182,8 @@ export const CreatedInvitationSchema = Type.Object(
     email: Type.String({ description: 'The email invited (in lowercase).' }),
     url: Type.String({
       format: 'uri',
-      description: 'The one-time link to pass on: `<origin>/dashboard/invitations/<token>`. Shown this once; only a hash of its token is stored.',
+      description:
+        'The one-time link to pass on: `<origin>/dashboard/invitations/<token>`. Shown this once; only a hash of its token is stored.',
     }),
     expiresAt: Type.String({ format: 'date-time', description: 'When the link stops working (7 days).' }),
   },
