@@ -197,6 +197,18 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     assert.equal(again.statusCode, 410);
     assert.equal(again.json().code, 'invitation_used');
     assert.equal((await invitee.c.call({ url: `/api/v1/projects/${slug}` })).statusCode, 200);
+    const log = (await owner.c.call({ url: `/api/v1/projects/${slug}/audit` })).json() as {
+      action: string;
+      target: string;
+      actor: { email?: string };
+    }[];
+    assert.deepEqual(
+      log.slice(0, 2).map((e) => [e.action, e.target, e.actor.email]),
+      [
+        ['member.add', invitee.email, invitee.email],
+        ['member.invite', invitee.email, owner.email],
+      ],
+    );
 
     const forbidden1 = await invitee.c.call({
       method: 'POST',
