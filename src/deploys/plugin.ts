@@ -55,5 +55,5 @@ export default fp(
     app.projectDetails.liveDeploys = (projectIds) => repository.liveDeploys(projectIds);
     deployRoutes(app, service);
   },
-  { name: 'deploys', dependencies: ['projects', 'keys', 'management'] },
+  { name: 'deploys', dependencies: ['projects', 'keys', 'management', 'audit'] },
 );

@@ -82,6 +82,8 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
       const added = orThrow(
         await domains.add(project.slug, body.domain, body.redirectTo === undefined ? {} : { redirectTo: body.redirectTo }),
       );
+      await app.audit.recordFor(request, project, 'domain.add', added.domain);
+      if (added.redirect) await app.audit.recordFor(request, project, 'redirect.add', added.redirect.from);
       const view = orThrow(await domains.get(project.slug, added.domain));
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/domains/${added.domain}`);
       return {
@@ -131,7 +133,9 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return orThrow(await domains.verifyView(project.slug, request.params.domain));
+      const view = orThrow(await domains.verifyView(project.slug, request.params.domain));
+      await app.audit.recordFor(request, project, 'domain.verify', view.domain);
+      return view;
     },
   );
 
@@ -156,6 +160,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       orThrow(await domains.remove(request.params.domain, project.slug));
+      await app.audit.recordFor(request, project, 'domain.remove', request.params.domain);
       return reply.code(204).send();
     },
   );
@@ -203,6 +208,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       const added = orThrow(await domains.addRedirect(project.slug, request.body.from, request.body.to));
+      await app.audit.recordFor(request, project, 'redirect.add', `${added.from} -> ${added.to}`);
       reply.code(201);
       return added;
     },
@@ -228,6 +234,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       orThrow(await domains.removeRedirect(project.slug, request.params.from));
+      await app.audit.recordFor(request, project, 'redirect.remove', request.params.from);
       return reply.code(204).send();
     },
   );
