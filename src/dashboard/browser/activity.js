@@ -1,0 +1,134 @@
+// Activity: the project's audit log, newest first, a page at a time ("Show older").
+import { api, project } from './api.js';
+import { busy, errorSlot, focusOn, h, time } from './dom.js';
+
+/** What happened, in words (the action's code stays beside it for searching the log). */
+const ACTIONS = {
+  'project.create': 'Created the project',
+  'member.invite': 'Invited a person',
+  'member.add': 'Added a member',
+  'member.remove': 'Removed a member',
+  'key.create': 'Created an API key',
+  'key.revoke': 'Revoked an API key',
+  'key.unban': 'Lifted a key’s ban',
+  'deploy.create': 'Uploaded a deploy',
+  'deploy.promote': 'Promoted a deploy',
+  'domain.add': 'Added a domain',
+  'domain.verify': 'Verified a domain',
+  'domain.remove': 'Removed a domain',
+  'redirect.add': 'Added a redirect',
+  'redirect.remove': 'Removed a redirect',
+  'plan.change': 'Changed the plan',
+  'webhook.add': 'Added a webhook',
+  'webhook.update': 'Changed a webhook',
+  'webhook.remove': 'Removed a webhook',
+};
+
+/** Who did it: a person, one of their tokens, or the operator's local CLI. */
+function actorOf(a) {
+  const actor = a.actor ?? {};
+  if (actor.type === 'operator') return h('span', null, 'Operator ', h('span', { class: 'muted' }, '(local CLI)'));
+  if (actor.type === 'token') {
+    return h(
+      'div',
+      { class: 'stack' },
+      h('span', null, actor.email ?? 'A person'),
+      h('span', { class: 'muted' }, 'with access token ', actor.tokenName ? `“${actor.tokenName}”` : (actor.tokenId ?? '')),
+    );
+  }
+  return h('span', null, actor.email ?? actor.type ?? 'Unknown');
+}
+
+const targetOf = (a) =>
+  typeof a.target === 'string' ? h('code', null, a.target) : a.target ? h('code', null, JSON.stringify(a.target)) : '';
+
+/** The answer's entries and the cursor of the next (older) page, whichever shape the list has. */
+function pageOf(answer) {
+  if (Array.isArray(answer)) return { entries: answer, next: null };
+  return { entries: answer.items ?? answer.entries ?? answer.data ?? [], next: answer.nextCursor ?? answer.next ?? null };
+}
+
+export async function render({ content, slug }) {
+  const base = `${project(slug)}/audit`;
+  const heading = h('h3', { id: 'activity-heading' }, 'Changes, newest first');
+  const body = h('tbody');
+  const error = errorSlot();
+  const older = h('button', { type: 'button', class: 'secondary' }, 'Show older');
+  const more = h('div', { class: 'actions' }, older);
+  let cursor = null;
+
+  function rows(entries) {
+    return entries.map((a) =>
+      h(
+        'tr',
+        null,
+        h('td', null, time(a.at)),
+        h('td', null, actorOf(a)),
+        h(
+          'td',
+          null,
+          h('div', { class: 'stack' }, h('span', null, ACTIONS[a.action] ?? a.action), h('code', { class: 'muted' }, a.action)),
+        ),
+        h('td', null, targetOf(a)),
+        h('td', null, a.ip ? h('code', null, a.ip) : ''),
+      ),
+    );
+  }
+
+  async function load() {
+    const answer = await api('GET', cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base);
+    const { entries, next } = pageOf(answer);
+    const added = rows(entries);
+    body.append(...added);
+    cursor = next;
+    more.hidden = !cursor;
+    return added;
+  }
+
+  older.addEventListener('click', async () => {
+    error.clear();
+    await busy(older, 'Loading…', body, async () => {
+      try {
+        const added = await load();
+        // Focus goes to the first row that arrived, so keyboard and screen reader users continue from there.
+        focusOn(added[0]?.querySelector('td') ?? heading);
+      } catch (e) {
+        error.show(e);
+      }
+    });
+  });
+
+  await load();
+  if (body.children.length === 0) {
+    content.replaceChildren(
+      h('section', { 'aria-labelledby': heading.id }, heading, h('p', null, 'Nothing has changed in this project yet.')),
+    );
+    return;
+  }
+  const t = h(
+    'table',
+    null,
+    h('caption', { class: 'visually-hidden' }, 'Activity of this project'),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ['When', 'Who', 'What', 'Target', 'Address'].map((x) => h('th', { scope: 'col' }, x)),
+      ),
+    ),
+    body,
+  );
+  content.replaceChildren(
+    h(
+      'section',
+      { 'aria-labelledby': heading.id },
+      heading,
+      h('p', { class: 'muted' }, 'Every change made in the dashboard, with the API or with the CLI, kept for 90 days.'),
+      h('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Activity of this project', tabindex: '0' }, t),
+      error.el,
+      more,
+    ),
+  );
+}
