@@ -71,8 +71,6 @@ function projectNav(slug: string, current: PageKind): string {
 }
 
 function breadcrumbs(o: PageOptions): string {
-  if (o.kind === 'tokens')
-    return `<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/dashboard">Projects</a></li><li><a href="/dashboard/tokens" aria-current="page">Access tokens</a></li></ol></nav>`;
   if (!o.slug) return '';
   const crumbs = [`<li><a href="/dashboard">Projects</a></li>`];
   if (o.kind === 'project') crumbs.push(`<li><a href="${escape(projectPath(o.slug))}" aria-current="page">${escape(o.slug)}</a></li>`);

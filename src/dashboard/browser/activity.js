@@ -2,6 +2,9 @@
 import { api, project } from './api.js';
 import { busy, errorSlot, focusOn, h, time } from './dom.js';
 
+/** Entries per page: "Show older" fetches the next ones. */
+const PAGE_SIZE = 20;
+
 /** What happened, in words (the action's code stays beside it for searching the log). */
 const ACTIONS = {
   'project.create': 'Created the project',
@@ -50,33 +53,49 @@ function pageOf(answer) {
 
 export async function render({ content, slug }) {
   const base = `${project(slug)}/audit`;
-  const heading = h('h3', { id: 'activity-heading' }, 'Changes, newest first');
+  const heading = h(
+    'p',
+    { class: 'muted' },
+    'Every change made in the dashboard, with the API or with the CLI, newest first. Kept for 90 days.',
+  );
   const body = h('tbody');
   const error = errorSlot();
   const older = h('button', { type: 'button', class: 'secondary' }, 'Show older');
   const more = h('div', { class: 'actions' }, older);
   let cursor = null;
 
+  // Two columns (the change; who and when), so that a phone shows a change without scrolling sideways.
   function rows(entries) {
     return entries.map((a) =>
       h(
         'tr',
         null,
-        h('td', null, time(a.at)),
-        h('td', null, actorOf(a)),
         h(
           'td',
           null,
-          h('div', { class: 'stack' }, h('span', null, ACTIONS[a.action] ?? a.action), h('code', { class: 'muted' }, a.action)),
+          h(
+            'div',
+            { class: 'stack' },
+            h('span', null, ACTIONS[a.action] ?? a.action, ' ', targetOf(a)),
+            h('code', { class: 'muted' }, a.action),
+          ),
         ),
-        h('td', null, targetOf(a)),
-        h('td', null, a.ip ? h('code', null, a.ip) : ''),
+        h(
+          'td',
+          null,
+          h(
+            'div',
+            { class: 'stack' },
+            actorOf(a),
+            h('span', { class: 'muted' }, time(a.at), a.ip ? [' from ', h('code', null, a.ip)] : ''),
+          ),
+        ),
       ),
     );
   }
 
   async function load() {
-    const answer = await api('GET', cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base);
+    const answer = await api('GET', `${base}?limit=${String(PAGE_SIZE)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     const { entries, next } = pageOf(answer);
     const added = rows(entries);
     body.append(...added);
@@ -91,7 +110,7 @@ export async function render({ content, slug }) {
       try {
         const added = await load();
         // Focus goes to the first row that arrived, so keyboard and screen reader users continue from there.
-        focusOn(added[0]?.querySelector('td') ?? heading);
+        focusOn(added[0]?.querySelector('td') ?? older);
       } catch (e) {
         error.show(e);
       }
@@ -100,9 +119,7 @@ export async function render({ content, slug }) {
 
   await load();
   if (body.children.length === 0) {
-    content.replaceChildren(
-      h('section', { 'aria-labelledby': heading.id }, heading, h('p', null, 'Nothing has changed in this project yet.')),
-    );
+    content.replaceChildren(h('p', null, 'Nothing has changed in this project yet.'));
     return;
   }
   const t = h(
@@ -115,20 +132,15 @@ export async function render({ content, slug }) {
       h(
         'tr',
         null,
-        ['When', 'Who', 'What', 'Target', 'Address'].map((x) => h('th', { scope: 'col' }, x)),
+        ['Change', 'By whom, when'].map((x) => h('th', { scope: 'col' }, x)),
       ),
     ),
     body,
   );
   content.replaceChildren(
-    h(
-      'section',
-      { 'aria-labelledby': heading.id },
-      heading,
-      h('p', { class: 'muted' }, 'Every change made in the dashboard, with the API or with the CLI, kept for 90 days.'),
-      h('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Activity of this project', tabindex: '0' }, t),
-      error.el,
-      more,
-    ),
+    heading,
+    h('div', { class: 'table-scroll', role: 'region', 'aria-label': 'Activity of this project', tabindex: '0' }, t),
+    error.el,
+    more,
   );
 }

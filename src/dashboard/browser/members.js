@@ -16,16 +16,25 @@ export async function render({ content, slug }) {
   async function showList() {
     const members = await api('GET', base);
     canManage = admin || members.some((m) => m.email === me && m.role === 'owner');
+    // Two columns, so that the list and its actions fit a phone's width.
     const rows = members.map((m) => [
-      h('div', { class: 'stack' }, h('strong', null, m.email), m.email === me ? h('span', { class: 'muted' }, 'You') : ''),
-      h('span', { class: `badge ${m.role === 'owner' ? 'badge-info' : 'badge-muted'}` }, ROLES[m.role] ?? m.role),
-      m.addedAt || m.createdAt ? time(m.addedAt ?? m.createdAt) : '',
+      h(
+        'div',
+        { class: 'stack member' },
+        h('strong', null, m.email, m.email === me ? h('span', { class: 'muted you' }, ' (you)') : ''),
+        h(
+          'span',
+          null,
+          h('span', { class: `badge ${m.role === 'owner' ? 'badge-info' : 'badge-muted'}` }, ROLES[m.role] ?? m.role),
+          m.createdAt ? [' since ', time(m.createdAt)] : '',
+        ),
+      ),
       canManage && m.email !== me ? removeButton(m) : '',
     ]);
     list.replaceChildren(
       members.length === 0
         ? h('p', null, 'Nobody is a member of this project yet.')
-        : table('Members of this project', ['Person', 'Role', 'Since', 'Actions'], rows, { captionHidden: true }),
+        : table('Members of this project', ['Person', 'Actions'], rows, { captionHidden: true }),
     );
   }
 

@@ -120,11 +120,13 @@ export async function render({ content }) {
       list.replaceChildren(h('p', null, 'You have no access tokens yet.'));
       return;
     }
+    // Three columns, so that the list and its actions fit a phone's width.
     const rows = tokens.map((t) => [
-      h('div', { class: 'stack' }, h('strong', null, t.name), t.hint ? h('code', null, t.hint) : ''),
       h(
         'div',
         { class: 'stack' },
+        h('strong', null, t.name),
+        t.hint ? h('code', null, t.hint) : '',
         h('span', null, t.scope === 'read' ? 'Read only' : 'Read and write'),
         h('span', { class: 'muted' }, t.projects?.length ? t.projects.join(', ') : 'All projects'),
       ),
@@ -133,11 +135,11 @@ export async function render({ content }) {
         { class: 'stack' },
         t.createdAt ? h('span', null, 'Created ', time(t.createdAt)) : '',
         h('span', null, 'Last used ', t.lastUsedAt ? time(t.lastUsedAt) : 'never'),
-        t.revokedAt ? '' : h('span', null, expiryOf(t)),
+        t.revokedAt ? h('span', null, 'Revoked ', time(t.revokedAt)) : h('span', null, expiryOf(t)),
       ),
-      t.revokedAt ? h('span', { class: 'badge badge-muted' }, 'Revoked ', time(t.revokedAt)) : revokeButton(t),
+      t.revokedAt ? h('span', { class: 'badge badge-muted' }, 'Revoked') : revokeButton(t),
     ]);
-    list.replaceChildren(table('Your access tokens', ['Token', 'Access', 'Use', 'Actions'], rows, { captionHidden: true }));
+    list.replaceChildren(table('Your access tokens', ['Token', 'Use', 'Actions'], rows, { captionHidden: true }));
   }
 
   function revokeButton(t) {
