@@ -89,6 +89,15 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     assert.equal(new URL(page.url()).pathname, '/dashboard/sign-in');
     await rendered(page);
     await checkPage(browser, 'sign-in');
+    // SIGNUP is closed (the default): no sign-up offered, and the sign-up page says how accounts are made.
+    assert.equal(await page.getByRole('link', { name: 'Create an account' }).count(), 0);
+    await page.goto(`${base}/dashboard/sign-up`);
+    await rendered(page);
+    assert.match(await page.locator('#content').innerText(), /does not offer sign-up[\s\S]*petstore users create EMAIL/);
+    assert.equal(await page.getByRole('button', { name: 'Sign up' }).count(), 0);
+    await checkPage(browser, 'sign-up-closed');
+    await page.goto(`${base}/dashboard/projects/shop/keys`);
+    await rendered(page);
 
     await signIn(page, { email, password: 'not the password' });
     const alert = page.getByRole('alert').filter({ hasText: 'wrong' });
@@ -109,11 +118,28 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     await rendered(page);
     const names = await page.getByRole('list', { name: 'Your projects' }).getByRole('heading').allInnerTexts();
     assert.ok(names.includes('shop') && names.includes('corner'), names.join(', '));
+    // A deployed project's site address is a link; one not deployed yet says so.
+    const cards = page.getByRole('list', { name: 'Your projects' }).getByRole('listitem');
+    assert.equal(
+      await cards
+        .filter({ hasText: 'shop' })
+        .getByRole('link', { name: /^http:\/\/shop\./ })
+        .count(),
+      1,
+    );
+    assert.match(await cards.filter({ hasText: 'corner' }).innerText(), /Not deployed yet/);
     await checkPage(browser, 'projects');
     await page.getByRole('link', { name: 'shop', exact: true }).click();
     await page.waitForURL(`${base}/dashboard/projects/shop`);
     await rendered(page);
-    assert.match(await page.locator('main').innerText(), /Plan\s+pro/);
+    // The overview: the site as a link with its live deploy, the domains, this month's requests beside the quota.
+    const overview = await page.locator('main').innerText();
+    assert.match(overview, /Plan\s+pro/);
+    assert.match(overview, /Live deploy\s+#3, uploaded/);
+    assert.match(overview, /No custom domains/);
+    assert.match(overview, /This month \(UTC\)\s+\d+ requests[\s\S]*Today \(UTC\)\s+\d+ of 10,000 a day/);
+    const site = page.getByRole('link', { name: /^http:\/\/shop\.platform\.test:\d+\/ \(opens in a new tab\)$/ });
+    assert.equal(await site.getAttribute('href'), `http://shop.${PLATFORM}:${String(server.port)}/`);
     await checkPage(browser, 'project');
     for (const [name, path] of [
       ['Domains', 'domains'],
@@ -302,6 +328,13 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
       });
       assert.match(await domainCard(page, name).innerText(), /Served over HTTPS with a certificate valid until/);
       await checkPage(browser, 'domains-active');
+      // The overview lists it with its badge, as a link to the site over HTTPS.
+      await page.goto(`${base}/dashboard/projects/shop`);
+      await rendered(page);
+      const listed = page.locator('.overview-domains li').filter({ hasText: name });
+      assert.match(await listed.innerText(), /Active/);
+      assert.equal(await listed.getByRole('link').getAttribute('href'), `https://${name}/`);
+      await checkPage(browser, 'overview-domains');
       assertNoLeaks(browser);
     },
   );
