@@ -46,7 +46,7 @@ export default fp(
         .header('referrer-policy', 'same-origin')
         .type('text/html; charset=utf-8')
         .send(dashboardPage(options));
-    const signup = (): SignupMode => (app.config as { signup?: SignupMode }).signup ?? 'closed';
+    const signup = (): SignupMode => app.config.signup;
     const userOf = (active: ActiveSession) => ({ email: active.user.email, csrfToken: active.csrfToken, admin: active.user.admin });
     const toSignIn = (request: FastifyRequest, reply: FastifyReply) =>
       reply.header('cache-control', 'no-store').redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(request.url)}`, 302);

@@ -1,5 +1,5 @@
 // Activity: the project's audit log, newest first, a page at a time ("Show older").
-import { api, project } from './api.js';
+import { api, apiPage, project } from './api.js';
 import { busy, errorSlot, focusOn, h, time } from './dom.js';
 
 /** Entries per page: "Show older" fetches the next ones. */
@@ -28,7 +28,7 @@ const ACTIONS = {
 };
 
 /** Who did it: a person, one of their tokens, or the operator's local CLI. */
-function actorOf(a) {
+function actorOf(a, tokenNames) {
   const actor = a.actor ?? {};
   if (actor.type === 'operator') return h('span', null, 'Operator ', h('span', { class: 'muted' }, '(local CLI)'));
   if (actor.type === 'token') {
@@ -36,7 +36,12 @@ function actorOf(a) {
       'div',
       { class: 'stack' },
       h('span', null, actor.email ?? 'A person'),
-      h('span', { class: 'muted' }, 'with access token ', actor.tokenName ? `“${actor.tokenName}”` : (actor.tokenId ?? '')),
+      h(
+        'span',
+        { class: 'muted' },
+        'with access token ',
+        tokenNames.has(actor.tokenId) ? `“${tokenNames.get(actor.tokenId)}”` : `#${actor.tokenId ?? '?'}`,
+      ),
     );
   }
   return h('span', null, actor.email ?? actor.type ?? 'Unknown');
@@ -44,12 +49,6 @@ function actorOf(a) {
 
 const targetOf = (a) =>
   typeof a.target === 'string' ? h('code', null, a.target) : a.target ? h('code', null, JSON.stringify(a.target)) : '';
-
-/** The answer's entries and the cursor of the next (older) page, whichever shape the list has. */
-function pageOf(answer) {
-  if (Array.isArray(answer)) return { entries: answer, next: null };
-  return { entries: answer.items ?? answer.entries ?? answer.data ?? [], next: answer.nextCursor ?? answer.next ?? null };
-}
 
 export async function render({ content, slug }) {
   const base = `${project(slug)}/audit`;
@@ -63,6 +62,8 @@ export async function render({ content, slug }) {
   const older = h('button', { type: 'button', class: 'secondary' }, 'Show older');
   const more = h('div', { class: 'actions' }, older);
   let cursor = null;
+  // The person's own tokens are named; anyone else's token is shown by its id.
+  const tokenNames = new Map((await api('GET', '/tokens').catch(() => [])).map((t) => [t.id, t.name]));
 
   // Two columns (the change; who and when), so that a phone shows a change without scrolling sideways.
   function rows(entries) {
@@ -86,7 +87,7 @@ export async function render({ content, slug }) {
           h(
             'div',
             { class: 'stack' },
-            actorOf(a),
+            actorOf(a, tokenNames),
             h('span', { class: 'muted' }, time(a.at), a.ip ? [' from ', h('code', null, a.ip)] : ''),
           ),
         ),
@@ -95,8 +96,7 @@ export async function render({ content, slug }) {
   }
 
   async function load() {
-    const answer = await api('GET', `${base}?limit=${String(PAGE_SIZE)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    const { entries, next } = pageOf(answer);
+    const { entries, next } = await apiPage(`${base}?limit=${String(PAGE_SIZE)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     const added = rows(entries);
     body.append(...added);
     cursor = next;
