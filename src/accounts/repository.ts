@@ -120,12 +120,21 @@ export function openAccountRepository(database: Database): AccountRepository {
       );
     },
     findInvitation: async (tokenHash) => {
-      const r = await sql.one<{ project_id: bigint; email: string; created_at: bigint | Date; expires_at: bigint | Date; used_at: bigint | Date | null }>(
-        'SELECT project_id, email, created_at, expires_at, used_at FROM invitations WHERE token_hash = ?',
-        [tokenHash],
-      );
+      const r = await sql.one<{
+        project_id: bigint;
+        email: string;
+        created_at: bigint | Date;
+        expires_at: bigint | Date;
+        used_at: bigint | Date | null;
+      }>('SELECT project_id, email, created_at, expires_at, used_at FROM invitations WHERE token_hash = ?', [tokenHash]);
       return r
-        ? { projectId: int(r.project_id), email: r.email, createdAt: time(r.created_at), expiresAt: time(r.expires_at), usedAt: time(r.used_at) }
+        ? {
+            projectId: int(r.project_id),
+            email: r.email,
+            createdAt: time(r.created_at),
+            expiresAt: time(r.expires_at),
+            usedAt: time(r.used_at),
+          }
         : null;
     },
     useInvitation: async (tokenHash, at) =>

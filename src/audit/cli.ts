@@ -6,18 +6,44 @@ import { projectNotFound } from '../projects/service.js';
 import type { AuditAction } from './repository.js';
 import { openAuditRepository } from './repository.js';
 import { auditJson, AuditService } from './service.js';
+import { int, sqlFor } from '../storage/sql.js';
 
-/** Records a change made by the local CLI (actor `operator`); commands of any capability call it after their change. */
-export async function recordOperator(ctx: CliContext, projectSlug: string, action: AuditAction, target: string): Promise<void> {
-  const database = await ctx.database();
-  const project = await openProjectRepository(database).findBySlug(projectSlug);
-  if (!project) return;
-  await new AuditService(openAuditRepository(database), ctx.clock).record({ projectId: project.id, actor: { type: 'operator' }, action, target });
+/** The project a CLI command changes, found by its slug, one of its domains or one of its API keys; null when none is. */
+export async function operatorProject(
+  ctx: CliContext,
+  by: { slug: string } | { domain: string } | { keyId: string },
+): Promise<number | null> {
+  const sql = sqlFor(await ctx.database());
+  const row =
+    'slug' in by
+      ? await sql.one<{ id: bigint }>('SELECT id FROM projects WHERE slug = ?', [by.slug])
+      : 'domain' in by
+        ? await sql.one<{ id: bigint }>('SELECT project_id AS id FROM domains WHERE name = ?', [
+            by.domain.trim().toLowerCase().replace(/\.$/, ''),
+          ])
+        : await sql.one<{ id: bigint }>('SELECT project_id AS id FROM api_keys WHERE id = ?', [by.keyId]);
+  return row ? int(row.id) : null;
+}
+
+/**
+ * Records a change made by the local CLI (actor `operator`); commands of any
+ * capability call it right after their change. Slugs are looked up; a project
+ * id comes from `operatorProject` (taken before a removal).
+ */
+export async function recordOperator(ctx: CliContext, project: string | number | null, action: AuditAction, target: string): Promise<void> {
+  const projectId = typeof project === 'string' ? await operatorProject(ctx, { slug: project }) : project;
+  if (projectId === null) return;
+  await new AuditService(openAuditRepository(await ctx.database()), ctx.clock).record({
+    projectId,
+    actor: { type: 'operator' },
+    action,
+    target,
+  });
 }
 
 export const auditCommand: CliCommand = {
   name: 'audit',
-  usage: ['audit SLUG [--limit N] [--json]        the project\'s changes of the last 90 days, newest first'],
+  usage: ["audit SLUG [--limit N] [--json]        the project's changes of the last 90 days, newest first"],
   async run(args, ctx) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' }, limit: { type: 'string' } }, 1);
     const slug = positionals[0] ?? '';
@@ -30,7 +56,8 @@ export const auditCommand: CliCommand = {
     if (values.json) ctx.json(entries);
     else {
       for (const e of entries) {
-        const who = e.actor.type === 'operator' ? 'operator' : `${e.actor.email ?? ''}${e.actor.tokenId ? ` (token ${e.actor.tokenId})` : ''}`;
+        const who =
+          e.actor.type === 'operator' ? 'operator' : `${e.actor.email ?? ''}${e.actor.tokenId ? ` (token ${e.actor.tokenId})` : ''}`;
         ctx.out(`${e.at}\t${who}\t${e.action}\t${e.target}${e.ip ? `\t${e.ip}` : ''}`);
       }
     }

@@ -25,7 +25,9 @@ const PURGE_INTERVAL_MS = 3600_000;
 /** The actor of a management request as the audit log records it. */
 export function auditActor(request: FastifyRequest): AuditActor {
   const actor = actorOf(request);
-  return actor.type === 'token' ? { type: 'token', email: actor.user.email, tokenId: actor.token.id } : { type: 'user', email: actor.user.email };
+  return actor.type === 'token'
+    ? { type: 'token', email: actor.user.email, tokenId: actor.token.id }
+    : { type: 'user', email: actor.user.email };
 }
 
 export default fp(

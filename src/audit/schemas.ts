@@ -38,7 +38,9 @@ export const AuditPageSchema = Type.Array(AuditEntrySchema, { maxItems: 100, des
 
 export const AuditQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ format: 'int32', minimum: 1, maximum: 100, default: 50, description: 'Entries per page (1-100, default 50).' })),
+    limit: Type.Optional(
+      Type.Integer({ format: 'int32', minimum: 1, maximum: 100, default: 50, description: 'Entries per page (1-100, default 50).' }),
+    ),
     cursor: Type.Optional(Type.String({ maxLength: 64, description: 'The cursor from the `Link` header of the previous page.' })),
   },
   { additionalProperties: false },

@@ -51,7 +51,7 @@ export function buildManagementOpenApi(
           '',
           "A person manages only the projects they are members of (`petstore projects add-member`); an admin manages all. Another project's resources answer 404, never 403, so they do not reveal that it exists.",
           '',
-          'Scripts and the CLI use a personal access token instead (`POST /tokens`, then `Authorization: Bearer pst_…`): no cookie and no CSRF token. Missing, unknown, expired or revoked tokens answer 401 `invalid_token`; a `read` token changing something answers 403 `insufficient_scope`; a project outside the token\'s list answers 404.',
+          "Scripts and the CLI use a personal access token instead (`POST /tokens`, then `Authorization: Bearer pst_…`): no cookie and no CSRF token. Missing, unknown, expired or revoked tokens answer 401 `invalid_token`; a `read` token changing something answers 403 `insufficient_scope`; a project outside the token's list answers 404.",
           '',
           'Every error response has the `Error` body of the `/v1` API.',
           '',

@@ -5,13 +5,14 @@ import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SignedIn } from '../accounts
 import { DomainError, orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { addressSubject } from '../limits/client-address.js';
-import { userOf } from './auth.js';
+import { actorOf, userOf } from './auth.js';
 import { sessionCookie } from './cookies.js';
 import { projectFor } from './project-routes.js';
 import {
   AcceptedInvitationSchema,
   AcceptInvitationSchema,
   CreatedInvitationSchema,
+  CurrentUserSchema,
   InvitationParams,
   InvitationSchema,
   jsonResponse,
@@ -46,7 +47,12 @@ const throttledError = (t: SignInThrottled) =>
  * failed attempt for the email and the address, so guessing which emails have
  * accounts is as slow as guessing passwords.
  */
-async function throttled<T>(app: FastifyInstance, request: FastifyRequest, email: string, attempt: () => Promise<T | DomainError>): Promise<T> {
+async function throttled<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  email: string,
+  attempt: () => Promise<T | DomainError>,
+): Promise<T> {
   const address = addressSubject(request.ip);
   const refused = await app.sessions.throttle(email, address);
   if (refused) throw throttledError(refused);
@@ -87,7 +93,16 @@ export function peopleRoutes(app: FastifyInstance): void {
         body: SignUpSchema,
         response: {
           201: SESSION_OK,
-          ...managementErrors('validation_failed', 'malformed_json', 'weak_password', 'signup_closed', 'user_exists', 'rate_limited', 'payload_too_large', 'unsupported_media_type'),
+          ...managementErrors(
+            'validation_failed',
+            'malformed_json',
+            'weak_password',
+            'signup_closed',
+            'user_exists',
+            'rate_limited',
+            'payload_too_large',
+            'unsupported_media_type',
+          ),
         },
       },
     },
@@ -97,6 +112,32 @@ export function peopleRoutes(app: FastifyInstance): void {
       const signedIn = await startSession(app, request, reply, user);
       reply.code(201);
       return sessionBody(signedIn);
+    },
+  );
+
+  r.get(
+    '/api/v1/user',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'Who is acting',
+        description:
+          'The person a request acts for, with a session or an access token; with a token, also the token (what `petstore whoami` shows).',
+        tags: ['session'],
+        'x-stability': 'beta',
+        response: {
+          200: jsonResponse('The person, and the token when one was used.', CurrentUserSchema),
+          ...managementErrors('not_signed_in', 'invalid_token'),
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const user = { email: actor.user.email, admin: actor.user.admin };
+      if (actor.type === 'user') return { user, token: null };
+      const t = actor.token;
+      return { user, token: { id: t.id, scope: t.scope, projects: t.projects, expiresAt: new Date(t.expiresAt).toISOString() } };
     },
   );
 
@@ -131,14 +172,23 @@ export function peopleRoutes(app: FastifyInstance): void {
         operationId: 'removeMember',
         summary: 'Remove a member',
         description:
-          "Removes a person from the project (owners only: a member gets 403 `forbidden`). The last owner cannot be removed (409 `last_owner`).",
+          'Removes a person from the project (owners only: a member gets 403 `forbidden`). The last owner cannot be removed (409 `last_owner`).',
         tags: ['members'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,
         params: MemberParams,
         response: {
           204: { description: 'Removed.' },
-          ...managementErrors('validation_failed', 'not_signed_in', 'invalid_token', 'csrf_failed', 'insufficient_scope', 'forbidden', 'not_found', 'last_owner'),
+          ...managementErrors(
+            'validation_failed',
+            'not_signed_in',
+            'invalid_token',
+            'csrf_failed',
+            'insufficient_scope',
+            'forbidden',
+            'not_found',
+            'last_owner',
+          ),
         },
       },
     },
@@ -233,7 +283,7 @@ export function peopleRoutes(app: FastifyInstance): void {
         operationId: 'acceptInvitation',
         summary: 'Accept an invitation',
         description:
-          'Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session\'s email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `invite` or `open` (else 403 `signup_closed`); an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.',
+          "Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `invite` or `open` (else 403 `signup_closed`); an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.",
         tags: ['members'],
         'x-stability': 'beta',
         security: [{}, ...SESSION_WRITE_SECURITY],
@@ -263,21 +313,21 @@ export function peopleRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const token = request.params.invitation;
       const actor = request.actor;
-      let accepted: { project: string; role: 'owner' | 'member'; user?: User; csrfToken?: string };
+      let accepted: { project: string; projectId: number; role: 'owner' | 'member'; user?: User; csrfToken?: string };
       if (actor) {
         accepted = orThrow(await app.accounts.accept(token, actor.user));
       } else {
         const password = request.body.password;
-        if (password === undefined) throw new ApiError('not_signed_in', 'Sign in to accept, or send the password of the account to create.');
+        if (password === undefined)
+          throw new ApiError('not_signed_in', 'Sign in to accept, or send the password of the account to create.');
         const invited = orThrow(await app.accounts.invitation(token));
         const done = await throttled(app, request, invited.email, () => app.accounts.acceptBySignUp(token, password, app.config.signup));
         const signedIn = await startSession(app, request, reply, done.user);
-        accepted = { project: done.project, role: 'member', ...sessionBody(signedIn), user: done.user };
+        accepted = { ...done, csrfToken: signedIn.csrfToken };
       }
-      const project = orThrow(await app.accounts.projectOf({ ...(accepted.user ?? (actor as { user: User }).user), admin: true }, accepted.project));
       const email = accepted.user?.email ?? actor?.user.email ?? '';
       await app.audit.record({
-        projectId: project.id,
+        projectId: accepted.projectId,
         actor: { type: 'user', email },
         action: 'member.add',
         target: email,

@@ -5,7 +5,15 @@ import { ApiError } from '../http/errors.js';
 import type { Project } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
 import { actorOf, tokenAllows, userOf } from './auth.js';
-import { jsonResponse, managementErrors, NewProjectSchema, ProjectListSchema, ProjectSchema, SlugParams, WRITE_SECURITY } from './schemas.js';
+import {
+  jsonResponse,
+  managementErrors,
+  NewProjectSchema,
+  ProjectListSchema,
+  ProjectSchema,
+  SlugParams,
+  WRITE_SECURITY,
+} from './schemas.js';
 import { projectView } from './views.js';
 
 /**

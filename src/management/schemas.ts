@@ -130,7 +130,8 @@ export const NewProjectSchema = Type.Object(
     slug: Type.String({
       minLength: 1,
       maxLength: 63,
-      description: 'The project\'s slug: 1-63 lowercase letters, digits and inner hyphens, without `--`. Its site is `<slug>.<PLATFORM_HOST>`.',
+      description:
+        "The project's slug: 1-63 lowercase letters, digits and inner hyphens, without `--`. Its site is `<slug>.<PLATFORM_HOST>`.",
     }),
   },
   { additionalProperties: false, description: 'A project to create.' },
@@ -181,7 +182,8 @@ export const CreatedInvitationSchema = Type.Object(
     email: Type.String({ description: 'The email invited (in lowercase).' }),
     url: Type.String({
       format: 'uri',
-      description: 'The one-time link to pass on: `<origin>/dashboard/invitations/<token>`. Shown this once; only a hash of its token is stored.',
+      description:
+        'The one-time link to pass on: `<origin>/dashboard/invitations/<token>`. Shown this once; only a hash of its token is stored.',
     }),
     expiresAt: Type.String({ format: 'date-time', description: 'When the link stops working (7 days).' }),
   },
@@ -224,4 +226,28 @@ export const AcceptedInvitationSchema = Type.Object(
     csrfToken: Type.Optional(Type.String({ description: 'Set when the account was just created: the CSRF token of its new session.' })),
   },
   { additionalProperties: false, description: 'The membership the invitation gave.' },
+);
+
+export const CurrentUserSchema = Type.Object(
+  {
+    user: UserSchema,
+    token: Type.Union(
+      [
+        Type.Object(
+          {
+            id: Type.String({ description: 'The token id.' }),
+            scope: Type.Union([Type.Literal('read'), Type.Literal('write')]),
+            projects: Type.Union([Type.Array(Type.String(), { maxItems: 100 }), Type.Null()], {
+              description: 'The projects the token is limited to; null: all of the person.',
+            }),
+            expiresAt: Type.String({ format: 'date-time', description: 'When the token stops working.' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'The access token the request came with; null with a session.' },
+    ),
+  },
+  { additionalProperties: false, description: 'Who a request acts for.' },
 );

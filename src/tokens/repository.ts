@@ -62,13 +62,21 @@ export function openTokenRepository(database: Database): TokenRepository {
       await sql.run(
         `INSERT INTO access_tokens (id, user_id, name, scope, projects, secret_hash, hint, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [t.id, userId, t.name, t.scope, t.projects === null ? null : JSON.stringify(t.projects), secretHash, t.hint, t.createdAt, t.expiresAt],
+        [
+          t.id,
+          userId,
+          t.name,
+          t.scope,
+          t.projects === null ? null : JSON.stringify(t.projects),
+          secretHash,
+          t.hint,
+          t.createdAt,
+          t.expiresAt,
+        ],
       );
     },
     findActiveByHash: async (hash) => {
-      const r = await sql.one<
-        TokenRow & { user_id: bigint; email: string; admin: bigint | boolean; user_created_at: Time }
-      >(
+      const r = await sql.one<TokenRow & { user_id: bigint; email: string; admin: bigint | boolean; user_created_at: Time }>(
         `SELECT t.id, t.name, t.scope, t.projects, t.hint, t.created_at, t.expires_at, t.revoked_at, t.last_used_at,
                 u.id AS user_id, u.email, u.admin, u.created_at AS user_created_at
            FROM access_tokens t JOIN users u ON u.id = t.user_id

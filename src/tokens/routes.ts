@@ -93,7 +93,7 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
         operationId: 'revokeAccessToken',
         summary: 'Revoke an access token',
         description:
-          'Revokes one of the person\'s tokens: every running server refuses it within 5 seconds. With an access token, only that token itself can be revoked (sign-out of the CLI); others answer 404.',
+          "Revokes one of the person's tokens: every running server refuses it within 5 seconds. With an access token, only that token itself can be revoked (sign-out of the CLI); others answer 404.",
         tags: ['tokens'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,

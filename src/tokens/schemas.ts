@@ -5,10 +5,9 @@ const Timestamp = (description: string) => Type.String({ format: 'date-time', de
 const Scope = Type.Union([Type.Literal('read'), Type.Literal('write')], {
   description: '`read`: GET requests only; `write`: every operation.',
 });
-const Projects = Type.Union(
-  [Type.Array(Type.String({ description: 'A project slug.' }), { maxItems: 100 }), Type.Null()],
-  { description: 'The projects the token may act on; null: every project of its person.' },
-);
+const Projects = Type.Union([Type.Array(Type.String({ description: 'A project slug.' }), { maxItems: 100 }), Type.Null()], {
+  description: 'The projects the token may act on; null: every project of its person.',
+});
 
 export const NewTokenSchema = Type.Object(
   {
@@ -21,7 +20,9 @@ export const NewTokenSchema = Type.Object(
         description: 'Limit the token to these projects (default: every project of the person, present and future).',
       }),
     ),
-    expiresInDays: Type.Optional(Type.Integer({ format: 'int32', minimum: 1, maximum: 365, default: 90, description: 'Days until it expires (1-365, default 90).' })),
+    expiresInDays: Type.Optional(
+      Type.Integer({ format: 'int32', minimum: 1, maximum: 365, default: 90, description: 'Days until it expires (1-365, default 90).' }),
+    ),
   },
   { additionalProperties: false, description: 'An access token to create.' },
 );
