@@ -278,7 +278,7 @@ describe('self-service in the dashboard, in Chromium, against bin/petstore serve
     assertNoLeaks(browser);
   });
 
-  test('an owner removes a member in a dialog; the member loses the project at once', async () => {
+  test('an owner removes a member in a dialog; the member loses the project at once; invited again, they accept while signed in', async () => {
     const { page } = browser;
     await page.goto(`${base}/dashboard/projects/${slug}/members`);
     await rendered(page);
@@ -297,11 +297,27 @@ describe('self-service in the dashboard, in Chromium, against bin/petstore serve
     const other = (second as Browser).page;
     const gone = await other.goto(`${base}/dashboard/projects/${slug}`);
     assert.equal(gone?.status(), 404);
+
+    // Invited again, the signed-in colleague accepts with one button and is back in the project.
+    await page.getByLabel('Email').fill(friend.email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const link = (await page.getByRole('region', { name: 'The invitation link' }).locator('code').innerText()).trim();
+    await other.goto(`${base}${new URL(link).pathname}`);
+    await rendered(other);
+    assert.match(await other.locator('#content').innerText(), new RegExp(`invited to the project ${slug} as ${friend.email}`));
+    await checkPage(second as Browser, 'invitation-signed-in');
+    await other.getByRole('button', { name: 'Accept invitation' }).click();
+    await other.waitForURL(`${base}/dashboard/projects/${slug}`);
+    await rendered(other);
+    assert.match(await other.locator('main').innerText(), /Overview/);
     await page.goto(`${base}/dashboard/projects/${slug}/activity`);
     await rendered(page);
+    // Newest first: the acceptance, the second invitation, the removal.
     assert.match(
-      await page.getByRole('table', { name: 'Activity of this project' }).getByRole('row').nth(1).innerText(),
-      /Removed a member[\s\S]*member\.remove/,
+      await page.getByRole('table', { name: 'Activity of this project' }).innerText(),
+      new RegExp(
+        `Change\\tBy whom, when\\s+Added a member ${friend.email}[\\s\\S]*?Invited a person ${friend.email}[\\s\\S]*?Removed a member ${friend.email}`,
+      ),
     );
     assertNoLeaks(browser);
   });
