@@ -1,5 +1,20 @@
 import { api, ApiError, project } from './api.js';
-import { actionsMenu, announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, table, time, uid } from './dom.js';
+import {
+  actionsMenu,
+  announce,
+  busy,
+  confirmAction,
+  copyButton,
+  errorSlot,
+  field,
+  focusOn,
+  h,
+  hidden,
+  siteLink,
+  table,
+  time,
+  uid,
+} from './dom.js';
 
 /** The badge of a domain: its DNS check and its certificate in one word or two. */
 export function badgeOf(d) {
@@ -366,7 +381,7 @@ export async function render({ content, slug }) {
   function showDomains() {
     cards.clear();
     if (domains.length === 0) {
-      list.replaceChildren(h('li', { class: 'muted' }, 'No custom domains yet. The site is served at ', code(info.url), '.'));
+      list.replaceChildren(h('li', { class: 'muted' }, 'No custom domains yet. The site is served at ', siteLink(info.url), '.'));
       return;
     }
     list.replaceChildren(
