@@ -32,6 +32,7 @@ export class ProjectService {
 
   async create(slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
     if (!SLUG.test(slug)) return invalid('slug', `"${slug}" is not 1-63 lowercase letters, digits and inner hyphens`);
+    if (slug.includes('--')) return invalid('slug', `"${slug}" holds "--", which is kept for preview hosts (<slug>--<deploy>)`);
     const checked = checkedQuota(plan, custom);
     if (checked instanceof DomainError) return checked;
     if (await this.projects.findBySlug(slug)) return new DomainError('project_exists', `A project "${slug}" already exists.`);

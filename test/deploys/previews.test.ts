@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { DomainError } from '../../src/errors/domain-error.js';
 import { NOT_FOUND_PAGE } from '../../src/deploys/pages.js';
 import { PlatformHosts } from '../../src/deploys/platform-hosts.js';
 import { describeEachEngine } from '../helpers/engines.js';
@@ -79,6 +80,12 @@ describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_H
       assert.equal(res.body, NOT_FOUND_PAGE.toString(), hostname);
       assert.equal(res.headers['x-robots-tag'], 'noindex', hostname);
     }
+  });
+
+  test('a slug may not hold "--", so a preview host never names a project', async () => {
+    const refused = await h.app.projects.create('shop--2', 'free');
+    assert.ok(refused instanceof DomainError);
+    assert.equal(refused.code, 'validation_failed');
   });
 
   test('the deploy JSON carries previewUrl (ready deploys), on the address the server serves', async () => {
