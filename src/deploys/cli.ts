@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Deploy, ManagementClient } from '@petstore/client';
+import { recordOperator } from '../audit/cli.js';
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
@@ -48,10 +49,16 @@ function localTransport(ctx: CliContext): DeployTransport {
   return {
     deploy: async (slug, dir) => {
       const directory = resolve(dir);
-      return out(orRefuse(await (await service()).deploy(slug, { directory, leaveOut: await leaveOutFor(directory) })), true);
+      const d = orRefuse(await (await service()).deploy(slug, { directory, leaveOut: await leaveOutFor(directory) }));
+      await recordOperator(ctx, slug, 'deploy.create', d.id);
+      return out(d, true);
     },
     list: async (slug) => Promise.all(orRefuse(await (await service()).list(slug)).map((d) => out(d, false))),
-    promote: async (slug, id) => out(orRefuse(await (await service()).promote(slug, id)), true),
+    promote: async (slug, id) => {
+      const d = orRefuse(await (await service()).promote(slug, id));
+      await recordOperator(ctx, slug, 'deploy.promote', d.id);
+      return out(d, true);
+    },
   };
 }
 

@@ -61,5 +61,5 @@ export default fp(
     });
     deployRoutes(app, service, address);
   },
-  { name: 'deploys', dependencies: ['projects', 'keys', 'management'] },
+  { name: 'deploys', dependencies: ['projects', 'keys', 'management', 'audit'] },
 );

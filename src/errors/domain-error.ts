@@ -18,7 +18,16 @@ export type DomainCode =
   | 'invalid_redirect'
   | 'user_exists'
   | 'invalid_credentials'
-  | 'deploy_failed';
+  | 'deploy_failed'
+  | 'weak_password'
+  | 'invalid_slug'
+  | 'signup_closed'
+  | 'project_limit'
+  | 'forbidden'
+  | 'invitation_mismatch'
+  | 'last_owner'
+  | 'invitation_expired'
+  | 'invitation_used';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

@@ -38,11 +38,15 @@ export interface paths {
         };
         /**
          * List projects
-         * @description The projects the signed-in person may manage (an admin: all of them), oldest first.
+         * @description The projects the signed-in person may manage (an admin: all of them), oldest first; with an access token limited to some projects, only those.
          */
         get: operations["listProjects"];
         put?: never;
-        post?: never;
+        /**
+         * Create a project
+         * @description Creates a project on the Free plan whose creator is its owner. A person owns at most `MAX_PROJECTS_PER_USER` projects (10 by default; admins are not limited): 403 `project_limit`. Slugs are DNS labels and may not contain `--`, which is reserved for preview addresses: 400 `invalid_slug`. An access token limited to a list of projects cannot create projects (403 `insufficient_scope`). Plans are changed by the operator.
+         */
+        post: operations["createProject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -108,6 +112,190 @@ export interface paths {
          * @description Revokes the key: every running server refuses it within 5 seconds. A key of another project is 404.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up
+         * @description Creates an account and signs it in, as `POST /session` does (session cookie and CSRF token). Only when the service runs with `SIGNUP=open`; otherwise 403 `signup_closed` (with `SIGNUP=invite`, accept an invitation instead). Passwords need at least 12 characters and may not be common ones or contain the email (`weak_password`). A taken email answers 409 `user_exists`: every refusal counts as a failed sign-in for the email and the address, so after 10 within 15 minutes the answer is 429, as for sign-in.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List members
+         * @description The project's members and their roles, owners first.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/members/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Removes a person from the project (owners only: a member gets 403 `forbidden`). The last owner cannot be removed (409 `last_owner`).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person
+         * @description Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project as a member, signing up first when `SIGNUP` is `invite` or `open`. Owners only: a member gets 403 `forbidden`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitation}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invitation
+         * @description What an invitation link offers, for the page that accepts it. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitation}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `invite` or `open` (else 403 `signup_closed`); an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List access tokens
+         * @description The signed-in person's tokens, revoked and expired ones included, never with their secrets.
+         */
+        get: operations["listAccessTokens"];
+        put?: never;
+        /**
+         * Create an access token
+         * @description Creates a personal access token for scripts and the CLI. The answer carries the secret `pst_…`, this once; it is stored only as a hash. Needs a session: an access token cannot create tokens.
+         */
+        post: operations["createAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an access token
+         * @description Revokes one of the person's tokens: every running server refuses it within 5 seconds. With an access token, only that token itself can be revoked (sign-out of the CLI); others answer 404.
+         */
+        delete: operations["revokeAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description The project's changes of the last 90 days, newest first: who (a person, an access token, or the operator's CLI), what, on what, when and from which address. More pages are announced in the `Link` header.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -402,7 +590,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "not_signed_in" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "last_owner" | "gone" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -418,6 +606,80 @@ export interface components {
             /** @description The offending field; empty when the whole body is meant. */
             field: string;
             message: string;
+        };
+        /** @description A personal access token, without its secret. */
+        AccessToken: {
+            /** @description The token id (not the secret). */
+            id: string;
+            /** @description The label. */
+            name: string;
+            /** @description `read`: GET requests only; `write`: every operation. */
+            scope: "read" | "write";
+            /** @description The projects the token may act on; null: every project of its person. */
+            projects: string[] | null;
+            /** @description The first characters of the secret, to recognise it. */
+            hint: string;
+            /**
+             * Format: date-time
+             * @description When the token was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working.
+             */
+            expiresAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+        };
+        /** @description A new access token, with its secret. */
+        CreatedAccessToken: {
+            /** @description The token id. */
+            id: string;
+            /** @description The label. */
+            name: string;
+            /** @description The secret `pst_…`, shown this once: store it now. Send it as `Authorization: Bearer <token>`. */
+            token: string;
+            /** @description `read`: GET requests only; `write`: every operation. */
+            scope: "read" | "write";
+            /** @description The projects the token may act on; null: every project of its person. */
+            projects: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the token was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working.
+             */
+            expiresAt: string;
+        };
+        /** @description Who made a change. */
+        AuditActor: {
+            /** @description A person through their session, a person through an access token, or the operator through the local CLI. */
+            type: "user" | "token" | "operator";
+            /** @description The person (user and token actors). */
+            email?: string;
+            /** @description The access token (token actors). */
+            tokenId?: string;
+        };
+        /** @description One change in the audit log. */
+        AuditEntry: {
+            /** @description The entry id (entries are numbered in the order they were written). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             */
+            at: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description What was done. */
+            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "key.create" | "key.revoke" | "key.unban" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove";
+            /** @description What it was done to: a project slug, key id, deploy id, domain, redirect or email. */
+            target: string;
+            /** @description The client's address, for changes through the API. */
+            ip?: string;
         };
         /** @description A deploy of the project's site. */
         Deploy: {
@@ -1026,6 +1288,158 @@ export interface operations {
             };
         };
     };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The project's slug: 1-63 lowercase letters, digits and inner hyphens, without `--`. Its site is `<slug>.<PLATFORM_HOST>`. */
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new project. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. `invalid_slug`: The slug is not valid: 1-63 lowercase letters, digits and single inner hyphens. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `project_limit`: You own the most projects allowed (MAX_PROJECTS_PER_USER). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `project_exists`: A project with this slug already exists. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getProject: {
         parameters: {
             query?: never;
@@ -1515,6 +1929,1479 @@ export interface operations {
             };
             /** @description Error `unsupported_media_type`: the body is not in a media type the operation accepts. */
             415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The email to sign in with (stored in lowercase). */
+                    email: string;
+                    /** @description At least 12 characters; common passwords and ones containing the email are refused (`weak_password`). */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in person and the CSRF token of the session. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. `weak_password`: The password is too weak: use at least 12 characters that are not a common password or the email. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `signup_closed`: Sign-up is not open on this service: ask its operator or a project owner for an invitation. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `user_exists`: A user with this email already exists. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`: The rate limit has been exceeded. Retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the email and address may try again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The person. */
+                        email: string;
+                        /** @description Owners invite people and remove members; members do everything else in the project. */
+                        role: "owner" | "member";
+                        /**
+                         * Format: date-time
+                         * @description When they joined the project.
+                         */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+                /** @description The member's email. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `forbidden`: Only the project's owners may do this. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `last_owner`: A project keeps at least one owner: make another member owner first. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `payload_too_large`: the body is larger than the operation accepts. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `unsupported_media_type`: the body is not in a media type the operation accepts. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The email of the person invited. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation link. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The email invited (in lowercase). */
+                        email: string;
+                        /**
+                         * Format: uri
+                         * @description The one-time link to pass on: `<origin>/dashboard/invitations/<token>`. Shown this once; only a hash of its token is stored.
+                         */
+                        url: string;
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working (7 days).
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `forbidden`: Only the project's owners may do this. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The last path segment of the invitation link. */
+                invitation: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The project the person is invited to. */
+                        project: string;
+                        /** @description The email invited: accepting needs that account, or creates it. */
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working.
+                         */
+                        expiresAt: string;
+                        /** @description Whether accepting may create the account (SIGNUP is `invite` or `open`). */
+                        signupAllowed: boolean;
+                    };
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `invitation_expired`: This invitation has expired (links are valid 7 days): ask for a new one. `invitation_used`: This invitation has already been used: ask for a new one. */
+            410: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The last path segment of the invitation link. */
+                invitation: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Without a session: the password of the account to create for the invited email. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The membership, and the new session when the account was created. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The project joined. */
+                        project: string;
+                        /** @description Owners invite people and remove members; members do everything else in the project. */
+                        role: "owner" | "member";
+                        /** @description A person who signs in. */
+                        user?: {
+                            /** @description The email the person signs in with, in lowercase. */
+                            email: string;
+                            /** @description Admins see and manage every project; others only those they are members of. */
+                            admin: boolean;
+                        };
+                        /** @description Set when the account was just created: the CSRF token of its new session. */
+                        csrfToken?: string;
+                    };
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. `weak_password`: The password is too weak: use at least 12 characters that are not a common password or the email. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `signup_closed`: Sign-up is not open on this service: ask its operator or a project owner for an invitation. `invitation_mismatch`: This invitation is meant for another email: sign in with the invited one. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `user_exists`: A user with this email already exists. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `invitation_expired`: This invitation has expired (links are valid 7 days): ask for a new one. `invitation_used`: This invitation has already been used: ask for a new one. */
+            410: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `rate_limited`: The rate limit has been exceeded. Retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the email and address may try again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"][];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label, e.g. the machine or script using it. */
+                    name: string;
+                    /**
+                     * @description Default `write`.
+                     * @default write
+                     */
+                    scope?: "read" | "write";
+                    /** @description Limit the token to these projects (default: every project of the person, present and future). */
+                    projects?: string[];
+                    /**
+                     * Format: int32
+                     * @description Days until it expires (1-365, default 90).
+                     * @default 90
+                     */
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new token, with its secret. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAccessToken"];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `payload_too_large`: the body is larger than the operation accepts. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `unsupported_media_type`: the body is not in a media type the operation accepts. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Entries per page (1-100, default 50). */
+                limit?: number;
+                /** @description The cursor from the `Link` header of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit log. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description `<…>; rel="next"` when older entries follow. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `invalid_cursor`: The cursor was not issued by this service for this listing. Use the one from the Link header of the previous page. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;
