@@ -5,9 +5,10 @@ import { FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
 import { UsageError } from './args.js';
 import { exitFor } from './exit.js';
+import { loginCommands } from './login.js';
 import { remoteSettings, type RemoteSettings } from './remote.js';
 
-const COMMANDS: CliCommand[] = FEATURES.flatMap((f) => f.cli ?? []);
+const COMMANDS: CliCommand[] = [...loginCommands, ...FEATURES.flatMap((f) => f.cli ?? [])];
 
 const USAGE = [
   'Usage: petstore <command>',
@@ -34,6 +35,15 @@ function cliContext(local: boolean): CliContext & { close(): Promise<void> } {
       if (storage) await (await storage).close();
     },
   };
+}
+
+/** Whether a remote is configured; a login file that cannot be used does not stop an operator command. */
+function remoteConfigured(ctx: CliContext): boolean {
+  try {
+    return ctx.remote() !== null;
+  } catch {
+    return false;
+  }
 }
 
 async function run(command: string | undefined, rest: string[]): Promise<void> {
@@ -63,7 +73,7 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
   if (!cli) throw new UsageError(`unknown command "${command}"`);
   const local = rest.includes('--local');
   const ctx = cliContext(local);
-  if (!cli.remote && !local && !process.env.DATABASE_URL && ctx.remote() !== null) {
+  if (!cli.remote && !local && !process.env.DATABASE_URL && remoteConfigured(ctx)) {
     // Operator commands need the database; with only a remote configured, say how to reach it.
     throw new UsageError(
       `"${command}" runs on the server's database only: run it where the server runs, or pass --local (with DATABASE_URL set to the server's database)`,

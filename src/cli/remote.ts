@@ -8,6 +8,8 @@ export interface RemoteSettings {
   token: string;
   /** Where they came from, for messages. */
   source: string;
+  /** The person the token belongs to, as the login file recorded it (absent with PETSTORE_TOKEN). */
+  email?: string;
 }
 
 /** The login file or the remote settings cannot be used: one line for the person, exit 1. */
@@ -52,9 +54,9 @@ export function remoteSettings(env: NodeJS.ProcessEnv = process.env): RemoteSett
   } catch {
     throw new RemoteSetupError(`${path} is not valid JSON: run petstore login again (or delete the file)`);
   }
-  const { url, token } = (parsed ?? {}) as { url?: unknown; token?: unknown };
+  const { url, token, email } = (parsed ?? {}) as { url?: unknown; token?: unknown; email?: unknown };
   if (typeof url !== 'string' || typeof token !== 'string' || token === '') {
     throw new RemoteSetupError(`${path} has no url and token: run petstore login again (or delete the file)`);
   }
-  return { url: checkedUrl(url, path), token, source: path };
+  return { url: checkedUrl(url, path), token, source: path, ...(typeof email === 'string' ? { email } : {}) };
 }
