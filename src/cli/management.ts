@@ -2,10 +2,11 @@ import { createManagementClient, PetstoreError, PetstoreNetworkError, PetstoreTi
 import { DomainError, type DomainCode } from '../errors/domain-error.js';
 import { Refused } from './exit.js';
 import { RemoteSetupError, type RemoteSettings } from './remote.js';
+import { streamingFetch } from './streaming-fetch.js';
 
 /** The management API client of a configured remote. */
 export function managementClient(remote: RemoteSettings): ManagementClient {
-  return createManagementClient({ baseUrl: remote.url, token: remote.token });
+  return createManagementClient({ baseUrl: remote.url, token: remote.token, fetch: streamingFetch });
 }
 
 /**

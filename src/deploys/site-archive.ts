@@ -61,7 +61,9 @@ function add(pack: tar.Pack, header: Partial<tar.Header> & { name: string }, roo
     }
     // One file at a time, read as the archive is consumed: memory holds a few chunks, never the site.
     const sink = pack.entry(header, done);
-    pipeline(createReadStream(join(root, entry.name)), sink).catch(reject);
+    // Chunks no larger than the file: a small file does not hold a whole 64 KiB read buffer until it is collected.
+    const highWaterMark = Math.max(1024, Math.min(entry.size, 64 * 1024));
+    pipeline(createReadStream(join(root, entry.name), { highWaterMark }), sink).catch(reject);
   });
 }
 
