@@ -10,7 +10,7 @@ export const auditMigrations: FeatureMigrations = {
         CREATE TABLE audit_log (
           id INTEGER PRIMARY KEY,
           project_id INTEGER NOT NULL REFERENCES projects(id),
-          at INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
           actor_type TEXT NOT NULL CHECK (actor_type IN ('user', 'token', 'operator')),
           actor_email TEXT,
           actor_token_id TEXT,
@@ -19,7 +19,7 @@ export const auditMigrations: FeatureMigrations = {
           ip TEXT
         );
         CREATE INDEX audit_log_project ON audit_log(project_id, id);
-        CREATE INDEX audit_log_at ON audit_log(at);`,
+        CREATE INDEX audit_log_created ON audit_log(created_at);`,
     },
   ],
   postgres: [
@@ -30,7 +30,7 @@ export const auditMigrations: FeatureMigrations = {
         CREATE TABLE audit_log (
           id BIGSERIAL PRIMARY KEY,
           project_id BIGINT NOT NULL REFERENCES projects(id),
-          at TIMESTAMPTZ NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL,
           actor_type TEXT NOT NULL CHECK (actor_type IN ('user', 'token', 'operator')),
           actor_email TEXT,
           actor_token_id TEXT,
@@ -39,7 +39,7 @@ export const auditMigrations: FeatureMigrations = {
           ip TEXT
         );
         CREATE INDEX audit_log_project ON audit_log(project_id, id);
-        CREATE INDEX audit_log_at ON audit_log(at);`,
+        CREATE INDEX audit_log_created ON audit_log(created_at);`,
     },
   ],
 };

@@ -65,7 +65,7 @@ interface Row {
   ip: string | null;
 }
 
-const COLUMNS = 'id, at, actor_type, actor_email, actor_token_id, action, target, ip';
+const COLUMNS = 'id, created_at AS at, actor_type, actor_email, actor_token_id, action, target, ip';
 
 const toEntry = (r: Row): AuditEntry => ({
   id: BigInt(r.id),
@@ -85,7 +85,7 @@ export function openAuditRepository(database: Database): AuditRepository {
   return {
     add: async (e, at) => {
       await sql.run(
-        'INSERT INTO audit_log (project_id, at, actor_type, actor_email, actor_token_id, action, target, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO audit_log (project_id, created_at, actor_type, actor_email, actor_token_id, action, target, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         [e.projectId, at, e.actor.type, e.actor.email ?? null, e.actor.tokenId ?? null, e.action, e.target, e.ip ?? null],
       );
     },
@@ -98,6 +98,6 @@ export function openAuditRepository(database: Database): AuditRepository {
             limit,
           ])
       ).map(toEntry),
-    purge: (before) => sql.run('DELETE FROM audit_log WHERE at < ?', [before]),
+    purge: (before) => sql.run('DELETE FROM audit_log WHERE created_at < ?', [before]),
   };
 }

@@ -5,13 +5,14 @@ import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SignedIn } from '../accounts
 import { DomainError, orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { addressSubject } from '../limits/client-address.js';
-import { userOf } from './auth.js';
+import { actorOf, userOf } from './auth.js';
 import { sessionCookie } from './cookies.js';
 import { projectFor } from './project-routes.js';
 import {
   AcceptedInvitationSchema,
   AcceptInvitationSchema,
   CreatedInvitationSchema,
+  CurrentUserSchema,
   InvitationParams,
   InvitationSchema,
   jsonResponse,
@@ -111,6 +112,32 @@ export function peopleRoutes(app: FastifyInstance): void {
       const signedIn = await startSession(app, request, reply, user);
       reply.code(201);
       return sessionBody(signedIn);
+    },
+  );
+
+  r.get(
+    '/api/v1/user',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'Who is acting',
+        description:
+          'The person a request acts for, with a session or an access token; with a token, also the token (what `petstore whoami` shows).',
+        tags: ['session'],
+        'x-stability': 'beta',
+        response: {
+          200: jsonResponse('The person, and the token when one was used.', CurrentUserSchema),
+          ...managementErrors('not_signed_in', 'invalid_token'),
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const user = { email: actor.user.email, admin: actor.user.admin };
+      if (actor.type === 'user') return { user, token: null };
+      const t = actor.token;
+      return { user, token: { id: t.id, scope: t.scope, projects: t.projects, expiresAt: new Date(t.expiresAt).toISOString() } };
     },
   );
 

@@ -227,3 +227,27 @@ export const AcceptedInvitationSchema = Type.Object(
   },
   { additionalProperties: false, description: 'The membership the invitation gave.' },
 );
+
+export const CurrentUserSchema = Type.Object(
+  {
+    user: UserSchema,
+    token: Type.Union(
+      [
+        Type.Object(
+          {
+            id: Type.String({ description: 'The token id.' }),
+            scope: Type.Union([Type.Literal('read'), Type.Literal('write')]),
+            projects: Type.Union([Type.Array(Type.String(), { maxItems: 100 }), Type.Null()], {
+              description: 'The projects the token is limited to; null: all of the person.',
+            }),
+            expiresAt: Type.String({ format: 'date-time', description: 'When the token stops working.' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'The access token the request came with; null with a session.' },
+    ),
+  },
+  { additionalProperties: false, description: 'Who a request acts for.' },
+);

@@ -30,6 +30,7 @@ describe('the management contract, /api/v1/openapi.json', () => {
       'createDeploy',
       'createInvitation',
       'createProject',
+      'getCurrentUser',
       'getDeploy',
       'getDomain',
       'getInvitation',

@@ -71,6 +71,11 @@ describeEachEngine('personal access tokens', () => {
       list.json().map((p: { slug: string }) => p.slug),
       [mine, second],
     );
+    const who = await anon.call({ url: '/api/v1/user', headers: bearer(t.token) });
+    assert.equal(who.statusCode, 200);
+    assert.deepEqual(who.json().user, { email: me.email, admin: false });
+    assert.equal(who.json().token.id, t.id);
+    assert.equal((await c.call({ url: '/api/v1/user' })).json().token, null);
     const key = await anon.call({
       method: 'POST',
       url: `/api/v1/projects/${mine}/keys`,
