@@ -104,11 +104,9 @@ const whoamiCommand: CliCommand = {
     const { values } = parse(args, { json: { type: 'boolean' } }, 0);
     const remote = ctx.remote();
     if (!remote) throw new RemoteSetupError('not signed in: run petstore login --url URL --email EMAIL --password-stdin');
-    // Any authenticated call tells whether the token still works.
-    await overApi(remote, () => managementClient(remote).listProjects());
-    const email = remote.email ?? null;
+    const { email } = (await overApi(remote, () => managementClient(remote).getCurrentUser())).user;
     if (values.json) ctx.json({ email, url: remote.url });
-    else ctx.out(`${email ?? `the owner of PETSTORE_TOKEN`} on ${remote.url}`);
+    else ctx.out(`${email} on ${remote.url}`);
   },
 };
 

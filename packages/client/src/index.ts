@@ -8,6 +8,7 @@ export {
   type ApiKeyInfo,
   type Archive,
   type CreatedApiKey,
+  type CurrentUser,
   type Deploy,
   type Domain,
   type DomainCheck,

@@ -14,6 +14,7 @@ export type AddedDomain = Json<'addDomain', 201>;
 export type DomainCheck = Json<'verifyDomain', 200>;
 export type Redirect = Json<'addRedirect', 201>;
 export type Usage = Json<'getUsage', 200>;
+export type CurrentUser = Json<'getCurrentUser', 200>;
 
 export interface ManagementClientOptions {
   /** The server's address, e.g. `https://petstore.example.com` (a trailing `/api/v1` is accepted too). */
@@ -41,6 +42,8 @@ export type Archive = () => ReadableStream<Uint8Array> | Blob | Uint8Array;
  * timeouts with backoff; any other error is a `PetstoreError` with the API's `code`.
  */
 export interface ManagementClient {
+  /** The person the token belongs to, and the token (`petstore whoami`). */
+  getCurrentUser(): Promise<CurrentUser>;
   listProjects(): Promise<Project[]>;
   getProject(slug: string): Promise<Project>;
   listApiKeys(slug: string): Promise<ApiKeyInfo[]>;
@@ -101,6 +104,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
   const project = (slug: string) => `/projects/${segment(slug)}`;
 
   return {
+    getCurrentUser: () => get('/user'),
     listProjects: () => get('/projects'),
     getProject: (slug) => get(project(slug)),
     listApiKeys: (slug) => get(`${project(slug)}/keys`),

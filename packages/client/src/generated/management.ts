@@ -137,6 +137,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is acting
+         * @description The person a request acts for, with a session or an access token; with a token, also the token (what `petstore whoami` shows).
+         */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{slug}/members": {
         parameters: {
             query?: never;
@@ -2088,6 +2108,122 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds until the email and address may try again. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person, and the token when one was used. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description The access token the request came with; null with a session. */
+                        token: {
+                            /** @description The token id. */
+                            id: string;
+                            scope: "read" | "write";
+                            /** @description The projects the token is limited to; null: all of the person. */
+                            projects: string[] | null;
+                            /**
+                             * Format: date-time
+                             * @description When the token stops working.
+                             */
+                            expiresAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
