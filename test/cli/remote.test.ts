@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { BIN, cliJson, runCli, startServer, tempDatabase, type CliResult, type RunningServer } from '../helpers/processes.js';
 
 const dirs: string[] = [];
@@ -70,6 +71,7 @@ describe('the CLI from another machine (login, remote deploys, the same output a
   const db = tempDatabase();
   let server: RunningServer;
   let url: string;
+  let rig: PebbleRig;
   const home = temp('petstore-home-');
   const email = 'member@example.test';
   const password = 'a member password 123';
@@ -87,16 +89,18 @@ describe('the CLI from another machine (login, remote deploys, the same output a
     });
     assert.equal(created.code, 0, created.stderr);
     assert.equal((await runCli(['projects', 'add-member', 'shop', email], db.url)).code, 0);
-    server = await startServer({ DATABASE_URL: db.url });
+    rig = await startPebble({ httpPort: 1 });
+    server = await startServer({ DATABASE_URL: db.url, DNS_SERVERS: rig.dnsServer });
     url = `http://127.0.0.1:${String(server.port)}`;
   });
   after(async () => {
     await server.stop();
+    await rig.stop();
     db.cleanup();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  const local = (args: string[]) => runCli(args, db.url);
+  const local = (args: string[]) => runCli(args, db.url, { DNS_SERVERS: rig.dnsServer });
 
   test('login, whoami, deploy, list, promote, roll back and usage: each remote output equals the local one', async () => {
     const login = await remoteCli(home, ['login', '--url', url, '--email', email, '--password-stdin'], { stdin: `${password}\n` });
@@ -164,6 +168,41 @@ describe('the CLI from another machine (login, remote deploys, the same output a
       [
         ['shop', { perMinute: 300, perDay: 10000 }],
         ['shop', { perMinute: 300, perDay: 10000 }],
+      ],
+    );
+  });
+
+  test('domains: add, verify against the DNS server, list, remove; the same output both ways', async () => {
+    const name = 'www.remote-shop.test';
+    const added = json<{ domain: string; project: string; status: string; records: unknown[] }>(
+      await remoteCli(home, ['domains', 'add', 'shop', name, '--json']),
+    );
+    assert.deepEqual([added.domain, added.project, added.status], [name, 'shop', 'pending']);
+    const pending = await remoteCli(home, ['domains', 'verify', name, '--json']);
+    assert.equal(pending.code, 1, 'not verified before the record exists');
+    assert.equal(pending.stdout, (await local(['domains', 'verify', name, '--json'])).stdout);
+    await rig.setCname(name, 'localhost');
+    const verified = await remoteCli(home, ['domains', 'verify', name, '--json']);
+    assert.equal(verified.code, 0, verified.stdout);
+    assert.equal(json<{ status: string }>(verified).status, 'verified');
+    // Each verify schedules the next certificate attempt from its own time: that instant is the one difference.
+    const attemptless = (text: string) => text.replace(/"nextAttemptAt": "[^"]+"/g, '"nextAttemptAt": "…"');
+    assert.equal(attemptless(verified.stdout), attemptless((await local(['domains', 'verify', name, '--json'])).stdout));
+    assert.equal(
+      (await remoteCli(home, ['domains', 'list', 'shop', '--json'])).stdout,
+      (await local(['domains', 'list', 'shop', '--json'])).stdout,
+    );
+    assert.equal((await remoteCli(home, ['domains', 'list', 'shop'])).stdout, (await local(['domains', 'list', 'shop'])).stdout);
+
+    const removed = await remoteCli(home, ['domains', 'remove', name]);
+    assert.equal(removed.code, 0, removed.stderr);
+    assert.deepEqual(json<unknown[]>(await local(['domains', 'list', 'shop', '--json'])), []);
+    const gone = [await remoteCli(home, ['domains', 'verify', name, '--json']), await local(['domains', 'verify', name, '--json'])];
+    assert.deepEqual(
+      gone.map((r) => [r.code, (JSON.parse(r.stdout) as { error: { code: string } }).error.code]),
+      [
+        [1, 'not_found'],
+        [1, 'not_found'],
       ],
     );
   });
