@@ -85,7 +85,7 @@ describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_H
   test('a slug may not hold "--", so a preview host never names a project', async () => {
     const refused = await h.app.projects.create('shop--2', 'free');
     assert.ok(refused instanceof DomainError);
-    assert.equal(refused.code, 'validation_failed');
+    assert.equal(refused.code, 'invalid_slug');
   });
 
   test('the deploy JSON carries previewUrl (ready deploys), on the address the server serves', async () => {
