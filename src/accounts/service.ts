@@ -242,13 +242,13 @@ export class AccountService {
     if (!invitation) return notFound;
     if (invitation.usedAt) return new DomainError('invitation_used', 'This invitation has already been used.');
     if (invitation.expiresAt.getTime() <= this.clock.now()) return new DomainError('invitation_expired', 'This invitation has expired.');
-    const project = (await this.projects.list()).find((p) => p.id === invitation.projectId);
+    const project = await this.projectById(invitation.projectId);
     if (!project) return notFound;
     return { ...invitation, project: project.slug };
   }
 
   /** Accepts an invitation as a signed-in person, whose email must be the invited one. */
-  async accept(token: string, user: User): Promise<{ project: string; role: Role } | DomainError> {
+  async accept(token: string, user: User): Promise<{ project: string; projectId: number; role: Role } | DomainError> {
     const invitation = await this.invitation(token);
     if (invitation instanceof DomainError) return invitation;
     if (invitation.email !== user.email) {
@@ -258,11 +258,16 @@ export class AccountService {
       return new DomainError('invitation_used', 'This invitation has already been used.');
     }
     await this.accounts.addMember(invitation.projectId, user.id, new Date(this.clock.now()), 'member');
-    return { project: invitation.project, role: (await this.accounts.roleOf(invitation.projectId, user.id)) ?? 'member' };
+    const role = (await this.accounts.roleOf(invitation.projectId, user.id)) ?? 'member';
+    return { project: invitation.project, projectId: invitation.projectId, role };
   }
 
   /** Accepts an invitation by signing up as the invited email (SIGNUP invite or open). */
-  async acceptBySignUp(token: string, password: string, mode: SignupMode): Promise<{ user: User; project: string } | DomainError> {
+  async acceptBySignUp(
+    token: string,
+    password: string,
+    mode: SignupMode,
+  ): Promise<{ user: User; project: string; projectId: number; role: Role } | DomainError> {
     const invitation = await this.invitation(token);
     if (invitation instanceof DomainError) return invitation;
     if (mode === 'closed') return new DomainError('signup_closed', 'Sign-up is closed on this service: ask its operator for an account.');
@@ -270,7 +275,7 @@ export class AccountService {
     if (user instanceof DomainError) return user;
     const accepted = await this.accept(token, user);
     if (accepted instanceof DomainError) return accepted;
-    return { user, project: accepted.project };
+    return { user, ...accepted };
   }
 
   /** The project with this id (for invitations and audit targets). */

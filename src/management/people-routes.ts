@@ -313,7 +313,7 @@ export function peopleRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const token = request.params.invitation;
       const actor = request.actor;
-      let accepted: { project: string; role: 'owner' | 'member'; user?: User; csrfToken?: string };
+      let accepted: { project: string; projectId: number; role: 'owner' | 'member'; user?: User; csrfToken?: string };
       if (actor) {
         accepted = orThrow(await app.accounts.accept(token, actor.user));
       } else {
@@ -323,14 +323,11 @@ export function peopleRoutes(app: FastifyInstance): void {
         const invited = orThrow(await app.accounts.invitation(token));
         const done = await throttled(app, request, invited.email, () => app.accounts.acceptBySignUp(token, password, app.config.signup));
         const signedIn = await startSession(app, request, reply, done.user);
-        accepted = { project: done.project, role: 'member', ...sessionBody(signedIn), user: done.user };
+        accepted = { ...done, csrfToken: signedIn.csrfToken };
       }
-      const project = orThrow(
-        await app.accounts.projectOf({ ...(accepted.user ?? (actor as { user: User }).user), admin: true }, accepted.project),
-      );
       const email = accepted.user?.email ?? actor?.user.email ?? '';
       await app.audit.record({
-        projectId: project.id,
+        projectId: accepted.projectId,
         actor: { type: 'user', email },
         action: 'member.add',
         target: email,

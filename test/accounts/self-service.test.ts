@@ -197,6 +197,18 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     assert.equal(again.statusCode, 410);
     assert.equal(again.json().code, 'invitation_used');
     assert.equal((await invitee.c.call({ url: `/api/v1/projects/${slug}` })).statusCode, 200);
+    const log = (await owner.c.call({ url: `/api/v1/projects/${slug}/audit` })).json() as {
+      action: string;
+      target: string;
+      actor: { email?: string };
+    }[];
+    assert.deepEqual(
+      log.slice(0, 2).map((e) => [e.action, e.target, e.actor.email]),
+      [
+        ['member.add', invitee.email, invitee.email],
+        ['member.invite', invitee.email, owner.email],
+      ],
+    );
 
     const forbidden1 = await invitee.c.call({
       method: 'POST',
@@ -249,6 +261,23 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     const weak = await c.call({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: { password: 'short' } });
     assert.equal(weak.statusCode, 400);
     assert.equal(weak.json().code, 'weak_password');
+    const huge = await c.call({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: { password: 'x'.repeat(10 * 1024) } });
+    assert.equal(huge.statusCode, 400);
+    const proto = await c.call({
+      method: 'POST',
+      url: `/api/v1/invitations/${token}/accept`,
+      payload: `{"__proto__": {"admin": true}, "password": "${PASSWORD}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(proto.statusCode, 400);
+    assert.equal(proto.json().status, 400);
+    const malformed = await owner.c.call({
+      method: 'POST',
+      url: `/api/v1/projects/${slug}/invitations`,
+      payload: { email: 'not an email' },
+    });
+    assert.equal(malformed.statusCode, 400);
+    assert.equal(malformed.json().code, 'validation_failed');
     const noPassword = await c.call({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: {} });
     assert.equal(noPassword.statusCode, 401);
     const res = await c.call({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: { password: PASSWORD } });
