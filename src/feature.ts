@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { RemoteSettings } from './cli/remote.js';
 import type { Clock } from './clock.js';
 import type { Database } from './storage/database.js';
 import type { FeatureMigrations } from './storage/migrations.js';
@@ -11,6 +12,14 @@ export interface CliContext {
   json(value: unknown): void;
   out(line: string): void;
   err(line: string): void;
+  /**
+   * The server the command runs on when a remote is configured (PETSTORE_URL and
+   * PETSTORE_TOKEN, or the login file) and `--local` was not given; null: the
+   * database. Throws RemoteSetupError when the settings cannot be used.
+   */
+  remote(): RemoteSettings | null;
+  /** Whether stderr is a terminal (progress is shown only there). */
+  interactive: boolean;
 }
 
 export interface CliCommand {
@@ -20,6 +29,8 @@ export interface CliCommand {
   subcommands?: string[];
   /** Usage lines shown by `petstore help`. */
   usage: string[];
+  /** Runs over the management API when a remote is configured (else the command needs the database). */
+  remote?: boolean;
   run(args: string[], ctx: CliContext): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { ConfigError } from '../config.js';
 import { DomainError } from '../errors/domain-error.js';
 import { StorageOpenError } from '../storage/open.js';
 import { UsageError } from './args.js';
+import { RemoteSetupError } from './remote.js';
 
 /** A service refused the command; thrown by `refuse` so the command can stop where it is. */
 export class Refused extends Error {
@@ -36,6 +37,7 @@ export function exitFor(err: unknown, usage: string, json: boolean): ExitAnswer 
       ? { status: 1, stdout: `${JSON.stringify({ error: { code, message } }, null, 2)}\n` }
       : { status: 1, stderr: `petstore: ${message} (${code})\n` };
   }
-  if (err instanceof ConfigError || err instanceof StorageOpenError) return { status: 1, stderr: `petstore: ${err.message}\n` };
+  if (err instanceof ConfigError || err instanceof StorageOpenError || err instanceof RemoteSetupError)
+    return { status: 1, stderr: `petstore: ${err.message}\n` };
   throw err;
 }

@@ -5,8 +5,10 @@ import { FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
 import { UsageError } from './args.js';
 import { exitFor } from './exit.js';
+import { loginCommands } from './login.js';
+import { remoteSettings, type RemoteSettings } from './remote.js';
 
-const COMMANDS: CliCommand[] = FEATURES.flatMap((f) => f.cli ?? []);
+const COMMANDS: CliCommand[] = [...loginCommands, ...FEATURES.flatMap((f) => f.cli ?? [])];
 
 const USAGE = [
   'Usage: petstore <command>',
@@ -18,9 +20,12 @@ const USAGE = [
 ].join('\n');
 
 /** Opens the database on first use (applying pending migrations) and closes it when the command ends. */
-function cliContext(): CliContext & { close(): Promise<void> } {
+function cliContext(local: boolean): CliContext & { close(): Promise<void> } {
   let storage: Promise<Storage> | undefined;
+  let remote: RemoteSettings | null | undefined;
   return {
+    remote: () => (local ? null : (remote ??= remoteSettings())),
+    interactive: process.stderr.isTTY,
     database: async () => (await (storage ??= openAppStorage(loadConfig()))).database,
     clock: systemClock,
     json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
@@ -30,6 +35,15 @@ function cliContext(): CliContext & { close(): Promise<void> } {
       if (storage) await (await storage).close();
     },
   };
+}
+
+/** Whether a remote is configured; a login file that cannot be used does not stop an operator command. */
+function remoteConfigured(ctx: CliContext): boolean {
+  try {
+    return ctx.remote() !== null;
+  } catch {
+    return false;
+  }
 }
 
 async function run(command: string | undefined, rest: string[]): Promise<void> {
@@ -57,9 +71,19 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
   const named = COMMANDS.filter((c) => c.name === command);
   const cli = named.find((c) => c.subcommands?.includes(rest[0] ?? '')) ?? named.find((c) => !c.subcommands);
   if (!cli) throw new UsageError(`unknown command "${command}"`);
-  const ctx = cliContext();
+  const local = rest.includes('--local');
+  const ctx = cliContext(local);
+  if (!cli.remote && !local && !process.env.DATABASE_URL && remoteConfigured(ctx)) {
+    // Operator commands need the database; with only a remote configured, say how to reach it.
+    throw new UsageError(
+      `"${command}" runs on the server's database only: run it where the server runs, or pass --local (with DATABASE_URL set to the server's database)`,
+    );
+  }
   try {
-    await cli.run(rest, ctx);
+    await cli.run(
+      rest.filter((a) => a !== '--local'),
+      ctx,
+    );
   } finally {
     await ctx.close();
   }

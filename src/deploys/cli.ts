@@ -1,44 +1,141 @@
 import { resolve } from 'node:path';
-import { parse, UsageError } from '../cli/args.js';
-import { orRefuse } from '../cli/exit.js';
+import type { Deploy, ManagementClient } from '@petstore/client';
 import { recordOperator } from '../audit/cli.js';
+import { parse, UsageError } from '../cli/args.js';
+import { orRefuse, Refused } from '../cli/exit.js';
+import { managementClient, overApi } from '../cli/management.js';
+import type { RemoteSettings } from '../cli/remote.js';
 import { loadConfig, type Config } from '../config.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
-import { siteUrl } from '../projects/site-url.js';
 import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
 import { openDeployRepository } from './open-repository.js';
 import { deployJson } from './json.js';
-import { DeployService, type DeployView } from './service.js';
+import { DeployService } from './service.js';
+import { listSite, siteArchive, UnreadableFolder, type PackProgress } from './site-archive.js';
+import { liveUrl, openSiteAddressStore, type SiteAddress } from './site-address.js';
+import { leaveOutFor } from './site-files.js';
 
-async function service(ctx: CliContext, config: Config) {
-  const database = await ctx.database();
-  const limits = { maxBytes: config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
-  return new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
+/** A deploy as the commands print it: the API's `Deploy` with its project (and the site URL after a deploy or promote). */
+type DeployOut = Deploy & { project: string; url?: string };
+
+/**
+ * Where the deploy commands run: on the database (the service) or on a server
+ * (the management API). Both give the same JSON; the commands themselves are one.
+ */
+interface DeployTransport {
+  deploy(slug: string, dir: string, progress?: (p: PackProgress) => void): Promise<DeployOut>;
+  list(slug: string): Promise<DeployOut[]>;
+  promote(slug: string, id: string): Promise<DeployOut>;
 }
 
-const json = (d: DeployView, url?: string) => ({ project: d.project, ...deployJson(d), ...(url ? { url } : {}) });
+/** Where the running server serves sites, as it published when it started; before any start, this configuration's. */
+async function siteAddress(ctx: CliContext, config: Config): Promise<SiteAddress> {
+  return (await openSiteAddressStore(await ctx.database()).published()) ?? config;
+}
+
+function localTransport(ctx: CliContext): DeployTransport {
+  const config = loadConfig();
+  const service = async () => {
+    const database = await ctx.database();
+    const limits = { maxBytes: config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
+    return new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
+  };
+  const out = async (d: Parameters<typeof deployJson>[0], withUrl: boolean): Promise<DeployOut> => {
+    const address = await siteAddress(ctx, config);
+    return { project: d.project, ...deployJson(d, address), ...(withUrl ? { url: liveUrl(address, d.project) } : {}) };
+  };
+  return {
+    deploy: async (slug, dir) => {
+      const directory = resolve(dir);
+      const d = orRefuse(await (await service()).deploy(slug, { directory, leaveOut: await leaveOutFor(directory) }));
+      await recordOperator(ctx, slug, 'deploy.create', d.id);
+      return out(d, true);
+    },
+    list: async (slug) => Promise.all(orRefuse(await (await service()).list(slug)).map((d) => out(d, false))),
+    promote: async (slug, id) => {
+      const d = orRefuse(await (await service()).promote(slug, id));
+      await recordOperator(ctx, slug, 'deploy.promote', d.id);
+      return out(d, true);
+    },
+  };
+}
+
+/** The id a `deploy_failed` refusal names ("Deploy 12 of …"), to read that deploy back. */
+const failedId = (message: string) => /^Deploy (\d+) /.exec(message)?.[1];
+
+function remoteTransport(remote: RemoteSettings): DeployTransport {
+  const api: ManagementClient = managementClient(remote);
+  const withUrl = async (slug: string, d: Deploy): Promise<DeployOut> => ({ project: slug, ...d, url: (await api.getProject(slug)).url });
+  return {
+    deploy: (slug, dir, progress) =>
+      overApi(remote, async () => {
+        const root = resolve(dir);
+        let entries;
+        try {
+          entries = await listSite(root, await leaveOutFor(root));
+        } catch (err) {
+          if (err instanceof UnreadableFolder) throw new Refused(new DomainError('validation_failed', err.message));
+          throw err;
+        }
+        // The project first: an unknown one is refused before any byte is sent.
+        const { url } = await api.getProject(slug);
+        try {
+          return { project: slug, ...(await api.createDeploy(slug, () => siteArchive(root, entries, progress))), url };
+        } catch (err) {
+          const id = err instanceof Error && 'code' in err && err.code === 'deploy_failed' ? failedId(err.message) : undefined;
+          if (id === undefined) throw err;
+          // Refused with its reason: the failed deploy as the server recorded it, as a local deploy prints it.
+          return { project: slug, ...(await api.getDeploy(slug, id)), url };
+        }
+      }),
+    list: (slug) => overApi(remote, async () => (await api.listDeploys(slug)).map((d) => ({ project: slug, ...d }))),
+    promote: (slug, id) => overApi(remote, async () => withUrl(slug, await api.promoteDeploy(slug, id))),
+  };
+}
+
+function transport(ctx: CliContext): DeployTransport {
+  const remote = ctx.remote();
+  return remote ? remoteTransport(remote) : localTransport(ctx);
+}
 
 const count = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
 
-const line = (d: DeployView) =>
-  [d.id, d.status, d.reason ?? '', d.createdAt.toISOString(), count(d.files, 'file'), count(d.bytes, 'byte'), d.live ? 'live' : '']
+const megabytes = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
+
+const line = (d: DeployOut) =>
+  [d.id, d.status, d.reason ?? '', d.createdAt, count(d.files, 'file'), count(d.bytes, 'byte'), d.live ? 'live' : '', d.previewUrl ?? '']
     .join('\t')
     .trimEnd();
+
+/** Progress on a terminal, one line rewritten at most every 100 ms; nothing when piped or with --json. */
+function progressLine(ctx: CliContext, json: boolean): ((p: PackProgress) => void) | undefined {
+  if (json || !ctx.interactive) return undefined;
+  let shownAt = 0;
+  return (p) => {
+    const now = Date.now();
+    if (now - shownAt < 100 && p.files < p.totalFiles) return;
+    shownAt = now;
+    process.stderr.write(
+      `\r\x1b[Kuploading ${String(p.files)}/${count(p.totalFiles, 'file')}, ${megabytes(p.bytes)} of ${megabytes(p.totalBytes)}`,
+    );
+    if (p.files === p.totalFiles) process.stderr.write('\n');
+  };
+}
 
 /** `deploy SLUG DIR`: exit 0 when the deploy is ready (and live), 1 when it failed, with its reason. */
 const deployCommand: CliCommand = {
   name: 'deploy',
+  remote: true,
   usage: ['deploy SLUG DIR [--json]                 uploads DIR as a new deploy; exit 1 with the reason when it fails'],
   async run(args, ctx) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 2);
     const [slug = '', dir = ''] = positionals;
-    const config = loadConfig();
-    const d = orRefuse(await (await service(ctx, config)).deploy(slug, { directory: resolve(dir) }));
-    await recordOperator(ctx, slug, 'deploy.create', d.id);
-    const url = siteUrl(config, slug);
-    if (values.json) ctx.json(json(d, url));
-    else if (d.status === 'ready') ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${url} (${count(d.files, 'file')})`);
+    const d = await transport(ctx).deploy(slug, dir, progressLine(ctx, values.json === true));
+    if (values.json) ctx.json(d);
+    else if (d.status === 'ready')
+      ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${d.url ?? ''} (${count(d.files, 'file')}); preview: ${d.previewUrl ?? ''}`);
     else ctx.err(`petstore: deploy ${d.id} of ${slug} failed (${d.reason ?? 'failed'}): ${d.message ?? ''}; the site is unchanged`);
     if (d.status !== 'ready') process.exitCode = 1;
   },
@@ -46,25 +143,23 @@ const deployCommand: CliCommand = {
 
 const deploysCommand: CliCommand = {
   name: 'deploys',
+  remote: true,
   usage: [
-    'deploys list SLUG [--json]               newest first, the live one marked',
+    'deploys list SLUG [--json]               newest first, the live one marked, with preview URLs',
     'deploys promote SLUG ID [--json]         makes an earlier ready deploy live again (a rollback)',
   ],
   async run([sub, ...rest], ctx) {
-    const config = loadConfig();
     if (sub === 'list') {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 1);
-      const list = orRefuse(await (await service(ctx, config)).list(positionals[0] ?? ''));
-      if (values.json) ctx.json(list.map((d) => json(d)));
+      const list = await transport(ctx).list(positionals[0] ?? '');
+      if (values.json) ctx.json(list);
       else for (const d of list) ctx.out(line(d));
     } else if (sub === 'promote') {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 2);
       const [slug = '', id = ''] = positionals;
-      const d = orRefuse(await (await service(ctx, config)).promote(slug, id));
-      await recordOperator(ctx, slug, 'deploy.promote', d.id);
-      const url = siteUrl(config, slug);
-      if (values.json) ctx.json(json(d, url));
-      else ctx.out(`deploy ${d.id} of ${slug} is live at ${url}`);
+      const d = await transport(ctx).promote(slug, id);
+      if (values.json) ctx.json(d);
+      else ctx.out(`deploy ${d.id} of ${slug} is live at ${d.url ?? ''}`);
     } else {
       throw new UsageError(`unknown deploys command "${sub ?? ''}"`);
     }

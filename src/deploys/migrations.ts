@@ -47,6 +47,17 @@ export const deployMigrations: FeatureMigrations = {
           switched_at INTEGER NOT NULL
         );`,
     },
+    {
+      version: 2,
+      name: 'the site address the running server publishes',
+      sql: `
+        CREATE TABLE site_address (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          platform_host TEXT NOT NULL,
+          port INTEGER NOT NULL,
+          published_at INTEGER NOT NULL
+        );`,
+    },
   ],
   postgres: [
     {
@@ -86,6 +97,17 @@ export const deployMigrations: FeatureMigrations = {
           project_id BIGINT PRIMARY KEY REFERENCES projects(id),
           deploy_id BIGINT NOT NULL REFERENCES deploys(id),
           switched_at TIMESTAMPTZ NOT NULL
+        );`,
+    },
+    {
+      version: 2,
+      name: 'the site address the running server publishes',
+      sql: `
+        CREATE TABLE site_address (
+          id BIGINT PRIMARY KEY CHECK (id = 1),
+          platform_host TEXT NOT NULL,
+          port BIGINT NOT NULL,
+          published_at TIMESTAMPTZ NOT NULL
         );`,
     },
   ],

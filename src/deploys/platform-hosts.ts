@@ -1,6 +1,14 @@
 import type { SiteProject } from './sites.js';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** `<slug>--<deployId>`: a deploy's preview host label (slugs never hold `--`). */
+const PREVIEW_LABEL = /^([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)--([1-9][0-9]{0,18})$/;
+
+/** A preview host's parts. */
+export interface PreviewHost {
+  slug: string;
+  deployId: string;
+}
 
 /** Slugs remembered as unknown at most; past that the memory starts over. */
 const UNKNOWN_KEPT = 10_000;
@@ -20,7 +28,7 @@ export interface ProjectNames {
  * or removed, so a known slug never goes stale.
  */
 export class PlatformHosts {
-  private readonly known = new Map<string, SiteProject>();
+  private readonly bySlug = new Map<string, SiteProject>();
   private readonly unknown = new Map<string, number>();
   private readonly pending = new Map<string, Promise<boolean>>();
   private readonly suffix: string;
@@ -40,7 +48,7 @@ export class PlatformHosts {
   /** The project of a host already known; synchronous (a SiteResolver). */
   resolve = (hostname: string): SiteProject | null => {
     const slug = this.slugOf(hostname);
-    return slug === null ? null : (this.known.get(slug) ?? null);
+    return slug === null ? null : (this.bySlug.get(slug) ?? null);
   };
 
   /** The slug a host names when it is exactly one DNS label followed by the platform host, else null. */
@@ -48,6 +56,18 @@ export class PlatformHosts {
     if (!hostname.endsWith(this.suffix)) return null;
     const label = hostname.slice(0, -this.suffix.length);
     return LABEL.test(label) ? label : null;
+  }
+
+  /** The project of a slug already known; synchronous. */
+  project(slug: string): SiteProject | null {
+    return this.bySlug.get(slug) ?? null;
+  }
+
+  /** The slug and deploy id a preview host `<slug>--<deployId>.<platform host>` names, else null. */
+  previewOf(hostname: string): PreviewHost | null {
+    const label = this.slugOf(hostname);
+    const match = label === null ? null : PREVIEW_LABEL.exec(label);
+    return match ? { slug: match[1] as string, deployId: match[2] as string } : null;
   }
 
   /** Whether this slug was found unknown within the last second (so it is not looked up again yet). */
@@ -58,7 +78,7 @@ export class PlatformHosts {
 
   /** Looks up a slug the map does not know; true when it is now known. */
   lookUp(slug: string): Promise<boolean> {
-    if (this.known.has(slug)) return Promise.resolve(true);
+    if (this.bySlug.has(slug)) return Promise.resolve(true);
     if (this.recentlyUnknown(slug)) return Promise.resolve(false);
     let pending = this.pending.get(slug);
     if (!pending) {
@@ -81,6 +101,6 @@ export class PlatformHosts {
   }
 
   private remember(project: { id: number; slug: string }): void {
-    this.known.set(project.slug, { projectId: project.id, slug: project.slug });
+    this.bySlug.set(project.slug, { projectId: project.id, slug: project.slug });
   }
 }

@@ -9,6 +9,7 @@ import { openDeployRepository } from './open-repository.js';
 import { deployRoutes } from './routes.js';
 import { DeployService } from './service.js';
 import { earlySiteStep, siteKeyStep, siteStep } from './site-steps.js';
+import { openSiteAddressStore } from './site-address.js';
 import { SiteHosts } from './sites.js';
 
 declare module 'fastify' {
@@ -46,14 +47,21 @@ export default fp(
     app.decorateRequest('siteProject', null);
     const blobs = new BlobCache(repository, BLOB_CACHE_BYTES);
     app.requestSteps.add('site', siteStep(sites, platform, repository, blobs));
-    const early = earlySiteStep(sites, repository, blobs);
+    const early = earlySiteStep(sites, platform, repository, blobs);
     if (early) app.frontDoor.add('site', early);
     // A project's host is that project's API (siteKeyStep), and a platform subdomain may name a project not loaded yet.
     app.frontDoor.gate.plainHost = (hostname) => sites.resolve(hostname) === null && platform.slugOf(hostname) === null;
     app.requestSteps.add('identify', siteKeyStep);
     app.addHook('onReady', () => platform.load());
     app.projectDetails.liveDeploys = (projectIds) => repository.liveDeploys(projectIds);
-    deployRoutes(app, service);
+    const address = app.projectDetails.siteAddress;
+    // The port really listened on (PORT=0 picks one), published for the CLI's links.
+    app.addHook('onListen', async () => {
+      const listening = app.server.address();
+      if (listening && typeof listening === 'object') address.port = listening.port;
+      await openSiteAddressStore(app.storage.database).publish(address, new Date(app.clock.now()));
+    });
+    deployRoutes(app, service, address);
   },
   { name: 'deploys', dependencies: ['projects', 'keys', 'management', 'audit'] },
 );

@@ -91,6 +91,12 @@ export interface DeployRepository extends BlobReader {
    * synchronously (SQLite); absent elsewhere. Throws what `liveSite` rejects with.
    */
   liveSiteNow?(projectId: number): LiveSite | null;
+  /**
+   * A ready deploy of this project as a site (its preview), read without a
+   * promise, on engines that can (SQLite); null when the project has no such
+   * ready deploy. Absent elsewhere (`findDeploy` and `manifest` answer the same).
+   */
+  deploySiteNow?(projectId: number, deployId: string): LiveSite | null;
   /** Makes an earlier ready deploy of this project live again, atomically. */
   promote(projectId: number, deployId: string): Promise<PromoteOutcome>;
   /** The project's deploys, newest first, the live one marked. */

@@ -7,7 +7,8 @@ import { projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import { deployJson } from './json.js';
 import { DeployListSchema, DeployParams, DeploySchema } from './schemas.js';
-import type { DeployService } from './service.js';
+import type { DeployService, DeployView } from './service.js';
+import type { SiteAddress } from './site-address.js';
 
 /** Media types a `.tar.gz` upload may be sent as. */
 export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar+gzip', 'application/octet-stream'];
@@ -17,7 +18,8 @@ export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'a
  * `petstore deploy` and `petstore deploys`. The upload route reads its body
  * itself, as a stream, in a scope of its own, so no other route accepts an archive.
  */
-export function deployRoutes(app: FastifyInstance, deploys: DeployService): void {
+export function deployRoutes(app: FastifyInstance, deploys: DeployService, address: SiteAddress): void {
+  const json = (d: DeployView) => deployJson(d, address);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
@@ -39,7 +41,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return orThrow(await deploys.list(project.slug)).map(deployJson);
+      return orThrow(await deploys.list(project.slug)).map(json);
     },
   );
 
@@ -62,7 +64,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return deployJson(orThrow(await deploys.get(project.slug, request.params.deployId)));
+      return json(orThrow(await deploys.get(project.slug, request.params.deployId)));
     },
   );
 
@@ -89,7 +91,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
       const project = await projectFor(app, request, request.params.slug);
       const promoted = orThrow(await deploys.promote(project.slug, request.params.deployId));
       await app.audit.recordFor(request, project, 'deploy.promote', promoted.id);
-      return deployJson(promoted);
+      return json(promoted);
     },
   );
 
@@ -149,7 +151,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
             );
           }
           reply.code(201).header('location', `/api/v1/projects/${project.slug}/deploys/${deploy.id}`);
-          return deployJson(deploy);
+          return json(deploy);
         } catch (err) {
           // A refused upload may be partly unread: the connection cannot carry another request.
           if (!request.raw.readableEnded) reply.header('connection', 'close');

@@ -25,6 +25,13 @@ export const DeploySchema = managementComponent(
       bytes: Type.Integer({ format: 'int64', minimum: 0, description: 'Their size, unpacked.' }),
       createdAt: Type.String({ format: 'date-time', description: 'When the deploy was uploaded.' }),
       live: Type.Boolean({ description: "Whether this deploy is the one the project's site serves." }),
+      previewUrl: Type.Optional(
+        Type.String({
+          format: 'uri',
+          description:
+            "A ready deploy's own address, `<slug>--<id>.<PLATFORM_HOST>`: it serves this deploy forever, whatever is live, with `X-Robots-Tag: noindex`.",
+        }),
+      ),
     },
     { additionalProperties: false, description: "A deploy of the project's site." },
   ),

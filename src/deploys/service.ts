@@ -6,6 +6,7 @@ import { projectNotFound } from '../projects/service.js';
 import type { DeployFile, UploadLimits, UploadResult } from './collector.js';
 import { compressBlob, hashFiles } from './manifest.js';
 import type { DeployFailureReason, DeployRecord, DeployRepository, DeployStatus, StoredBlob } from './repository.js';
+import type { LeaveOut } from './site-files.js';
 import { readArchive, readDirectory, validateFiles } from './upload.js';
 
 export interface DeployDeps {
@@ -21,7 +22,7 @@ export interface ProjectRef {
 }
 
 /** Where a deploy's files come from: a directory (CLI), a `.tar.gz` stream (management API), or files in memory. */
-export type DeploySource = { directory: string } | { archive: Readable } | { files: readonly DeployFile[] };
+export type DeploySource = { directory: string; leaveOut?: LeaveOut } | { archive: Readable } | { files: readonly DeployFile[] };
 
 export interface DeployView {
   id: string;
@@ -61,7 +62,7 @@ function view(project: ProjectRef, record: DeployRecord): DeployView {
 }
 
 function read(source: DeploySource, limits: UploadLimits): Promise<UploadResult> {
-  if ('directory' in source) return readDirectory(source.directory, limits);
+  if ('directory' in source) return readDirectory(source.directory, limits, source.leaveOut);
   if ('archive' in source) return readArchive(source.archive, limits);
   return Promise.resolve(validateFiles(source.files, limits));
 }

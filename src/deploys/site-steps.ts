@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REGULAR, type EarlyStep } from '../http/early-answers.js';
 import { isApiUrl, type RequestStep } from '../http/request-steps.js';
 import { NOT_FOUND_PAGE } from './pages.js';
-import type { PlatformHosts } from './platform-hosts.js';
-import type { BlobReader, DeployRepository } from './repository.js';
+import type { PlatformHosts, PreviewHost } from './platform-hosts.js';
+import type { BlobReader, DeployRepository, LiveSite } from './repository.js';
 import { answerSite, answerSiteFromMemory, type SiteResponse } from './serve.js';
 import { siteHostname, type SiteHosts, type SiteProject } from './sites.js';
 
@@ -12,6 +12,18 @@ declare module 'fastify' {
     /** On a project's host, for `/v1` requests: the project whose API this host is. Null elsewhere. */
     siteProject: SiteProject | null;
   }
+}
+
+/** Preview hosts are for people checking a deploy, never for search engines. */
+const NOINDEX = { 'x-robots-tag': 'noindex' } as const;
+
+// A file's headers object is shared by its responses (serve.ts), so its preview copy is made once.
+const noindexByHeaders = new WeakMap<Readonly<Record<string, string>>, Readonly<Record<string, string>>>();
+
+function withNoindex(res: SiteResponse): SiteResponse {
+  let headers = noindexByHeaders.get(res.headers);
+  if (!headers) noindexByHeaders.set(res.headers, (headers = { ...res.headers, ...NOINDEX }));
+  return { ...res, headers };
 }
 
 function send(reply: FastifyReply, res: SiteResponse): true {
@@ -46,14 +58,47 @@ function answer(
     .then((r) => send(reply, r));
 }
 
-/** A plain 404 for a platform subdomain that names no project. */
-async function noSuchProject(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+/** A plain 404 for a platform subdomain that names no project, or a preview host that names no ready deploy of it. */
+async function noSuchProject(request: FastifyRequest, reply: FastifyReply, extra: Record<string, string> = {}): Promise<boolean> {
   request.answeredAs = SITE_OPERATION;
   await reply
     .code(404)
-    .headers({ 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' })
+    .headers({ 'content-type': 'text/html; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache', ...extra })
     .send(request.method === 'HEAD' ? undefined : NOT_FOUND_PAGE);
   return true;
+}
+
+/** One ready deploy of the project as a site, or null (unknown, failed, or another project's). */
+async function deploySite(deploys: DeployRepository, projectId: number, deployId: string): Promise<LiveSite | null> {
+  if (deploys.deploySiteNow) return deploys.deploySiteNow(projectId, deployId);
+  const record = await deploys.findDeploy(projectId, deployId);
+  const manifest = record?.status === 'ready' ? await deploys.manifest(deployId) : null;
+  return manifest ? { deployId, manifest } : null;
+}
+
+/**
+ * A preview host `<slug>--<deployId>.<PLATFORM_HOST>`: that deploy's files,
+ * whatever is live, with `X-Robots-Tag: noindex`; `/v1` is the project's API
+ * as on its live host.
+ */
+async function preview(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  platform: PlatformHosts,
+  host: PreviewHost,
+  deploys: DeployRepository,
+  blobs: BlobReader,
+): Promise<boolean> {
+  const project = (await platform.lookUp(host.slug)) ? platform.project(host.slug) : null;
+  if (isApiUrl(request.url)) {
+    request.siteProject = project;
+    return false;
+  }
+  const site = project && (await deploySite(deploys, project.projectId, host.deployId));
+  if (!site) return noSuchProject(request, reply, NOINDEX);
+  request.answeredAs = SITE_OPERATION;
+  const req = { method: request.method, url: request.url, headers: request.headers };
+  return send(reply, withNoindex(await answerSite(site, blobs, req)));
 }
 
 /**
@@ -79,6 +124,8 @@ export function siteStep(sites: SiteHosts, platform: PlatformHosts, deploys: Dep
     const hostname = siteHostname(request.hostname);
     const project = sites.resolve(hostname);
     if (project) return handle(request, reply, project);
+    const previewHost = platform.previewOf(hostname);
+    if (previewHost) return preview(request, reply, platform, previewHost, deploys, blobs);
     const slug = platform.slugOf(hostname);
     if (slug === null) return false;
     if (platform.recentlyUnknown(slug)) return isApiUrl(request.url) ? false : noSuchProject(request, reply);
@@ -117,21 +164,38 @@ function flat(headers: Readonly<Record<string, string>>): readonly string[] {
  * in memory: the same status, headers and bytes. Anything else (a host not known
  * yet, `/v1` on a project's host, a blob to read, a storage error) takes the regular path.
  */
-export function earlySiteStep(sites: SiteHosts, deploys: DeployRepository, blobs: BlobReader): EarlyStep | null {
+export function earlySiteStep(sites: SiteHosts, platform: PlatformHosts, deploys: DeployRepository, blobs: BlobReader): EarlyStep | null {
   const liveSiteNow = deploys.liveSiteNow;
-  if (!liveSiteNow) return null;
+  const deploySiteNow = deploys.deploySiteNow;
+  if (!liveSiteNow || !deploySiteNow) return null;
+  /** The site this host serves from memory: undefined when it is no site host, null when the regular path must look. */
+  const siteOf = (hostname: string): { site: LiveSite | null; preview: boolean } | null | undefined => {
+    const project = sites.resolve(hostname);
+    if (project) return { site: liveSiteNow(project.projectId), preview: false };
+    const host = platform.previewOf(hostname);
+    if (!host) return undefined;
+    const owner = platform.project(host.slug);
+    const site = owner && deploySiteNow(owner.projectId, host.deployId);
+    // An unknown project or deploy: the regular path looks the project up and answers its 404.
+    return site ? { site, preview: true } : null;
+  };
   return (request) => {
     if (sites.passes(request.url)) return REGULAR;
-    const project = sites.resolve(request.hostname);
-    // `/v1` on a project's host is that project's API (the regular path); elsewhere the API's own early steps look.
-    if (isApiUrl(request.url)) return project ? REGULAR : null;
-    if (!project) return null;
+    // `/v1` on a project's (or a preview's) host is the regular path; elsewhere the API's own early steps look.
+    if (isApiUrl(request.url)) return sites.resolve(request.hostname) || platform.previewOf(request.hostname) ? REGULAR : null;
     let res: SiteResponse | null;
+    let preview = false;
     try {
-      res = answerSiteFromMemory(liveSiteNow(project.projectId), blobs, request);
+      const found = siteOf(request.hostname);
+      if (found === undefined) return null;
+      if (found === null) return REGULAR;
+      preview = found.preview;
+      res = answerSiteFromMemory(found.site, blobs, request);
     } catch {
       return REGULAR;
     }
-    return res === null ? REGULAR : { status: res.status, headers: flat(res.headers), body: res.body, operation: SITE_OPERATION };
+    if (res === null) return REGULAR;
+    if (preview) res = withNoindex(res);
+    return { status: res.status, headers: flat(res.headers), body: res.body, operation: SITE_OPERATION };
   };
 }

@@ -31,6 +31,8 @@ interface BlobRow {
 
 /** Projects whose live deploy is remembered at most. */
 const LIVE_KEPT = 64;
+/** Owners of ready deploys remembered at most (for preview hosts). */
+const OWNERS_KEPT = 10_000;
 /** How long this process serves the live deploy it read before reading it again (other processes switch it too). */
 export const LIVE_RECHECK_MS = 100;
 
@@ -56,6 +58,7 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
   const findOne = db.prepare(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.id = ? AND d.project_id = ?`).safeIntegers(true);
   const listAll = db.prepare(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.project_id = ? ORDER BY d.id DESC`).safeIntegers(true);
   const statusOf = db.prepare('SELECT status FROM deploys WHERE id = ?').pluck();
+  const projectOf = db.prepare('SELECT project_id FROM deploys WHERE id = ?').pluck();
   const files = db.prepare('SELECT path, hash, size, media_type FROM deploy_files WHERE deploy_id = ?').safeIntegers(true);
   const liveId = db.prepare('SELECT deploy_id FROM deploy_live WHERE project_id = ?').pluck().safeIntegers(true);
   const liveOf = db
@@ -95,6 +98,25 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
   const liveSiteNow = (projectId: number): LiveSite | null => {
     try {
       return liveSiteOf(projectId);
+    } catch (err) {
+      throw storageError(err);
+    }
+  };
+
+  // A deploy never changes project, and a ready one never stops being ready: an owner found stays the owner.
+  const owners = new Map<string, number>();
+  const deploySiteNow = (projectId: number, deployId: string): LiveSite | null => {
+    try {
+      let owner = owners.get(deployId);
+      if (owner === undefined) {
+        const numeric = deployIdOf(deployId);
+        if (numeric === null || statusOf.get(numeric) !== 'ready') return null;
+        owner = Number(projectOf.get(numeric));
+        if (owners.size >= OWNERS_KEPT) owners.clear();
+        owners.set(deployId, owner);
+      }
+      const manifest = owner === projectId ? manifestOf(deployId) : null;
+      return manifest ? { deployId, manifest } : null;
     } catch (err) {
       throw storageError(err);
     }
@@ -143,6 +165,7 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
     manifest: (deployId) => guard(() => manifestOf(deployId)),
     liveSite: (projectId) => guard(() => liveSiteNow(projectId)),
     liveSiteNow,
+    deploySiteNow,
     promote: async (projectId, deployId) => {
       const outcome = await writes.run((): PromoteOutcome => {
         const record = find(projectId, deployId);

@@ -5,6 +5,7 @@ import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { collectFiles, FileCollector, UploadRefusal, type DeployFile, type UploadLimits, type UploadResult } from './collector.js';
 import { decodeUtf8 } from './paths.js';
+import type { LeaveOut } from './site-files.js';
 
 /**
  * Room for tar's own bytes (headers, long-name records, padding) per entry on
@@ -114,14 +115,14 @@ export async function readArchive(source: Readable, limits: UploadLimits): Promi
   }
 }
 
-/** Reads a deploy from a directory on disk, walking it without following links. */
-export async function readDirectory(root: string, limits: UploadLimits): Promise<UploadResult> {
+/** Reads a deploy from a directory on disk, walking it without following links, leaving out what `leaveOut` names. */
+export async function readDirectory(root: string, limits: UploadLimits, leaveOut: LeaveOut = () => false): Promise<UploadResult> {
   try {
     // The root may be a link (the user named it); nothing inside it may be.
     const rootStat = await stat(root).catch(() => null);
     if (!rootStat?.isDirectory()) return { ok: false, reason: 'unreadable', message: `${root} is not a directory` };
     const collector = new FileCollector(limits);
-    await walk(Buffer.from(root), '', collector);
+    await walk(Buffer.from(root), '', collector, leaveOut);
     return { ok: true, files: collector.finish() };
   } catch (err) {
     const refused = refusal(err);
@@ -130,7 +131,7 @@ export async function readDirectory(root: string, limits: UploadLimits): Promise
   }
 }
 
-async function walk(dir: Buffer, prefix: string, collector: FileCollector): Promise<void> {
+async function walk(dir: Buffer, prefix: string, collector: FileCollector, leaveOut: LeaveOut): Promise<void> {
   const names = (await readdir(dir, { encoding: 'buffer' })).sort(Buffer.compare);
   for (const raw of names) {
     const decoded = decodeUtf8(raw);
@@ -138,9 +139,10 @@ async function walk(dir: Buffer, prefix: string, collector: FileCollector): Prom
     const name = prefix + decoded;
     const full = Buffer.concat([dir, Buffer.from('/'), raw]);
     const info = await lstat(full);
+    if (leaveOut(info.isDirectory() ? `${name}/` : name)) continue;
     if (info.isDirectory()) {
       collector.directory(`${name}/`);
-      await walk(full, `${name}/`, collector);
+      await walk(full, `${name}/`, collector, leaveOut);
     } else if (info.isFile()) {
       const path = collector.announce(name, info.size);
       collector.add(path, info.size, await readFile(full));

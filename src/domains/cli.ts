@@ -3,6 +3,7 @@ import type { CliCommand } from '../feature.js';
 // The commands load their code (the Public Suffix List, DNS) only when run, so other commands start as fast as before.
 export const domainsCommand: CliCommand = {
   name: 'domains',
+  remote: true,
   usage: [
     'domains add SLUG DOMAIN [--redirect-to DOMAIN] [--json]',
     '                                        shows the DNS records to create; --redirect-to adds a 301 to another domain of the project',
@@ -17,6 +18,7 @@ export const domainsCommand: CliCommand = {
 
 export const redirectsCommand: CliCommand = {
   name: 'redirects',
+  remote: true,
   usage: [
     'redirects add SLUG FROM TO [--json]     301 from one domain of the project to another',
     'redirects list SLUG [--json]',

@@ -12,7 +12,11 @@ import { sessionRoutes } from './session-routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** What the project view shows from other capabilities; each fills in its part when it registers. */
-    projectDetails: { liveDeploys: (projectIds: readonly number[]) => Promise<ReadonlyMap<number, LiveDeploySummary>> };
+    projectDetails: {
+      liveDeploys: (projectIds: readonly number[]) => Promise<ReadonlyMap<number, LiveDeploySummary>>;
+      /** Where sites are served: PLATFORM_HOST and PORT, then the port the server really listens on. */
+      siteAddress: { platformHost: string; port: number };
+    };
   }
 }
 
@@ -27,7 +31,10 @@ export default fp(
   async (app: FastifyInstance) => {
     registerSessionAuth(app);
     // Until the deploys capability says otherwise, no project has a live deploy.
-    app.decorate('projectDetails', { liveDeploys: () => Promise.resolve(new Map<number, LiveDeploySummary>()) });
+    app.decorate('projectDetails', {
+      liveDeploys: () => Promise.resolve(new Map<number, LiveDeploySummary>()),
+      siteAddress: { platformHost: app.config.platformHost, port: app.config.port },
+    });
     serveDocument(app, '/api/v1/openapi.json', (routes) => buildManagementOpenApi(routes, app.config));
     sessionRoutes(app);
     projectRoutes(app);

@@ -46,7 +46,7 @@ export function projectRoutes(app: FastifyInstance): void {
     async (request) => {
       const projects = (await app.accounts.projectsOf(userOf(request))).filter((p) => tokenAllows(request, p.slug));
       const live = await app.projectDetails.liveDeploys(projects.map((p) => p.id));
-      return projects.map((p) => projectView(p, app.config, live.get(p.id) ?? null));
+      return projects.map((p) => projectView(p, app.projectDetails.siteAddress, live.get(p.id) ?? null));
     },
   );
 
@@ -70,7 +70,7 @@ export function projectRoutes(app: FastifyInstance): void {
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
       const live = await app.projectDetails.liveDeploys([project.id]);
-      return projectView(project, app.config, live.get(project.id) ?? null);
+      return projectView(project, app.projectDetails.siteAddress, live.get(project.id) ?? null);
     },
   );
 

@@ -43,6 +43,7 @@ interface DeployJson {
   status: string;
   reason?: string;
   url: string;
+  previewUrl?: string;
   live: boolean;
 }
 
@@ -56,7 +57,10 @@ describe('petstore deploy / deploys (bin/petstore, SQLite)', () => {
       const v1 = await cliJson<DeployJson>(['deploy', 'shop', siteDir({ 'index.html': '<h1>shop v1</h1>' }), '--json'], db.url);
       assert.equal(v1.status, 'ready');
       assert.equal(v1.project, 'shop');
-      assert.match(v1.url, /^http:\/\/shop\.localhost(:\d+)?\/$/);
+      // The links are the ones the running server serves (it listens on a port of its own, not the CLI's PORT).
+      assert.equal(v1.url, `http://shop.localhost:${String(server.port)}/`);
+      assert.equal(v1.previewUrl, `http://shop--${v1.id}.localhost:${String(server.port)}/`);
+      assert.deepEqual(await curl(server, `shop--${v1.id}.localhost`), { status: 200, body: '<h1>shop v1</h1>' });
       assert.deepEqual(await curl(server, `shop.localhost:${String(server.port)}`), { status: 200, body: '<h1>shop v1</h1>' });
 
       const bad = await runCli(['deploy', 'shop', siteDir({ 'about.html': 'no index here' }), '--json'], db.url);
@@ -72,12 +76,12 @@ describe('petstore deploy / deploys (bin/petstore, SQLite)', () => {
       assert.equal((await curl(server, 'shop.localhost')).body, '<h1>shop v2</h1>');
       const list = await cliJson<DeployJson[]>(['deploys', 'list', 'shop', '--json'], db.url);
       assert.deepEqual(
-        list.map((d) => [d.id, d.status, d.live]),
+        list.map((d) => [d.id, d.status, d.live, d.previewUrl]),
         [
-          [v2.id, 'ready', true],
-          [badText.stderr.match(/deploy (\d+)/)?.[1], 'failed', false],
-          [failed.id, 'failed', false],
-          [v1.id, 'ready', false],
+          [v2.id, 'ready', true, v2.previewUrl],
+          [badText.stderr.match(/deploy (\d+)/)?.[1], 'failed', false, undefined],
+          [failed.id, 'failed', false, undefined],
+          [v1.id, 'ready', false, v1.previewUrl],
         ],
       );
       const promoted = await runCli(['deploys', 'promote', 'shop', v1.id], db.url);

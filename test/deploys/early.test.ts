@@ -45,10 +45,15 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
   const logs = logCapture();
   let host: string;
   let unpublished: string;
+  let preview: string;
 
   before(async () => {
     h = await harness({ engine: 'sqlite', config: { logLevel: 'info' }, logStream: logs.stream });
-    ok(await h.app.deploys.deploy(h.project, { files: site(FILES) }));
+    const first = ok(await h.app.deploys.deploy(h.project, { files: site(FILES) }));
+    ok(await h.app.deploys.deploy(h.project, { files: site({ 'index.html': 'second' }) }));
+    // The first deploy stays reachable on its preview host after the second went live.
+    preview = `${h.project}--${first.id}.localhost:8080`;
+    ok(await h.app.deploys.promote(h.project, first.id));
     host = `${h.project}.localhost:8080`;
     unpublished = `${(await h.newProject()).project}.localhost`;
     await h.app.listen({ port: 0, host: '127.0.0.1' });
@@ -58,6 +63,7 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
     await once(regular, 'listening');
     // The first read of each file goes through storage (the regular path); after it the blob is in memory.
     for (const path of Object.keys(FILES)) await rawExchange(portOf(early), rawRequest('GET', `/${path}`, { host }));
+    await rawExchange(portOf(early), rawRequest('GET', '/', { host: preview }));
     // A project created after start is looked up on its first request (the regular path), then known.
     await rawExchange(portOf(early), rawRequest('GET', '/', { host: unpublished }));
   });
@@ -105,11 +111,20 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
       ['GET', '/missing', {}],
       ['HEAD', '/missing', {}],
     ];
-    for (const [method, target, headers] of cases) {
-      const r = await both(method, target, { host, ...headers });
-      assert.deepEqual(comparable(r.viaDoor), comparable(r.viaFastify), `${method} ${target} ${JSON.stringify(headers)}`);
-      assert.equal(r.answeredEarly, 1, `${method} ${target} ${JSON.stringify(headers)} was answered early`);
-      assert.match(headerOf(r.viaDoor, 'x-request-id') ?? '', /^req_[0-9a-f]{32}$/);
+    for (const site of [host, preview]) {
+      for (const [method, target, headers] of cases) {
+        const r = await both(method, target, { host: site, ...headers });
+        assert.deepEqual(comparable(r.viaDoor), comparable(r.viaFastify), `${site} ${method} ${target} ${JSON.stringify(headers)}`);
+        assert.equal(r.answeredEarly, 1, `${site} ${method} ${target} ${JSON.stringify(headers)} was answered early`);
+        assert.match(headerOf(r.viaDoor, 'x-request-id') ?? '', /^req_[0-9a-f]{32}$/);
+        assert.equal(headerOf(r.viaDoor, 'x-robots-tag'), site === preview ? 'noindex' : undefined);
+      }
+    }
+    // A preview host naming no ready deploy of the project: the regular path's plain 404, the same from the front door.
+    for (const other of [`${h.project}--999999.localhost`, 'nobody--1.localhost']) {
+      const r = await both('GET', '/', { host: other });
+      assert.deepEqual(comparable(r.viaDoor), comparable(r.viaFastify), other);
+      assert.equal(r.viaDoor.status, 404, other);
     }
     // Targets that do not decode to a path in the deploy are left to the regular path (Fastify's router refuses some).
     for (const target of ['/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fpackage.json', '/index.html%00.css', '/a\\..\\..\\x', '/%zz']) {

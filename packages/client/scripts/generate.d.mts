@@ -1,5 +1,8 @@
 export declare const CONTRACT: string;
 export declare const GENERATED: string;
+export declare const MANAGEMENT_CONTRACT: string;
+export declare const MANAGEMENT_GENERATED: string;
 export declare const REGENERATE_COMMAND: string;
-/** The TypeScript source generated from an OpenAPI document (the contract by default). */
-export declare function generateTypes(contractText?: string): Promise<string>;
+
+export declare function generateTypes(contractText?: string, source?: string): Promise<string>;
+export declare function generateManagementTypes(contractText?: string): Promise<string>;

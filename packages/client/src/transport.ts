@@ -33,11 +33,21 @@ export interface TransportOptions {
 }
 
 export interface Call {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH';
   /** Appended to the base URL, e.g. `/pets`. */
   path: string;
   query?: Record<string, string | number | undefined>;
+  /** A JSON body. */
   body?: unknown;
+  /**
+   * A raw body instead (an archive), made anew for each attempt: a stream
+   * is sent as it is produced, never held whole in memory.
+   */
+  upload?: { contentType: string; body: () => ReadableStream<Uint8Array> | Blob | Uint8Array };
+  /** Retries of this call, when fewer than the client's (an upload is sent at most twice). */
+  maxRetries?: number;
+  /** This call's time for each attempt, instead of the client's (an upload takes as long as it takes). */
+  timeoutMs?: number;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -60,7 +70,8 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {}
 
   async send(call: Call): Promise<Answer> {
-    const { maxRetries, maxRetryDelayMs, onRetry } = this.options;
+    const { maxRetryDelayMs, onRetry } = this.options;
+    const maxRetries = Math.min(call.maxRetries ?? Infinity, this.options.maxRetries);
     for (let attempt = 1; ; attempt++) {
       let failure: Failure;
       try {
@@ -84,10 +95,12 @@ export class Transport {
   }
 
   private async attempt(call: Call): Promise<Answer> {
-    const { apiKey, timeoutMs } = this.options;
+    const { apiKey } = this.options;
+    const timeoutMs = call.timeoutMs ?? this.options.timeoutMs;
     const url = this.url(call);
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${apiKey}`, ...call.headers };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (call.upload) headers['content-type'] = call.upload.contentType;
     const signal = call.signal;
     if (signal?.aborted) throw signal.reason;
 
@@ -100,12 +113,10 @@ export class Transport {
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const response = await this.options.fetch(url, {
-        method: call.method,
-        headers,
-        body: call.body === undefined ? undefined : stringifyJson(call.body),
-        signal: controller.signal,
-      });
+      const body = call.upload ? call.upload.body() : call.body === undefined ? undefined : stringifyJson(call.body);
+      // `duplex: 'half'` lets Node's fetch send a stream body as it comes (browsers ignore it).
+      const init = { method: call.method, headers, body, signal: controller.signal, duplex: 'half' } as RequestInit;
+      const response = await this.options.fetch(url, init);
       // The timeout covers the body too: a response cut midway is a failed attempt.
       const text = await response.text();
       this.noteRateLimit(response.headers);

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CONTRACT, GENERATED, REGENERATE_COMMAND, generateTypes } from '../scripts/generate.mjs';
+import {
+  CONTRACT,
+  GENERATED,
+  MANAGEMENT_GENERATED,
+  REGENERATE_COMMAND,
+  generateManagementTypes,
+  generateTypes,
+} from '../scripts/generate.mjs';
 import { INT64_FIELDS } from '../src/types.js';
 
 test('the generated types match docs/openapi.json', async () => {
@@ -11,6 +18,13 @@ test('the generated types match docs/openapi.json', async () => {
   assert.ok(
     committed === fresh,
     `packages/client/src/generated/openapi.ts is out of date with docs/openapi.json: run \`${REGENERATE_COMMAND}\` and commit the result`,
+  );
+});
+
+test('the generated management types match docs/management-openapi.json', async () => {
+  assert.ok(
+    readFileSync(MANAGEMENT_GENERATED, 'utf8') === (await generateManagementTypes()),
+    `packages/client/src/generated/management.ts is out of date with docs/management-openapi.json: run \`${REGENERATE_COMMAND}\` and commit the result`,
   );
 });
 

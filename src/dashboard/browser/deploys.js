@@ -36,6 +36,9 @@ export async function render({ content, slug }) {
         h('strong', { class: 'deploy-id' }, shortId(d.id)),
         h('span', null, time(d.createdAt)),
         h('span', { class: 'muted' }, `${number(d.files)} file${d.files === 1 ? '' : 's'}, ${bytes(d.bytes)}`),
+        d.previewUrl
+          ? h('a', { href: d.previewUrl, target: '_blank', rel: 'noopener' }, 'Preview', hidden(` deploy ${shortId(d.id)}`))
+          : '',
       ),
       d.status === 'ready'
         ? d.live

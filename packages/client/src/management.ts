@@ -1,0 +1,137 @@
+import type { components, operations } from './generated/management.js';
+import { Transport, type RetryEvent } from './transport.js';
+
+type Schemas = components['schemas'];
+type Json<O extends keyof operations, S extends number> =
+  operations[O]['responses'] extends Record<S, { content: { 'application/json': infer B } }> ? B : never;
+
+export type Project = Schemas['Project'];
+export type Deploy = Schemas['Deploy'];
+export type ApiKeyInfo = Json<'listApiKeys', 200>[number];
+export type CreatedApiKey = Json<'createApiKey', 201>;
+export type Domain = Json<'getDomain', 200>;
+export type AddedDomain = Json<'addDomain', 201>;
+export type DomainCheck = Json<'verifyDomain', 200>;
+export type Redirect = Json<'addRedirect', 201>;
+export type Usage = Json<'getUsage', 200>;
+export type CurrentUser = Json<'getCurrentUser', 200>;
+
+export interface ManagementClientOptions {
+  /** The server's address, e.g. `https://petstore.example.com` (a trailing `/api/v1` is accepted too). */
+  baseUrl: string;
+  /** A personal access token (`pst_…`), sent as `Authorization: Bearer <token>`. */
+  token: string;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof globalThis.fetch;
+  /** Retries after the first attempt (default 3). 0 never retries. */
+  maxRetries?: number;
+  /** The longest wait the client accepts before a retry (default 60000 ms); a longer `Retry-After` fails at once. */
+  maxRetryDelayMs?: number;
+  /** Time for each attempt to get a complete response (default 30000 ms; uploads have none). */
+  timeoutMs?: number;
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** A `.tar.gz` to upload: made anew for each attempt (a stream is never held whole in memory). */
+export type Archive = () => ReadableStream<Uint8Array> | Blob | Uint8Array;
+
+/**
+ * The management API (`/api/v1`: projects, keys, deploys, domains, redirects, usage)
+ * with a personal access token. The same retry rules as the v1 client: 429 and 503
+ * are retried after `Retry-After` or an exponential backoff, network failures and
+ * timeouts with backoff; any other error is a `PetstoreError` with the API's `code`.
+ */
+export interface ManagementClient {
+  /** The person the token belongs to, and the token (`petstore whoami`). */
+  getCurrentUser(): Promise<CurrentUser>;
+  listProjects(): Promise<Project[]>;
+  getProject(slug: string): Promise<Project>;
+  listApiKeys(slug: string): Promise<ApiKeyInfo[]>;
+  createApiKey(slug: string, body?: { name?: string }): Promise<CreatedApiKey>;
+  revokeApiKey(slug: string, keyId: string): Promise<void>;
+  listDeploys(slug: string): Promise<Deploy[]>;
+  getDeploy(slug: string, deployId: string): Promise<Deploy>;
+  /**
+   * Uploads a `.tar.gz` as a new deploy. A ready deploy is live at once; a refused one
+   * rejects with `PetstoreError` code `deploy_failed` (its body, the failed deploy, is in `body`).
+   * A network failure is retried once.
+   */
+  createDeploy(slug: string, archive: Archive): Promise<Deploy>;
+  promoteDeploy(slug: string, deployId: string): Promise<Deploy>;
+  listDomains(slug: string): Promise<Domain[]>;
+  /** `redirectTo` adds the redirect entry from this domain to another of the project's in the same request (the www pair). */
+  addDomain(slug: string, domain: string, options?: { redirectTo?: string }): Promise<AddedDomain>;
+  getDomain(slug: string, domain: string): Promise<Domain>;
+  verifyDomain(slug: string, domain: string): Promise<DomainCheck>;
+  removeDomain(slug: string, domain: string): Promise<void>;
+  listRedirects(slug: string): Promise<Redirect[]>;
+  addRedirect(slug: string, from: string, to: string): Promise<Redirect>;
+  removeRedirect(slug: string, from: string): Promise<void>;
+  getUsage(slug: string): Promise<Usage>;
+}
+
+const segment = encodeURIComponent;
+
+function nonNegativeInteger(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${String(value)}`);
+  return value;
+}
+
+/** A client for the management API. */
+export function createManagementClient(options: ManagementClientOptions): ManagementClient {
+  const origin = String(options.baseUrl ?? '')
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/, '');
+  if (!/^https?:\/\/[^/]+/.test(origin) || !URL.canParse(origin)) {
+    throw new TypeError(
+      `baseUrl must be the server's http(s) address, e.g. https://petstore.example.com; got ${JSON.stringify(options.baseUrl)}`,
+    );
+  }
+  if (typeof options.token !== 'string' || options.token.trim() === '') throw new TypeError('token is required');
+  const transport = new Transport({
+    baseUrl: `${origin}/api/v1`,
+    apiKey: options.token,
+    fetch: options.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args)),
+    maxRetries: nonNegativeInteger(options.maxRetries ?? 3, 'maxRetries'),
+    maxRetryDelayMs: nonNegativeInteger(options.maxRetryDelayMs ?? 60_000, 'maxRetryDelayMs'),
+    timeoutMs: nonNegativeInteger(options.timeoutMs ?? 30_000, 'timeoutMs'),
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+  });
+  const get = async <T>(path: string): Promise<T> => (await transport.send({ method: 'GET', path })).body as T;
+  const post = async <T>(path: string, body: unknown = {}): Promise<T> => (await transport.send({ method: 'POST', path, body })).body as T;
+  const remove = async (path: string): Promise<void> => {
+    await transport.send({ method: 'DELETE', path });
+  };
+  const project = (slug: string) => `/projects/${segment(slug)}`;
+
+  return {
+    getCurrentUser: () => get('/user'),
+    listProjects: () => get('/projects'),
+    getProject: (slug) => get(project(slug)),
+    listApiKeys: (slug) => get(`${project(slug)}/keys`),
+    createApiKey: (slug, body = {}) => post(`${project(slug)}/keys`, body),
+    revokeApiKey: (slug, keyId) => remove(`${project(slug)}/keys/${segment(keyId)}`),
+    listDeploys: (slug) => get(`${project(slug)}/deploys`),
+    getDeploy: (slug, deployId) => get(`${project(slug)}/deploys/${segment(deployId)}`),
+    createDeploy: async (slug, archive) =>
+      (
+        await transport.send({
+          method: 'POST',
+          path: `${project(slug)}/deploys`,
+          upload: { contentType: 'application/gzip', body: archive },
+          maxRetries: 1,
+          timeoutMs: 2 ** 31 - 1,
+        })
+      ).body as Deploy,
+    promoteDeploy: (slug, deployId) => post(`${project(slug)}/deploys/${segment(deployId)}/promote`),
+    listDomains: (slug) => get(`${project(slug)}/domains`),
+    addDomain: (slug, domain, options = {}) => post(`${project(slug)}/domains`, { domain, ...options }),
+    getDomain: (slug, domain) => get(`${project(slug)}/domains/${segment(domain)}`),
+    verifyDomain: (slug, domain) => post(`${project(slug)}/domains/${segment(domain)}/verify`),
+    removeDomain: (slug, domain) => remove(`${project(slug)}/domains/${segment(domain)}`),
+    listRedirects: (slug) => get(`${project(slug)}/redirects`),
+    addRedirect: (slug, from, to) => post(`${project(slug)}/redirects`, { from, to }),
+    removeRedirect: (slug, from) => remove(`${project(slug)}/redirects/${segment(from)}`),
+    getUsage: (slug) => get(`${project(slug)}/usage`),
+  };
+}

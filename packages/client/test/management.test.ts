@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { tarGz } from '../../../test/helpers/deploys.js';
+import { harness, type Harness } from '../../../test/helpers/harness.js';
+import { createPerson } from '../../../test/helpers/management.js';
+import { createManagementClient, PetstoreError, PetstoreNetworkError, type ManagementClient } from '../src/index.js';
+
+/**
+ * Signs in and returns a fetch that sends the session instead of the bearer token:
+ * the client's requests are the same, only the credential differs.
+ */
+async function sessionFetch(origin: string, email: string, password: string): Promise<typeof fetch> {
+  const res = await fetch(`${origin}/api/v1/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(res.status, 200);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  return (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    assert.match(headers.get('authorization') ?? '', /^Bearer pst_test$/);
+    headers.delete('authorization');
+    headers.set('cookie', cookie);
+    headers.set('x-csrf-token', csrfToken);
+    return fetch(input, { ...init, headers });
+  };
+}
+
+const stream = (bytes: Buffer) => () => new Blob([bytes]).stream();
+
+describe('createManagementClient against the real server', () => {
+  let h: Harness;
+  let origin: string;
+  let client: ManagementClient;
+  let viaSession: typeof fetch;
+  before(async () => {
+    h = await harness();
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${String((h.app.server.address() as AddressInfo).port)}`;
+    const me = await createPerson(h.app, `admin-${randomBytes(4).toString('hex')}@example.test`, { admin: true });
+    viaSession = await sessionFetch(origin, me.email, me.password);
+    client = createManagementClient({ baseUrl: origin, token: 'pst_test', fetch: viaSession });
+  });
+  after(() => h.close());
+
+  test('projects, a streamed deploy, its preview URL, the list, a rollback; errors carry the API code', async () => {
+    const { project } = await h.newProject('pro');
+    assert.equal((await client.getProject(project)).slug, project);
+    assert.ok((await client.listProjects()).some((p) => p.slug === project));
+
+    const one = await client.createDeploy(project, stream(await tarGz([{ name: 'index.html', content: 'one' }])));
+    const two = await client.createDeploy(project, stream(await tarGz([{ name: 'index.html', content: 'two' }])));
+    assert.deepEqual([one.status, two.live], ['ready', true]);
+    assert.match(one.previewUrl ?? '', new RegExp(`^http://${project}--${one.id}\\.localhost:\\d+/$`));
+    const list = await client.listDeploys(project);
+    assert.deepEqual(
+      list.map((d) => [d.id, d.live]),
+      [
+        [two.id, true],
+        [one.id, false],
+      ],
+    );
+    assert.equal((await client.promoteDeploy(project, one.id)).live, true);
+
+    const refused = await client
+      .createDeploy(project, stream(await tarGz([{ name: 'about.html', content: 'x' }])))
+      .catch((e: unknown) => e);
+    assert.ok(refused instanceof PetstoreError);
+    assert.deepEqual([refused.status, refused.code], [422, 'deploy_failed']);
+    const missing = await client.getProject('no-such-project').catch((e: unknown) => e);
+    assert.ok(missing instanceof PetstoreError);
+    assert.deepEqual([missing.status, missing.code], [404, 'not_found']);
+    const usage = await client.getUsage(project);
+    assert.ok(usage);
+  });
+
+  test('an upload cut by the network is sent again once, from a fresh stream', async () => {
+    const { project } = await h.newProject('pro');
+    const bytes = await tarGz([{ name: 'index.html', content: 'again' }]);
+    let calls = 0;
+    let streams = 0;
+    const flaky: typeof fetch = (input, init) => {
+      calls++;
+      return calls === 1 ? Promise.reject(new TypeError('fetch failed')) : viaSession(input, init);
+    };
+    const retrying = createManagementClient({ baseUrl: `${origin}/api/v1`, token: 'pst_test', fetch: flaky, maxRetryDelayMs: 10 });
+    const d = await retrying.createDeploy(project, () => {
+      streams++;
+      return new Blob([bytes]).stream();
+    });
+    assert.deepEqual([d.status, calls, streams], ['ready', 2, 2]);
+
+    calls = 0;
+    const down: typeof fetch = () => {
+      calls++;
+      return Promise.reject(new TypeError('fetch failed'));
+    };
+    const failing = createManagementClient({ baseUrl: origin, token: 'pst_test', fetch: down, maxRetryDelayMs: 10 });
+    await assert.rejects(failing.createDeploy(project, stream(bytes)), PetstoreNetworkError);
+    assert.equal(calls, 2, 'one upload, retried once');
+  });
+
+  test('a base URL that is not http(s) or a missing token is refused at once', () => {
+    assert.throws(() => createManagementClient({ baseUrl: 'ftp://x', token: 't' }), TypeError);
+    assert.throws(() => createManagementClient({ baseUrl: origin, token: '' }), TypeError);
+  });
+});

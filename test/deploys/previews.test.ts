@@ -1,0 +1,101 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { DomainError } from '../../src/errors/domain-error.js';
+import { NOT_FOUND_PAGE } from '../../src/deploys/pages.js';
+import { PlatformHosts } from '../../src/deploys/platform-hosts.js';
+import { describeEachEngine } from '../helpers/engines.js';
+import { site } from '../helpers/deploys.js';
+import { harness, ok, type Harness } from '../helpers/harness.js';
+import { createPerson, ManagementClient } from '../helpers/management.js';
+
+test('a preview host is `<slug>--<deployId>` on the platform host; anything else is not one', () => {
+  const hosts = new PlatformHosts('example.test', { all: async () => [], find: async () => null }, () => 0);
+  assert.deepEqual(hosts.previewOf('shop--12.example.test'), { slug: 'shop', deployId: '12' });
+  assert.deepEqual(hosts.previewOf('my-shop--3.example.test'), { slug: 'my-shop', deployId: '3' });
+  for (const name of [
+    'shop.example.test',
+    'shop--0.example.test',
+    'shop--x.example.test',
+    '--1.example.test',
+    'shop--1.other.test',
+    'a.shop--1.example.test',
+  ]) {
+    assert.equal(hosts.previewOf(name), null, name);
+  }
+});
+
+describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_HOST>', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.close());
+
+  const get = (hostname: string, url = '/', method: 'GET' | 'HEAD' = 'GET') =>
+    h.app.inject({ method, url, headers: { host: `${hostname}.${h.app.config.platformHost}:8080` } });
+  const deploy = async (slug: string, title: string) =>
+    ok(await h.app.deploys.deploy(slug, { files: site({ 'index.html': `<h1>${title}</h1>`, [`${title}.html`]: title }) }));
+
+  test('a preview keeps serving its deploy after a newer one is live and after a rollback, marked noindex', async () => {
+    const { project } = await h.newProject('free');
+    const first = await deploy(project, 'one');
+    const second = await deploy(project, 'two');
+    const check = async () => {
+      for (const [d, title] of [
+        [first, 'one'],
+        [second, 'two'],
+      ] as const) {
+        const res = await get(`${project}--${d.id}`);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.body, `<h1>${title}</h1>`);
+        assert.equal(res.headers['x-robots-tag'], 'noindex');
+        assert.equal((await get(`${project}--${d.id}`, `/${title}`)).body, title);
+        assert.equal((await get(`${project}--${d.id}`, '/', 'HEAD')).headers['x-robots-tag'], 'noindex');
+      }
+    };
+    assert.equal((await get(project)).body, '<h1>two</h1>');
+    assert.equal((await get(project)).headers['x-robots-tag'], undefined, 'the live site is indexable');
+    await check();
+    ok(await h.app.deploys.promote(project, first.id));
+    assert.equal((await get(project)).body, '<h1>one</h1>');
+    await check();
+  });
+
+  test('an unknown, failed or another project’s deploy id, or an unknown project, is the plain 404 page', async () => {
+    const { project } = await h.newProject('free');
+    const { project: other } = await h.newProject('free');
+    await deploy(project, 'mine');
+    const failed = await h.app.deploys.deploy(project, { files: site({ 'about.html': 'no index' }) });
+    assert.equal(ok(failed).status, 'failed');
+    const theirs = await deploy(other, 'theirs');
+    for (const hostname of [
+      `${project}--${ok(failed).id}`,
+      `${project}--999999999`,
+      `${project}--${theirs.id}`,
+      `nobody-${randomBytes(3).toString('hex')}--1`,
+    ]) {
+      const res = await get(hostname);
+      assert.equal(res.statusCode, 404, hostname);
+      assert.equal(res.body, NOT_FOUND_PAGE.toString(), hostname);
+      assert.equal(res.headers['x-robots-tag'], 'noindex', hostname);
+    }
+  });
+
+  test('a slug may not hold "--", so a preview host never names a project', async () => {
+    const refused = await h.app.projects.create('shop--2', 'free');
+    assert.ok(refused instanceof DomainError);
+    assert.equal(refused.code, 'invalid_slug');
+  });
+
+  test('the deploy JSON carries previewUrl (ready deploys), on the address the server serves', async () => {
+    const { project } = await h.newProject('pro');
+    const d = await deploy(project, 'listed');
+    const me = await createPerson(h.app, `admin-${randomBytes(4).toString('hex')}@example.test`, { admin: true });
+    const admin = await ManagementClient.on(h.app);
+    assert.equal((await admin.signIn(me.email, me.password)).statusCode, 200);
+    const list = (await admin.call({ url: `/api/v1/projects/${project}/deploys` })).json() as { id: string; previewUrl?: string }[];
+    const { port, platformHost } = h.app.projectDetails.siteAddress;
+    assert.equal(list[0]?.previewUrl, `http://${project}--${d.id}.${platformHost}:${String(port)}/`);
+  });
+});
