@@ -1,6 +1,7 @@
 import { dashboardFeature } from './dashboard/feature.js';
 import { deploysFeature } from './deploys/feature.js';
 import { domainsFeature } from './domains/feature.js';
+import { eventsFeature } from './events/feature.js';
 import { accountsFeature } from './accounts/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
@@ -33,6 +34,7 @@ export const FEATURES: readonly Feature[] = [
   managementFeature,
   deploysFeature,
   domainsFeature,
+  eventsFeature,
   dashboardFeature,
   usageFeature,
   referenceFeature,

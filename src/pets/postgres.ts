@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { PgDatabase } from '../storage/postgres/database.js';
+import { emitPg, newEventId, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
@@ -34,6 +35,34 @@ const INSERT_PET = `
   SELECT $1::bigint, last_id, $2::text, $3::bigint, $4::text, $5::timestamptz FROM next
   RETURNING ${COLUMNS}`;
 
+/**
+ * INSERT_PET with its `pet.created` event and deliveries in the same statement
+ * (the outbox, events/outbox.ts), so the write stays one round trip. The event's data is
+ * the pet in petJson's form (pets/json.ts).
+ * Parameters: those of INSERT_PET, then the event id and the subscription needle.
+ */
+const INSERT_PET_WITH_EVENT = `
+  WITH next AS (
+    INSERT INTO pet_sequences AS s (project_id, last_id) VALUES ($1::bigint, 1)
+    ON CONFLICT (project_id) DO UPDATE SET last_id = s.last_id + 1
+    RETURNING last_id
+  ), pet AS (
+    INSERT INTO pets (project_id, id, name, category_id, status, created_at)
+    SELECT $1::bigint, last_id, $2::text, $3::bigint, $4::text, $5::timestamptz FROM next
+    RETURNING ${COLUMNS}
+  ), e AS (
+    INSERT INTO events (id, project_id, type, data, created_at)
+    SELECT $6::text, $1::bigint, 'pet.created',
+           '{"id":' || id || ',"name":' || to_json(name)::text || ',"categoryId":' || category_id || ',"status":' || to_json(status)::text || '}',
+           $5::timestamptz
+    FROM pet RETURNING seq
+  ), d AS (
+    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+    SELECT w.id, e.seq, 'pending', 0, $5::timestamptz, $5::timestamptz FROM webhook_endpoints w, e
+    WHERE w.project_id = $1::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, $7::text) > 0)
+  )
+  SELECT ${COLUMNS} FROM pet`;
+
 async function createWithClaim(
   client: pg.PoolClient,
   projectId: number,
@@ -59,6 +88,7 @@ async function createWithClaim(
   if (found) await client.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2', [projectId, claim.key]);
   const inserted = await client.query<PetRow>(INSERT_PET, [projectId, pet.name, pet.categoryId, pet.status, now]);
   const row = inserted.rows[0] as PetRow;
+  await emitPg(client, projectId, 'pet.created', petJson(toPet(row)), now);
   await client.query('INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
     projectId,
     claim.key,
@@ -93,7 +123,15 @@ export function postgresPets(db: PgDatabase): PetRepository {
     },
     create: async (projectId, pet, now, claim) => {
       if (!claim) {
-        const res = await db.query<PetRow>(INSERT_PET, [projectId, pet.name, pet.categoryId, pet.status, now]);
+        const res = await db.query<PetRow>(INSERT_PET_WITH_EVENT, [
+          projectId,
+          pet.name,
+          pet.categoryId,
+          pet.status,
+          now,
+          newEventId(),
+          subscriptionNeedle('pet.created'),
+        ]);
         return { kind: 'created', pet: toPet(res.rows[0] as PetRow) };
       }
       try {

@@ -2,6 +2,8 @@ import type { SqliteDb } from '../storage/sqlite/database.js';
 import { guard } from '../storage/sqlite/database.js';
 import { GroupCommit } from '../storage/sqlite/group-commit.js';
 import { ReadCache } from '../storage/sqlite/read-cache.js';
+import { sqliteOutbox } from '../events/outbox.js';
+import { petJson } from './json.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
@@ -62,6 +64,7 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
   const dropClaim = db.prepare('DELETE FROM idempotency_keys WHERE project_id = ? AND key = ?');
   const insertClaim = db.prepare('INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)');
   const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+  const emit = sqliteOutbox(db);
   const pages = new ReadCache<PetPageJson>(db, READ_CACHE_BYTES, (page) => page.json.length);
   const single = new ReadCache<string | null>(db, READ_CACHE_BYTES, (pet) => pet?.length ?? 0);
 
@@ -80,7 +83,9 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
     const id = nextId.get(projectId) as bigint;
     const row = insert.get(projectId, id, pet.name, pet.categoryId, pet.status, now.getTime()) as PetRow;
     if (claim) insertClaim.run(projectId, claim.key, claim.requestHash, row.id, claim.now.getTime());
-    return { kind: 'created', pet: toPet(row) };
+    const created = toPet(row);
+    emit(projectId, 'pet.created', petJson(created), now.getTime());
+    return { kind: 'created', pet: created };
   };
 
   return {

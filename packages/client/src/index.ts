@@ -2,3 +2,4 @@ export { createClient, type ClientOptions, type PetstoreClient, type RequestOpti
 export { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError } from './errors.js';
 export type { RateLimit, RetryEvent } from './transport.js';
 export type { ErrorCode, ErrorDetail, ListOrdersParams, ListPetsParams, NewPet, Order, Pet, PetStatus } from './types.js';
+export { verifyWebhook, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, type WebhookEvent, type WebhookHeaders } from './webhooks.js';
