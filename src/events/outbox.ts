@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
+import type { Database } from '../storage/database.js';
 import type { SqliteDb } from '../storage/sqlite/database.js';
 import type { EventType } from './types.js';
 
@@ -86,4 +87,54 @@ export function sqliteOutbox(db: SqliteDb): SqliteEmit {
   };
   emitters.set(db, emit);
   return emit;
+}
+
+/** An event to record with a change: the project it belongs to, its type, its `data` as JSON text. */
+export interface PendingEvent {
+  projectId: number;
+  type: EventType;
+  data: string;
+  at: Date;
+}
+
+const sqliteStatements = new WeakMap<SqliteDb, Map<string, Statement>>();
+
+function sqliteParam(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/**
+ * Runs one statement (written once for both engines with `?` placeholders, as
+ * storage/sql.ts takes them) and, when it changed a row, records `event` in
+ * the same transaction. For cold paths of capabilities that write through
+ * `sqlFor` (domains, keys). Resolves with the number of rows changed.
+ */
+export async function runWithEvent(
+  database: Database,
+  text: string,
+  params: readonly unknown[],
+  event: PendingEvent | undefined,
+): Promise<number> {
+  if (database.engine === 'sqlite') {
+    const { sqlite: db, writes } = database;
+    let statements = sqliteStatements.get(db);
+    if (!statements) sqliteStatements.set(db, (statements = new Map()));
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = db.prepare(text)));
+    const prepared = statement;
+    return writes.run(() => {
+      const changes = Number(prepared.run(...params.map(sqliteParam)).changes);
+      if (event && changes > 0) sqliteOutbox(db)(event.projectId, event.type, event.data, event.at.getTime());
+      return changes;
+    });
+  }
+  let n = 0;
+  const numbered = text.replace(/\?/g, () => `$${String(++n)}`);
+  return database.pg.transaction(async (client) => {
+    const changes = (await client.query(numbered, [...params])).rowCount ?? 0;
+    if (event && changes > 0) await emitPg(client, event.projectId, event.type, event.data, event.at);
+    return changes;
+  });
 }
