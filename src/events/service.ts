@@ -78,7 +78,7 @@ export class WebhookService {
       return bad('not a URL');
     }
     const why = refusedUrl(parsed, this.allowPrivate);
-    return why === null ? null : bad(why);
+    return why === null ? null : bad(why.replace(/^refused: /, ''));
   }
 
   private checkEvents(events: readonly string[]): DomainError | null {
