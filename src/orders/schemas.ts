@@ -35,7 +35,7 @@ export const OrdersSchema = Type.Array(OrderSchema, {
 export const ListOrdersQuery = Type.Object(
   {
     limit: Type.Optional(PageLimit),
-    status: Type.Optional(Type.Unsafe<OrderStatus>({ allOf: [OrderStatusSchema], description: 'Only orders in this status.' })),
+    status: Type.Optional(OrderStatusSchema),
     cursor: Type.Optional(Cursor),
   },
   { additionalProperties: false },
