@@ -125,8 +125,8 @@ export function postgresOrders(db: PgDatabase, events: StoreEvents): OrderReposi
         'SELECT status, COUNT(*)::bigint AS n FROM pets WHERE project_id = $1 GROUP BY status',
         [projectId],
       );
-      const counts: Inventory = { available: 0, pending: 0, sold: 0 };
-      for (const r of res.rows) counts[r.status] = Number(r.n);
+      const counts: Inventory = { available: 0n, pending: 0n, sold: 0n };
+      for (const r of res.rows) counts[r.status] = r.n;
       return counts;
     },
   };

@@ -84,9 +84,9 @@ export type OrderIdParams = Static<typeof OrderIdParams>;
 
 export const InventorySchema = Type.Object(
   {
-    available: Type.Integer({ format: 'int64', minimum: 0, examples: [12] }),
-    pending: Type.Integer({ format: 'int64', minimum: 0, examples: [2] }),
-    sold: Type.Integer({ format: 'int64', minimum: 0, examples: [5] }),
+    available: Int64({ description: 'How many animals are `available`.', examples: [12] }),
+    pending: Int64({ description: 'How many animals are `pending`.', examples: [2] }),
+    sold: Int64({ description: 'How many animals are `sold`.', examples: [5] }),
   },
   { description: "How many of the project's animals are in each status; the same counts as listPets with each `status` filter." },
 );

@@ -49,7 +49,7 @@ export function sqliteOrders(db: SqliteDb, writes: GroupCommit, events: StoreEve
       ];
     }),
   ) as Record<OrderTarget, ReturnType<typeof prepare>>;
-  const countByStatus = db.prepare('SELECT status, COUNT(*) AS n FROM pets WHERE project_id = ? GROUP BY status');
+  const countByStatus = prepare('SELECT status, COUNT(*) AS n FROM pets WHERE project_id = ? GROUP BY status');
   const claims = sqliteIdempotency(db);
 
   const place: OrderRepository['place'] = (projectId, order, now, claim) =>
@@ -104,8 +104,8 @@ export function sqliteOrders(db: SqliteDb, writes: GroupCommit, events: StoreEve
     transition,
     inventory: (projectId) =>
       guard(() => {
-        const counts: Inventory = { available: 0, pending: 0, sold: 0 };
-        for (const r of countByStatus.all(projectId) as { status: PetStatus; n: number }[]) counts[r.status] = r.n;
+        const counts: Inventory = { available: 0n, pending: 0n, sold: 0n };
+        for (const r of countByStatus.all(projectId) as { status: PetStatus; n: bigint }[]) counts[r.status] = r.n;
         return counts;
       }),
   };

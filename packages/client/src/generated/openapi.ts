@@ -245,16 +245,19 @@ export interface components {
         Inventory: {
             /**
              * Format: int64
+             * @description How many animals are `available`. An int64, exact over the whole signed 64-bit range. Standard JSON parsers (JavaScript `JSON.parse`, and clients built on it) round values above 2^53 − 1 (9007199254740991) without error; the typed SDK `@petstore/client` reads and sends them exactly, as `bigint`.
              * @example 12
              */
             available: number;
             /**
              * Format: int64
+             * @description How many animals are `pending`. An int64, exact over the whole signed 64-bit range. Standard JSON parsers (JavaScript `JSON.parse`, and clients built on it) round values above 2^53 − 1 (9007199254740991) without error; the typed SDK `@petstore/client` reads and sends them exactly, as `bigint`.
              * @example 2
              */
             pending: number;
             /**
              * Format: int64
+             * @description How many animals are `sold`. An int64, exact over the whole signed 64-bit range. Standard JSON parsers (JavaScript `JSON.parse`, and clients built on it) round values above 2^53 − 1 (9007199254740991) without error; the typed SDK `@petstore/client` reads and sends them exactly, as `bigint`.
              * @example 5
              */
             sold: number;
