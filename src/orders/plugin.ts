@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
 import { noStoreEvents } from './events.js';
-import { openOrderRepository } from './repository.js';
+import { openOrderRepository } from './open-repository.js';
 import { orderRoutes } from './routes.js';
 import { OrderService } from './service.js';
 

@@ -1,10 +1,6 @@
 import type { IdempotencyClaim } from '../idempotency/keys.js';
 import type { PetStatus } from '../pets/schemas.js';
-import type { Database } from '../storage/database.js';
-import { noStoreEvents, type StoreEvents } from './events.js';
-import { postgresOrders } from './postgres.js';
 import type { Inventory, Order, OrderStatus } from './schemas.js';
-import { sqliteOrders } from './sqlite.js';
 
 export interface OrderQuery {
   limit: number;
@@ -44,9 +40,4 @@ export interface OrderRepository {
   transition(projectId: number, id: bigint, to: OrderTarget): Promise<TransitionResult>;
   /** The project's pets counted by status. */
   inventory(projectId: number): Promise<Inventory>;
-}
-
-/** The orders repository on the engine the database runs on; `events` hears every change inside its transaction. */
-export function openOrderRepository(database: Database, events: StoreEvents = noStoreEvents): OrderRepository {
-  return database.engine === 'sqlite' ? sqliteOrders(database.sqlite, database.writes, events) : postgresOrders(database.pg, events);
 }
