@@ -6,7 +6,7 @@
 // and over HTTPS on a custom domain against node:https with the same certificate and bytes.
 //
 // Environment: BENCH_SMOKE=1 (tiny table, 1 s per run, one round: checks the
-// harness end to end), BENCH_PETS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
+// harness end to end), BENCH_PETS, BENCH_ORDER_PETS (available pets placeOrder orders, one each), BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
 // BENCH_SCENARIOS (comma-separated names), BENCH_OUT (results directory),
 // BENCH_PROFILE=1 (CPU-profile the service and print its hottest functions).
 import { randomBytes } from 'node:crypto';
@@ -20,7 +20,7 @@ import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchR
 import { summariseProfile } from './profile-summary.mjs';
 import { costRatio, cpuDelta, cpuRatio, printTable, printTargets, summarise } from './report.mjs';
 import { seedPets } from './seed.mjs';
-import { hasWrk, runWrk, writeMixScript, writeScript, wrkVersion } from './wrk.mjs';
+import { hasWrk, runWrk, writeMixScript, writeScript, writeSequenceScript, wrkVersion } from './wrk.mjs';
 
 const env = process.env;
 const smoke = env.BENCH_SMOKE === '1';
@@ -28,6 +28,8 @@ const int = (raw, fallback) => (raw && /^\d+$/.test(raw) ? Number(raw) : fallbac
 const settings = {
   smoke,
   pets: int(env.BENCH_PETS, smoke ? 1000 : 1_000_000),
+  // Available pets for placeOrder, one per order: enough for the warm-up and every round at a few thousand orders/s.
+  orderPets: int(env.BENCH_ORDER_PETS, smoke ? 20_000 : 300_000),
   seconds: int(env.BENCH_SECONDS, smoke ? 1 : 3),
   warmupSeconds: smoke ? 0 : 2,
   rounds: int(env.BENCH_ROUNDS, smoke ? 1 : 5),
@@ -156,8 +158,15 @@ async function main() {
     name: DOMAIN,
     certificate,
   });
+  // placeOrder orders each pet once: a project of its own, all its pets available.
+  petstoreJson(
+    ['projects', 'create', 'bench-orders', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
+    serviceEnv,
+  );
+  const ordersKey = petstoreJson(['keys', 'create', '--project', 'bench-orders', '--name', 'bench'], serviceEnv).key;
   const seedStart = Date.now();
   const seed = seedPets(dbFile, 'bench', settings.pets);
+  const orderPets = seedPets(dbFile, 'bench-orders', settings.orderPets, { status: 'available' });
   log(`seeded ${String(settings.pets)} pets (ids ${String(seed.firstId)}..${String(seed.lastId)}) in ${String(Date.now() - seedStart)} ms`);
 
   const nodeArgs = settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
@@ -253,6 +262,17 @@ async function main() {
       body: newPet,
     },
     {
+      // Each order on a fresh available pet, which becomes pending in the same transaction.
+      name: 'placeOrder',
+      title: 'placeOrder, each on a fresh pet (durable 201)',
+      path: '/v1/store/orders',
+      status: 201,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ordersKey}` },
+      body: JSON.stringify({ petId: orderPets.firstId }),
+      sequence: { field: 'petId', next: orderPets.firstId + 1, last: orderPets.lastId },
+    },
+    {
       // The read cache is emptied by every commit: this is listPets when a tenth of the requests write.
       name: 'mixed',
       title: 'listPets, every 10th request a createPet',
@@ -307,13 +327,15 @@ async function main() {
   const scenarios = all.filter((s) => !only || only.has(s.name));
   for (const s of scenarios) {
     s.target ??= service;
-    s.script = s.mix
-      ? writeMixScript(work, s.name, {
-          main: { path: s.path, headers: auth },
-          other: { ...s.mix.other, headers: { ...auth, ...s.mix.other.headers } },
-          every: s.mix.every,
-        })
-      : writeScript(work, s.name, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body, address: s.address });
+    s.script = s.sequence
+      ? freshSequence(s)
+      : s.mix
+        ? writeMixScript(work, s.name, {
+            main: { path: s.path, headers: auth },
+            other: { ...s.mix.other, headers: { ...auth, ...s.mix.other.headers } },
+            every: s.mix.every,
+          })
+        : writeScript(work, s.name, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body, address: s.address });
     // A server of its own gets the scenario's request without the key (its Host, Connection and address).
     s.bareScript = s.bare ? writeScript(work, `${s.name}-bare`, { headers: s.headers, address: s.address }) : null;
     const { text } = await checkedWhenListening(
@@ -333,6 +355,27 @@ async function main() {
     if (s.expect !== undefined && text !== s.expect) throw new Error(`${s.name}: the service did not answer the expected bytes`);
   }
   const bareScript = writeScript(work, 'bare', {});
+
+  /**
+   * A script per run whose values start after every value an earlier run may have sent: at most
+   * its completed requests plus one in flight per connection (wrk does not pipeline).
+   */
+  function freshSequence(s) {
+    const script = () => {
+      if (s.sequence.next + settings.connections > s.sequence.last)
+        throw new Error(`${s.name}: out of fresh values; raise BENCH_ORDER_PETS`);
+      return writeSequenceScript(work, s.name, {
+        path: s.path,
+        headers: { ...auth, ...s.headers },
+        field: s.sequence.field,
+        first: s.sequence.next,
+      });
+    };
+    script.ran = (requests) => {
+      s.sequence.next += requests + settings.connections;
+    };
+    return script;
+  }
   const bareOf = (s) => ({ server: s.bare ?? bare, script: s.bareScript ?? bareScript });
 
   const measure = async (target, script, path, seconds) => {
@@ -340,7 +383,15 @@ async function main() {
     for (const f of logFiles) truncateSync(f, 0);
     const cpu0 = cpuSeconds(target.pid);
     const stopWatch = watchRss(target.pid);
-    const r = await runWrk({ url: `${target.base}${path}`, script, connections: settings.connections, threads: settings.threads, seconds });
+    const file = typeof script === 'function' ? script() : script;
+    const r = await runWrk({
+      url: `${target.base}${path}`,
+      script: file,
+      connections: settings.connections,
+      threads: settings.threads,
+      seconds,
+    });
+    if (typeof script === 'function') script.ran(r.requests);
     const peakRssMb = stopWatch();
     return { ...r, cpuUsPerRequest: ((cpuSeconds(target.pid) - cpu0) * 1e6) / Math.max(1, r.requests), peakRssMb };
   };
@@ -429,6 +480,12 @@ async function main() {
       value: summary.createPet?.ratio,
       target: '>= 0.25',
       met: summary.createPet?.ratio >= 0.25,
+    },
+    {
+      name: 'placeOrder (durable, fresh pet each) ratio to bare',
+      value: summary.placeOrder?.ratio,
+      target: `>= createPet ratio × 0.8 (${(summary.createPet?.ratio * 0.8).toFixed(2)})`,
+      met: summary.placeOrder?.ratio >= summary.createPet?.ratio * 0.8,
     },
     {
       name: 'site index.html 20 KiB ratio to bare',

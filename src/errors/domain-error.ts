@@ -18,7 +18,10 @@ export type DomainCode =
   | 'invalid_redirect'
   | 'user_exists'
   | 'invalid_credentials'
-  | 'deploy_failed';
+  | 'deploy_failed'
+  | 'pet_not_found'
+  | 'pet_not_available'
+  | 'invalid_transition';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

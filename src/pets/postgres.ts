@@ -1,23 +1,12 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import { emitPg, newEventId, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
-/**
- * The transaction-scoped advisory lock that marks an idempotency key as in flight
- * on every instance sharing the database: a 64-bit hash of project and key.
- */
-export function idempotencyLockId(projectId: number, key: string): bigint {
-  return createHash('sha256')
-    .update(`idempotency\u0000${String(projectId)}\u0000${key}`)
-    .digest()
-    .readBigInt64BE(0);
-}
-
-const UNIQUE_VIOLATION = '23505';
+export { idempotencyLockId } from '../idempotency/keys.js';
 
 /**
  * One statement: takes the project's next id (pet_sequences) and inserts the pet with it.
@@ -70,32 +59,15 @@ async function createWithClaim(
   now: Date,
   claim: IdempotencyClaim,
 ): Promise<CreatePetResult> {
-  // Another instance holding the lock is processing the same key right now.
-  const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-    idempotencyLockId(projectId, claim.key),
-  ]);
-  if (!lock.rows[0]?.locked) return { kind: 'key_in_use' };
-  const prior = await client.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
-    'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
-    [projectId, claim.key],
-  );
-  const found = prior.rows[0];
-  if (found && found.created_at.getTime() >= claim.notBefore.getTime()) {
-    if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
-    const first = await client.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [found.pet_id, projectId]);
-    if (first.rows[0]) return { kind: 'replayed', pet: toPet(first.rows[0]) };
-  }
-  if (found) await client.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2', [projectId, claim.key]);
+  const byId = (id: bigint) => client.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [id, projectId]);
+  const prior = await priorClaimPostgres(client, projectId, claim, async (id) => (await byId(id)).rows.length > 0);
+  if (prior.kind === 'in_use') return { kind: 'key_in_use' };
+  if (prior.kind === 'reused') return { kind: 'key_reused' };
+  if (prior.kind === 'replay') return { kind: 'replayed', pet: toPet((await byId(prior.id)).rows[0] as PetRow) };
   const inserted = await client.query<PetRow>(INSERT_PET, [projectId, pet.name, pet.categoryId, pet.status, now]);
   const row = inserted.rows[0] as PetRow;
   await emitPg(client, projectId, 'pet.created', petJson(toPet(row)), now);
-  await client.query('INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
-    projectId,
-    claim.key,
-    claim.requestHash,
-    row.id,
-    claim.now,
-  ]);
+  await recordClaimPostgres(client, projectId, claim, row.id);
   return { kind: 'created', pet: toPet(row) };
 }
 
@@ -137,8 +109,7 @@ export function postgresPets(db: PgDatabase): PetRepository {
       try {
         return await db.transaction((client) => createWithClaim(client, projectId, pet, now, claim));
       } catch (err) {
-        // Only reachable if two lock ids collide: the other request holds the key.
-        if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) return { kind: 'key_in_use' };
+        if (isClaimCollision(err)) return { kind: 'key_in_use' };
         throw err;
       }
     },

@@ -33,7 +33,7 @@ export interface TransportOptions {
 }
 
 export interface Call {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Appended to the base URL, e.g. `/pets`. */
   path: string;
   query?: Record<string, string | number | undefined>;
