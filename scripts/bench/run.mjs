@@ -169,6 +169,7 @@ async function main() {
   const orderPets = seedPets(dbFile, 'bench-orders', settings.orderPets, { status: 'available' });
   log(`seeded ${String(settings.pets)} pets (ids ${String(seed.firstId)}..${String(seed.lastId)}) in ${String(Date.now() - seedStart)} ms`);
 
+  const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
   const nodeArgs = settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   if (settings.profile) mkdirSync(profileDir, { recursive: true });
   const logFiles = ['service', 'service-no-metrics', 'service-usage', 'service-no-usage', 'service-https'].map((name) =>
@@ -188,6 +189,30 @@ async function main() {
   // main process's memory target.
   const withHttps = await startService({ env: serviceEnv, logFile: logFiles[4], https: true });
   running.push(withHttps);
+
+  // createPet with one webhook endpoint subscribed to pet.created against none: two processes alike, each with its own
+  // project (one with the endpoint, a bare node:http server as its receiver), measured in the same rounds.
+  const hookScenarios = ['createPetWebhook', 'createPetNoWebhook'];
+  let hooksOn;
+  let hooksOff;
+  const hookKeys = {};
+  if (!only || hookScenarios.some((n) => only.has(n))) {
+    const hookEnv = { ...serviceEnv, WEBHOOK_ALLOW_PRIVATE: 'true' };
+    const receiverBody = join(work, 'receiver-body.json');
+    writeFileSync(receiverBody, '{}');
+    const hookReceiver = await startBare(receiverBody);
+    running.push(hookReceiver);
+    for (const slug of ['bench-hooks', 'bench-nohooks']) {
+      petstoreJson(['projects', 'create', slug, '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], hookEnv);
+      hookKeys[slug] = petstoreJson(['keys', 'create', '--project', slug, '--name', 'bench'], hookEnv).key;
+    }
+    petstoreJson(['webhooks', 'add', 'bench-hooks', `${hookReceiver.base}/hook`, '--events', 'pet.created', '--json'], hookEnv);
+    for (const name of ['service-hooks', 'service-nohooks']) logFiles.push(join(work, `${name}.log`));
+    hooksOn = await startService({ env: hookEnv, logFile: logFiles.at(-2) });
+    running.push(hooksOn);
+    hooksOff = await startService({ env: hookEnv, logFile: logFiles.at(-1) });
+    running.push(hooksOff);
+  }
 
   const auth = { Authorization: `Bearer ${key}` };
   const firstPage = await fetchChecked(`${service.base}/v1/pets?limit=20`, { headers: auth }, 200);
@@ -261,6 +286,30 @@ async function main() {
       headers: { 'Content-Type': 'application/json' },
       body: newPet,
     },
+    ...(hooksOn
+      ? [
+          {
+            name: 'createPetWebhook',
+            title: 'createPet, one webhook endpoint subscribed to pet.created (own process)',
+            path: '/v1/pets',
+            status: 201,
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hookKeys['bench-hooks']}` },
+            body: newPet,
+            target: hooksOn,
+          },
+          {
+            name: 'createPetNoWebhook',
+            title: 'createPet, no webhook endpoint (own process)',
+            path: '/v1/pets',
+            status: 201,
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hookKeys['bench-nohooks']}` },
+            body: newPet,
+            target: hooksOff,
+          },
+        ]
+      : []),
     {
       // Each order on a fresh available pet, which becomes pending in the same transaction.
       name: 'placeOrder',
@@ -323,7 +372,6 @@ async function main() {
       expect: page,
     },
   ];
-  const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
   const scenarios = all.filter((s) => !only || only.has(s.name));
   for (const s of scenarios) {
     s.target ??= service;
@@ -480,6 +528,12 @@ async function main() {
       value: summary.createPet?.ratio,
       target: '>= 0.25',
       met: summary.createPet?.ratio >= 0.25,
+    },
+    {
+      name: 'createPet with a pet.created webhook / without (same rounds)',
+      value: summary.createPetWebhook?.ratio / summary.createPetNoWebhook?.ratio,
+      target: '>= 0.85',
+      met: summary.createPetWebhook?.ratio / summary.createPetNoWebhook?.ratio >= 0.85,
     },
     {
       name: 'placeOrder (durable, fresh pet each) ratio to bare',
