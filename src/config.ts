@@ -59,6 +59,10 @@ export const ConfigSchema = Type.Object({
   webhookAllowPrivate: Type.Boolean(),
   /** Deliver webhooks from this instance (every instance does by default). */
   webhookWorker: Type.Boolean(),
+  /** Who may create an account: only the operator (closed), holders of an invitation link (invite), anyone (open). */
+  signup: Type.Union([Type.Literal('closed'), Type.Literal('invite'), Type.Literal('open')]),
+  /** Projects a person (not an admin) may own at most. */
+  maxProjectsPerUser: Type.Integer({ minimum: 0 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -97,6 +101,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   webhookRetryDelays: 'WEBHOOK_RETRY_DELAYS',
   webhookAllowPrivate: 'WEBHOOK_ALLOW_PRIVATE',
   webhookWorker: 'WEBHOOK_WORKER',
+  signup: 'SIGNUP',
+  maxProjectsPerUser: 'MAX_PROJECTS_PER_USER',
 };
 
 export class ConfigError extends Error {
@@ -170,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryDelays: list(env.WEBHOOK_RETRY_DELAYS ?? '5,300,1800,7200,18000,36000,36000').map((d) => integer(d, 0)),
     webhookAllowPrivate: boolean(env.WEBHOOK_ALLOW_PRIVATE, false),
     webhookWorker: boolean(env.WEBHOOK_WORKER, true),
+    signup: optional(env.SIGNUP)?.toLowerCase() ?? 'closed',
+    maxProjectsPerUser: integer(env.MAX_PROJECTS_PER_USER, 10),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

@@ -28,6 +28,8 @@ export class SignInThrottled {
   constructor(readonly retryAfterSeconds: number) {}
 }
 
+const subjectsOf = (email: string, address: string) => [`email:${normaliseEmail(email)}`, `address:${address}`];
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -51,34 +53,55 @@ export class SessionService {
     private readonly clock: Clock,
   ) {}
 
-  /** Signs in. Failures are counted per email and per client address; an unknown email and a wrong password look the same. */
-  async signIn(email: string, password: string, address: string): Promise<SignedIn | DomainError | SignInThrottled> {
+  /**
+   * The throttle of sign-in and of every other door that takes an email and a
+   * password (sign-up, accepting an invitation): a SignInThrottled while the
+   * email or the address has too many recent failures, else null.
+   */
+  async throttle(email: string, address: string): Promise<SignInThrottled | null> {
     const now = this.clock.now();
-    const normalised = normaliseEmail(email);
-    const subjects = [`email:${normalised}`, `address:${address}`];
     const since = new Date(now - FAILURE_WINDOW_MS);
     let retryAt = 0;
-    for (const subject of subjects) {
+    for (const subject of subjectsOf(email, address)) {
       const { count, oldest } = await this.sessions.failuresSince(subject, since);
       if (count >= MAX_FAILURES && oldest) retryAt = Math.max(retryAt, oldest.getTime() + FAILURE_WINDOW_MS);
     }
-    if (retryAt > 0) return new SignInThrottled(Math.max(1, Math.ceil((retryAt - now) / 1000)));
+    return retryAt > 0 ? new SignInThrottled(Math.max(1, Math.ceil((retryAt - now) / 1000))) : null;
+  }
+
+  /** Counts a failed attempt against the email and the address. */
+  async recordFailure(email: string, address: string): Promise<void> {
+    const now = this.clock.now();
+    await this.sessions.pruneFailures(new Date(now - FAILURE_WINDOW_MS));
+    await this.sessions.recordFailure(subjectsOf(email, address), new Date(now));
+  }
+
+  /** Signs in. Failures are counted per email and per client address; an unknown email and a wrong password look the same. */
+  async signIn(email: string, password: string, address: string): Promise<SignedIn | DomainError | SignInThrottled> {
+    const normalised = normaliseEmail(email);
+    const throttled = await this.throttle(normalised, address);
+    if (throttled) return throttled;
 
     const user = await this.accounts.findUserByEmail(normalised);
     // Unknown emails are checked against a decoy hash, so both answers take the same time.
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !matches) {
-      await this.sessions.pruneFailures(since);
-      await this.sessions.recordFailure(subjects, new Date(now));
+      await this.recordFailure(normalised, address);
       return new DomainError('invalid_credentials', 'The email or password is wrong.');
     }
-    await this.sessions.clearFailures(subjects[0] ?? '');
+    await this.sessions.clearFailures(subjectsOf(normalised, address)[0] ?? '');
+    const { passwordHash: _hash, ...plain } = user;
+    return this.start(plain);
+  }
+
+  /** Starts a session for a person whose credentials were just checked (sign-in, sign-up, an accepted invitation). */
+  async start(user: User): Promise<SignedIn> {
+    const now = this.clock.now();
     await this.sessions.deleteExpired(new Date(now - ABSOLUTE_TIMEOUT_MS), new Date(now - IDLE_TIMEOUT_MS));
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
     await this.sessions.create(hashToken(token), { userId: user.id, csrfToken, createdAt: new Date(now), seenAt: new Date(now) });
-    const { passwordHash: _hash, ...plain } = user;
-    return { token, csrfToken, user: plain };
+    return { token, csrfToken, user };
   }
 
   /** The session of a cookie value, or null when it is unknown, ended or expired (an expired one is deleted). */

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
+import { recordOperator } from '../audit/cli.js';
 import { loadConfig, type Config } from '../config.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
@@ -34,6 +35,7 @@ const deployCommand: CliCommand = {
     const [slug = '', dir = ''] = positionals;
     const config = loadConfig();
     const d = orRefuse(await (await service(ctx, config)).deploy(slug, { directory: resolve(dir) }));
+    await recordOperator(ctx, slug, 'deploy.create', d.id);
     const url = siteUrl(config, slug);
     if (values.json) ctx.json(json(d, url));
     else if (d.status === 'ready') ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${url} (${count(d.files, 'file')})`);
@@ -59,6 +61,7 @@ const deploysCommand: CliCommand = {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 2);
       const [slug = '', id = ''] = positionals;
       const d = orRefuse(await (await service(ctx, config)).promote(slug, id));
+      await recordOperator(ctx, slug, 'deploy.promote', d.id);
       const url = siteUrl(config, slug);
       if (values.json) ctx.json(json(d, url));
       else ctx.out(`deploy ${d.id} of ${slug} is live at ${url}`);

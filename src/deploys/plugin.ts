@@ -53,5 +53,5 @@ export default fp(
     app.projectDetails.liveDeploys = (projectIds) => repository.liveDeploys(projectIds);
     deployRoutes(app, service);
   },
-  { name: 'deploys', dependencies: ['projects', 'keys', 'management'] },
+  { name: 'deploys', dependencies: ['projects', 'keys', 'management', 'audit'] },
 );

@@ -87,7 +87,9 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return deployJson(orThrow(await deploys.promote(project.slug, request.params.deployId)));
+      const promoted = orThrow(await deploys.promote(project.slug, request.params.deployId));
+      await app.audit.recordFor(request, project, 'deploy.promote', promoted.id);
+      return deployJson(promoted);
     },
   );
 
@@ -137,6 +139,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
             );
           }
           const deploy = orThrow(await deploys.deploy(project.slug, { archive: request.body }));
+          await app.audit.recordFor(request, project, 'deploy.create', deploy.id);
           if (deploy.status !== 'ready') {
             const why = `${deploy.reason ?? 'failed'}: ${deploy.message ?? 'refused'}`;
             throw new DomainError(

@@ -1,5 +1,6 @@
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
+import { operatorProject, recordOperator } from '../audit/cli.js';
 import { loadConfig } from '../config.js';
 import type { CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
@@ -34,12 +35,14 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
   if (sub === 'add') {
     const { values, positionals } = parse(rest, JSON_ONLY, 2);
     const added = orRefuse(await (await service(ctx)).add(positionals[0] ?? '', positionals[1] ?? ''));
+    await recordOperator(ctx, added.project, 'domain.add', added.domain);
     if (values.json) return ctx.json(added);
     ctx.out(`added ${added.domain} to ${added.project} (pending). ${added.message}`);
     for (const r of added.records) ctx.out(`  ${r.type}\t${r.name}\t${r.value}\tTTL ${String(r.ttl)}${r.note ? `\t(${r.note})` : ''}`);
   } else if (sub === 'verify') {
     const { values, positionals } = parse(rest, JSON_ONLY, 1);
     const result = orRefuse(await (await service(ctx)).verify(positionals[0] ?? ''));
+    await recordOperator(ctx, await operatorProject(ctx, { domain: result.domain }), 'domain.verify', result.domain);
     if (values.json) ctx.json(result);
     else {
       ctx.out(`${result.domain}: ${result.status}${result.reason ? ` (${result.reason})` : ''}. ${result.message}`);
@@ -56,7 +59,9 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
     }
   } else if (sub === 'remove') {
     const { positionals } = parse(rest, {}, 1);
+    const project = await operatorProject(ctx, { domain: positionals[0] ?? '' });
     const removed = orRefuse(await (await service(ctx)).remove(positionals[0] ?? ''));
+    await recordOperator(ctx, project, 'domain.remove', removed.domain);
     ctx.out(`removed ${removed.domain}: it is no longer served`);
   } else {
     throw new UsageError(`unknown domains command "${sub ?? ''}"`);
@@ -67,6 +72,7 @@ export async function runRedirects([sub, ...rest]: string[], ctx: CliContext): P
   if (sub === 'add') {
     const { values, positionals } = parse(rest, JSON_ONLY, 3);
     const r = orRefuse(await (await service(ctx)).addRedirect(positionals[0] ?? '', positionals[1] ?? '', positionals[2] ?? ''));
+    await recordOperator(ctx, positionals[0] ?? '', 'redirect.add', `${r.from} -> ${r.to}`);
     if (values.json) ctx.json(r);
     else ctx.out(`${r.from} now redirects (301) to ${r.to}`);
   } else if (sub === 'list') {
@@ -77,6 +83,7 @@ export async function runRedirects([sub, ...rest]: string[], ctx: CliContext): P
   } else if (sub === 'remove') {
     const { positionals } = parse(rest, {}, 2);
     const r = orRefuse(await (await service(ctx)).removeRedirect(positionals[0] ?? '', positionals[1] ?? ''));
+    await recordOperator(ctx, positionals[0] ?? '', 'redirect.remove', r.from);
     ctx.out(`removed the redirect from ${r.from}`);
   } else {
     throw new UsageError(`unknown redirects command "${sub ?? ''}"`);

@@ -115,5 +115,5 @@ export default fp(
       await watcher.close();
     });
   },
-  { name: 'domains', dependencies: ['projects', 'deploys', 'management'] },
+  { name: 'domains', dependencies: ['projects', 'deploys', 'management', 'audit'] },
 );

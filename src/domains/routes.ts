@@ -78,6 +78,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       const added = orThrow(await domains.add(project.slug, request.body.domain));
+      await app.audit.recordFor(request, project, 'domain.add', added.domain);
       const view = orThrow(await domains.get(project.slug, added.domain));
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/domains/${added.domain}`);
       return view;
@@ -123,7 +124,9 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return orThrow(await domains.verifyView(project.slug, request.params.domain));
+      const view = orThrow(await domains.verifyView(project.slug, request.params.domain));
+      await app.audit.recordFor(request, project, 'domain.verify', view.domain);
+      return view;
     },
   );
 
@@ -148,6 +151,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       orThrow(await domains.remove(request.params.domain, project.slug));
+      await app.audit.recordFor(request, project, 'domain.remove', request.params.domain);
       return reply.code(204).send();
     },
   );
@@ -195,6 +199,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       const added = orThrow(await domains.addRedirect(project.slug, request.body.from, request.body.to));
+      await app.audit.recordFor(request, project, 'redirect.add', `${added.from} -> ${added.to}`);
       reply.code(201);
       return added;
     },
@@ -220,6 +225,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       orThrow(await domains.removeRedirect(project.slug, request.params.from));
+      await app.audit.recordFor(request, project, 'redirect.remove', request.params.from);
       return reply.code(204).send();
     },
   );

@@ -21,7 +21,16 @@ export type DomainCode =
   | 'deploy_failed'
   | 'pet_not_found'
   | 'pet_not_available'
-  | 'invalid_transition';
+  | 'invalid_transition'
+  | 'weak_password'
+  | 'invalid_slug'
+  | 'signup_closed'
+  | 'project_limit'
+  | 'forbidden'
+  | 'invitation_mismatch'
+  | 'last_owner'
+  | 'invitation_expired'
+  | 'invitation_used';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

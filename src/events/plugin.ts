@@ -63,5 +63,5 @@ export default fp(
       await worker?.close();
     });
   },
-  { name: 'events', dependencies: ['management', 'secrets'] },
+  { name: 'events', dependencies: ['management', 'secrets', 'audit'] },
 );

@@ -112,6 +112,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       const created = orThrow(await webhooks.add(project, request.body));
+      await app.audit.recordFor(request, project, 'webhook.add', created.id);
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/webhooks/${created.id}`);
       return created;
     },
@@ -157,8 +158,12 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         },
       },
     },
-    async (request) =>
-      orThrow(await webhooks.update(await projectFor(app, request, request.params.slug), request.params.webhookId, request.body)),
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const updated = orThrow(await webhooks.update(project, request.params.webhookId, request.body));
+      await app.audit.recordFor(request, project, 'webhook.update', updated.id);
+      return updated;
+    },
   );
 
   r.delete(
@@ -179,7 +184,12 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         },
       },
     },
-    async (request) => orThrow(await webhooks.remove(await projectFor(app, request, request.params.slug), request.params.webhookId)),
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const removed = orThrow(await webhooks.remove(project, request.params.webhookId));
+      await app.audit.recordFor(request, project, 'webhook.remove', removed.id);
+      return removed;
+    },
   );
 
   r.post(

@@ -185,5 +185,9 @@ describeEachEngine('events and webhooks', () => {
     assert.equal(view.description, 'ops');
     assert.equal((await c.call({ method: 'DELETE', url: `/api/v1/projects/${p.project}/webhooks/${hook.id}` })).statusCode, 200);
     assert.equal((await c.call({ url: `/api/v1/projects/${p.project}/webhooks/${hook.id}` })).statusCode, 404);
+    // Each change is in the project's audit log.
+    const audit = (await c.call({ url: `/api/v1/projects/${p.project}/audit` })).json() as { action: string; target: string }[];
+    const actions = audit.filter((e) => e.action.startsWith('webhook.')).map((e) => `${e.action} ${e.target}`);
+    assert.deepEqual(actions.sort(), [`webhook.add ${hook.id}`, `webhook.remove ${hook.id}`, `webhook.update ${hook.id}`]);
   });
 });
