@@ -3,6 +3,7 @@ export const PROJECT_TABS = [
   { tab: 'domains', label: 'Domains' },
   { tab: 'deploys', label: 'Deploys' },
   { tab: 'keys', label: 'API keys' },
+  { tab: 'webhooks', label: 'Webhooks' },
   { tab: 'usage', label: 'Usage' },
 ] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number]['tab'];
