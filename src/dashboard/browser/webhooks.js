@@ -48,7 +48,11 @@ export async function render({ content, slug }) {
   }
 
   function testButton(w) {
-    const button = h('button', { type: 'button', class: 'secondary small' }, 'Send test event', hidden(` to ${w.url}`));
+    const button = h(
+      'button',
+      { type: 'button', class: 'secondary small', 'aria-label': `Send test event to ${w.url}` },
+      'Send test event',
+    );
     button.addEventListener('click', async () => {
       await busy(button, 'Sending…', null, async () => {
         try {
@@ -92,7 +96,7 @@ export async function render({ content, slug }) {
   }
 
   function retryButton(w, a) {
-    const button = h('button', { type: 'button', class: 'secondary small' }, 'Retry', hidden(` delivery of ${a.eventId}`));
+    const button = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Retry delivery of ${a.eventId}` }, 'Retry');
     button.addEventListener('click', async () => {
       await busy(button, 'Retrying…', null, async () => {
         try {
