@@ -83,6 +83,14 @@ describeEachEngine('events and webhooks', () => {
       assert.equal(retry.statusCode, 202);
       const [, , again] = await r.waitFor(3);
       assert.equal(again?.headers['webhook-id'], got.headers['webhook-id']);
+      // Metrics: attempts by outcome, and the age of the oldest due delivery (none is waiting now).
+      // (the attempt is counted once it is recorded, a moment after the receiver has it)
+      const metrics = await eventually(async () => {
+        const text = (await h.app.inject({ method: 'GET', url: '/metrics' })).body;
+        const succeeded = Number(/^webhook_deliveries_total\{outcome="succeeded"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+        return succeeded >= 3 ? text : undefined;
+      });
+      assert.match(metrics, /^webhook_oldest_due_delivery_age_seconds 0$/m);
       // Pings are not events of the project.
       const all = (await c.call({ url: `/api/v1/projects/${p.project}/events` })).json() as { type: string }[];
       assert.deepEqual(
