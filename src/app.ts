@@ -85,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('frontDoor', door);
   app.decorate('readiness', new Map<string, () => string>());
   app.decorate('repositoryWrappers', options.wrapRepositories ?? {});
+  app.decorate('metricsRegistry', null);
   app.decorateRequest('answeredAs', null);
 
   app.setValidatorCompiler(validatorCompiler(createAjv()));

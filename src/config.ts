@@ -53,6 +53,12 @@ export const ConfigSchema = Type.Object({
   acmeCaaIdentities: Type.Array(Type.String({ minLength: 1 })),
   /** How long after verification a missing certificate gets diagnostics. */
   certificateGraceSeconds: Type.Integer({ minimum: 0 }),
+  /** Seconds between a failed webhook delivery and its next attempt, one per retry; past the last the delivery fails. */
+  webhookRetryDelays: Type.Array(Type.Integer({ minimum: 0, maximum: 7 * 24 * 3600 }), { minItems: 0, maxItems: 50 }),
+  /** Allows webhook URLs that are http:// or resolve to loopback, private or link-local addresses (tests, closed networks). */
+  webhookAllowPrivate: Type.Boolean(),
+  /** Deliver webhooks from this instance (every instance does by default). */
+  webhookWorker: Type.Boolean(),
   /** Who may create an account: only the operator (closed), holders of an invitation link (invite), anyone (open). */
   signup: Type.Union([Type.Literal('closed'), Type.Literal('invite'), Type.Literal('open')]),
   /** Projects a person (not an admin) may own at most. */
@@ -92,6 +98,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   platformAddresses: 'PLATFORM_ADDRESSES',
   acmeCaaIdentities: 'ACME_CAA_IDENTITIES',
   certificateGraceSeconds: 'CERTIFICATE_GRACE_SECONDS',
+  webhookRetryDelays: 'WEBHOOK_RETRY_DELAYS',
+  webhookAllowPrivate: 'WEBHOOK_ALLOW_PRIVATE',
+  webhookWorker: 'WEBHOOK_WORKER',
   signup: 'SIGNUP',
   maxProjectsPerUser: 'MAX_PROJECTS_PER_USER',
 };
@@ -164,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformAddresses: list(env.PLATFORM_ADDRESSES),
     acmeCaaIdentities: list(env.ACME_CAA_IDENTITIES),
     certificateGraceSeconds: integer(env.CERTIFICATE_GRACE_SECONDS, 1800),
+    webhookRetryDelays: list(env.WEBHOOK_RETRY_DELAYS ?? '5,300,1800,7200,18000,36000,36000').map((d) => integer(d, 0)),
+    webhookAllowPrivate: boolean(env.WEBHOOK_ALLOW_PRIVATE, false),
+    webhookWorker: boolean(env.WEBHOOK_WORKER, true),
     signup: optional(env.SIGNUP)?.toLowerCase() ?? 'closed',
     maxProjectsPerUser: integer(env.MAX_PROJECTS_PER_USER, 10),
   };

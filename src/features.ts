@@ -1,6 +1,7 @@
 import { dashboardFeature } from './dashboard/feature.js';
 import { deploysFeature } from './deploys/feature.js';
 import { domainsFeature } from './domains/feature.js';
+import { eventsFeature } from './events/feature.js';
 import { accountsFeature } from './accounts/feature.js';
 import { auditFeature } from './audit/feature.js';
 import { tokensFeature } from './tokens/feature.js';
@@ -37,6 +38,7 @@ export const FEATURES: readonly Feature[] = [
   auditFeature,
   deploysFeature,
   domainsFeature,
+  eventsFeature,
   dashboardFeature,
   usageFeature,
   referenceFeature,

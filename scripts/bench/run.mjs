@@ -6,7 +6,7 @@
 // and over HTTPS on a custom domain against node:https with the same certificate and bytes.
 //
 // Environment: BENCH_SMOKE=1 (tiny table, 1 s per run, one round: checks the
-// harness end to end), BENCH_PETS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
+// harness end to end), BENCH_PETS, BENCH_ORDER_PETS (available pets placeOrder orders, one each), BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
 // BENCH_SCENARIOS (comma-separated names), BENCH_OUT (results directory),
 // BENCH_PROFILE=1 (CPU-profile the service and print its hottest functions).
 import { randomBytes } from 'node:crypto';
@@ -20,7 +20,7 @@ import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchR
 import { summariseProfile } from './profile-summary.mjs';
 import { costRatio, cpuDelta, cpuRatio, printTable, printTargets, summarise } from './report.mjs';
 import { seedPets } from './seed.mjs';
-import { hasWrk, runWrk, writeMixScript, writeScript, wrkVersion } from './wrk.mjs';
+import { hasWrk, runWrk, writeMixScript, writeScript, writeSequenceScript, wrkVersion } from './wrk.mjs';
 
 const env = process.env;
 const smoke = env.BENCH_SMOKE === '1';
@@ -28,6 +28,8 @@ const int = (raw, fallback) => (raw && /^\d+$/.test(raw) ? Number(raw) : fallbac
 const settings = {
   smoke,
   pets: int(env.BENCH_PETS, smoke ? 1000 : 1_000_000),
+  // Available pets for placeOrder, one per order: enough for the warm-up and every round at a few thousand orders/s.
+  orderPets: int(env.BENCH_ORDER_PETS, smoke ? 20_000 : 300_000),
   seconds: int(env.BENCH_SECONDS, smoke ? 1 : 3),
   warmupSeconds: smoke ? 0 : 2,
   rounds: int(env.BENCH_ROUNDS, smoke ? 1 : 5),
@@ -156,10 +158,18 @@ async function main() {
     name: DOMAIN,
     certificate,
   });
+  // placeOrder orders each pet once: a project of its own, all its pets available.
+  petstoreJson(
+    ['projects', 'create', 'bench-orders', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
+    serviceEnv,
+  );
+  const ordersKey = petstoreJson(['keys', 'create', '--project', 'bench-orders', '--name', 'bench'], serviceEnv).key;
   const seedStart = Date.now();
   const seed = seedPets(dbFile, 'bench', settings.pets);
+  const orderPets = seedPets(dbFile, 'bench-orders', settings.orderPets, { status: 'available' });
   log(`seeded ${String(settings.pets)} pets (ids ${String(seed.firstId)}..${String(seed.lastId)}) in ${String(Date.now() - seedStart)} ms`);
 
+  const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
   const nodeArgs = settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   if (settings.profile) mkdirSync(profileDir, { recursive: true });
   const logFiles = ['service', 'service-no-metrics', 'service-usage', 'service-no-usage', 'service-https'].map((name) =>
@@ -179,6 +189,30 @@ async function main() {
   // main process's memory target.
   const withHttps = await startService({ env: serviceEnv, logFile: logFiles[4], https: true });
   running.push(withHttps);
+
+  // createPet with one webhook endpoint subscribed to pet.created against none: two processes alike, each with its own
+  // project (one with the endpoint, a bare node:http server as its receiver), measured in the same rounds.
+  const hookScenarios = ['createPetWebhook', 'createPetNoWebhook'];
+  let hooksOn;
+  let hooksOff;
+  const hookKeys = {};
+  if (!only || hookScenarios.some((n) => only.has(n))) {
+    const hookEnv = { ...serviceEnv, WEBHOOK_ALLOW_PRIVATE: 'true' };
+    const receiverBody = join(work, 'receiver-body.json');
+    writeFileSync(receiverBody, '{}');
+    const hookReceiver = await startBare(receiverBody);
+    running.push(hookReceiver);
+    for (const slug of ['bench-hooks', 'bench-nohooks']) {
+      petstoreJson(['projects', 'create', slug, '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], hookEnv);
+      hookKeys[slug] = petstoreJson(['keys', 'create', '--project', slug, '--name', 'bench'], hookEnv).key;
+    }
+    petstoreJson(['webhooks', 'add', 'bench-hooks', `${hookReceiver.base}/hook`, '--events', 'pet.created', '--json'], hookEnv);
+    for (const name of ['service-hooks', 'service-nohooks']) logFiles.push(join(work, `${name}.log`));
+    hooksOn = await startService({ env: hookEnv, logFile: logFiles.at(-2) });
+    running.push(hooksOn);
+    hooksOff = await startService({ env: hookEnv, logFile: logFiles.at(-1) });
+    running.push(hooksOff);
+  }
 
   const auth = { Authorization: `Bearer ${key}` };
   const firstPage = await fetchChecked(`${service.base}/v1/pets?limit=20`, { headers: auth }, 200);
@@ -252,6 +286,41 @@ async function main() {
       headers: { 'Content-Type': 'application/json' },
       body: newPet,
     },
+    ...(hooksOn
+      ? [
+          {
+            name: 'createPetWebhook',
+            title: 'createPet, one webhook endpoint subscribed to pet.created (own process)',
+            path: '/v1/pets',
+            status: 201,
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hookKeys['bench-hooks']}` },
+            body: newPet,
+            target: hooksOn,
+          },
+          {
+            name: 'createPetNoWebhook',
+            title: 'createPet, no webhook endpoint (own process)',
+            path: '/v1/pets',
+            status: 201,
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hookKeys['bench-nohooks']}` },
+            body: newPet,
+            target: hooksOff,
+          },
+        ]
+      : []),
+    {
+      // Each order on a fresh available pet, which becomes pending in the same transaction.
+      name: 'placeOrder',
+      title: 'placeOrder, each on a fresh pet (durable 201)',
+      path: '/v1/store/orders',
+      status: 201,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ordersKey}` },
+      body: JSON.stringify({ petId: orderPets.firstId }),
+      sequence: { field: 'petId', next: orderPets.firstId + 1, last: orderPets.lastId },
+    },
     {
       // The read cache is emptied by every commit: this is listPets when a tenth of the requests write.
       name: 'mixed',
@@ -303,17 +372,18 @@ async function main() {
       expect: page,
     },
   ];
-  const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
   const scenarios = all.filter((s) => !only || only.has(s.name));
   for (const s of scenarios) {
     s.target ??= service;
-    s.script = s.mix
-      ? writeMixScript(work, s.name, {
-          main: { path: s.path, headers: auth },
-          other: { ...s.mix.other, headers: { ...auth, ...s.mix.other.headers } },
-          every: s.mix.every,
-        })
-      : writeScript(work, s.name, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body, address: s.address });
+    s.script = s.sequence
+      ? freshSequence(s)
+      : s.mix
+        ? writeMixScript(work, s.name, {
+            main: { path: s.path, headers: auth },
+            other: { ...s.mix.other, headers: { ...auth, ...s.mix.other.headers } },
+            every: s.mix.every,
+          })
+        : writeScript(work, s.name, { method: s.method, headers: { ...auth, ...s.headers }, body: s.body, address: s.address });
     // A server of its own gets the scenario's request without the key (its Host, Connection and address).
     s.bareScript = s.bare ? writeScript(work, `${s.name}-bare`, { headers: s.headers, address: s.address }) : null;
     const { text } = await checkedWhenListening(
@@ -333,6 +403,27 @@ async function main() {
     if (s.expect !== undefined && text !== s.expect) throw new Error(`${s.name}: the service did not answer the expected bytes`);
   }
   const bareScript = writeScript(work, 'bare', {});
+
+  /**
+   * A script per run whose values start after every value an earlier run may have sent: at most
+   * its completed requests plus one in flight per connection (wrk does not pipeline).
+   */
+  function freshSequence(s) {
+    const script = () => {
+      if (s.sequence.next + settings.connections > s.sequence.last)
+        throw new Error(`${s.name}: out of fresh values; raise BENCH_ORDER_PETS`);
+      return writeSequenceScript(work, s.name, {
+        path: s.path,
+        headers: { ...auth, ...s.headers },
+        field: s.sequence.field,
+        first: s.sequence.next,
+      });
+    };
+    script.ran = (requests) => {
+      s.sequence.next += requests + settings.connections;
+    };
+    return script;
+  }
   const bareOf = (s) => ({ server: s.bare ?? bare, script: s.bareScript ?? bareScript });
 
   const measure = async (target, script, path, seconds) => {
@@ -340,7 +431,15 @@ async function main() {
     for (const f of logFiles) truncateSync(f, 0);
     const cpu0 = cpuSeconds(target.pid);
     const stopWatch = watchRss(target.pid);
-    const r = await runWrk({ url: `${target.base}${path}`, script, connections: settings.connections, threads: settings.threads, seconds });
+    const file = typeof script === 'function' ? script() : script;
+    const r = await runWrk({
+      url: `${target.base}${path}`,
+      script: file,
+      connections: settings.connections,
+      threads: settings.threads,
+      seconds,
+    });
+    if (typeof script === 'function') script.ran(r.requests);
     const peakRssMb = stopWatch();
     return { ...r, cpuUsPerRequest: ((cpuSeconds(target.pid) - cpu0) * 1e6) / Math.max(1, r.requests), peakRssMb };
   };
@@ -429,6 +528,18 @@ async function main() {
       value: summary.createPet?.ratio,
       target: '>= 0.25',
       met: summary.createPet?.ratio >= 0.25,
+    },
+    {
+      name: 'createPet with a pet.created webhook / without (same rounds)',
+      value: summary.createPetWebhook?.ratio / summary.createPetNoWebhook?.ratio,
+      target: '>= 0.85',
+      met: summary.createPetWebhook?.ratio / summary.createPetNoWebhook?.ratio >= 0.85,
+    },
+    {
+      name: 'placeOrder (durable, fresh pet each) ratio to bare',
+      value: summary.placeOrder?.ratio,
+      target: `>= createPet ratio × 0.8 (${(summary.createPet?.ratio * 0.8).toFixed(2)})`,
+      met: summary.placeOrder?.ratio >= summary.createPet?.ratio * 0.8,
     },
     {
       name: 'site index.html 20 KiB ratio to bare',

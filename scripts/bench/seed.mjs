@@ -4,8 +4,11 @@ import Database from 'better-sqlite3';
 
 const STATUSES = "CASE x % 3 WHEN 0 THEN 'available' WHEN 1 THEN 'pending' ELSE 'sold' END";
 
-/** Inserts `count` pets into the project `slug` of the SQLite file at `path`; returns the id range. */
-export function seedPets(path, slug, count) {
+/**
+ * Inserts `count` pets into the project `slug` of the SQLite file at `path` (statuses mixed, or all
+ * `status`); returns the id range.
+ */
+export function seedPets(path, slug, count, { status } = {}) {
   const db = new Database(path);
   try {
     const project = db.prepare('SELECT id FROM projects WHERE slug = ?').get(slug);
@@ -17,7 +20,7 @@ export function seedPets(path, slug, count) {
       db.prepare(
         `WITH RECURSIVE seq(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM seq WHERE x < ?)
          INSERT INTO pets (project_id, id, name, category_id, status, created_at)
-         SELECT ?, ? + x, 'Pet ' || x, x % 1000 + 1, ${STATUSES}, ? FROM seq`,
+         SELECT ?, ? + x, 'Pet ' || x, x % 1000 + 1, ${status ? `'${status}'` : STATUSES}, ? FROM seq`,
       ).run(count, project.id, last, now);
       db.prepare(
         `INSERT INTO pet_sequences (project_id, last_id) VALUES (?, ?)

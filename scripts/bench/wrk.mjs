@@ -52,6 +52,22 @@ export function writeScript(dir, name, { method = 'GET', headers = {}, body, add
 }
 
 /**
+ * Writes a wrk Lua script that POSTs `{"<field>":n}` with n counting up from `first`, one value
+ * per request (placeOrder on a fresh pet each time). With one wrk thread the values never repeat.
+ */
+export function writeSequenceScript(dir, name, { path, headers = {}, field, first }) {
+  const lines = ['wrk.method = "POST"'];
+  for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers[${luaString(k)}] = ${luaString(v)}`);
+  lines.push(
+    `local n = ${String(first - 1)}`,
+    `request = function() n = n + 1; return wrk.format(nil, ${luaString(path)}, nil, '{"${field}":' .. n .. '}') end`,
+  );
+  const file = join(dir, `${name}.lua`);
+  writeFileSync(file, `${lines.join('\n')}\n${DONE}`);
+  return file;
+}
+
+/**
  * Writes a wrk Lua script that sends `every - 1` requests of `main` then one of
  * `other`, over and over, each built once (e.g. listPets with a creation in
  * every ten requests).

@@ -5,7 +5,7 @@ import { ERROR_CATALOG, V1_ERROR_CODES, type ErrorCode } from '../http/errors.js
 import { rateLimitHeaderDocs } from '../limits/headers.js';
 import { ErrorDetailSchema, ErrorSchema, jsonResponse, type ResponseSpec } from './error-schema.js';
 import { NewPetSchema, PetSchema, PetStatusSchema } from '../pets/schemas.js';
-import { OrderSchema } from '../orders/schemas.js';
+import { InventorySchema, NewOrderSchema, OrderSchema, OrderStatusSchema, OrderUpdateSchema } from '../orders/schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -17,6 +17,10 @@ const V1_COMPONENTS = new Map<unknown, string>([
   [ErrorSchema, 'Error'],
   [ErrorDetailSchema, 'ErrorDetail'],
   [OrderSchema, 'Order'],
+  [OrderStatusSchema, 'OrderStatus'],
+  [NewOrderSchema, 'NewOrder'],
+  [OrderUpdateSchema, 'OrderUpdate'],
+  [InventorySchema, 'Inventory'],
 ]);
 
 /** What makes one API's document: the routes under its prefix, its shared shapes, and the text around them. */

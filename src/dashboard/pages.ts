@@ -3,6 +3,7 @@ export const PROJECT_TABS = [
   { tab: 'domains', label: 'Domains' },
   { tab: 'deploys', label: 'Deploys' },
   { tab: 'keys', label: 'API keys' },
+  { tab: 'webhooks', label: 'Webhooks' },
   { tab: 'usage', label: 'Usage' },
   { tab: 'members', label: 'Members' },
   { tab: 'activity', label: 'Activity' },

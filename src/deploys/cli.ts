@@ -12,7 +12,7 @@ import { openProjectRepository } from '../projects/repository.js';
 import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
 import { openDeployRepository } from './open-repository.js';
 import { deployJson } from './json.js';
-import { DeployService } from './service.js';
+import { DeployService, type DeployView } from './service.js';
 import { listSite, siteArchive, UnreadableFolder, type PackProgress } from './site-archive.js';
 import { liveUrl, openSiteAddressStore, type SiteAddress } from './site-address.js';
 import { leaveOutFor } from './site-files.js';
@@ -42,9 +42,13 @@ function localTransport(ctx: CliContext): DeployTransport {
     const limits = { maxBytes: config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
     return new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
   };
-  const out = async (d: Parameters<typeof deployJson>[0], withUrl: boolean): Promise<DeployOut> => {
+  const out = async (d: DeployView, withUrl: boolean): Promise<DeployOut> => {
     const address = await siteAddress(ctx, config);
-    return { project: d.project, ...deployJson(d, address), ...(withUrl ? { url: liveUrl(address, d.project) } : {}) };
+    return {
+      project: d.project,
+      ...deployJson(d, { site: address, project: d.project }),
+      ...(withUrl ? { url: liveUrl(address, d.project) } : {}),
+    };
   };
   return {
     deploy: async (slug, dir) => {

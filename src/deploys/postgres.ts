@@ -1,3 +1,5 @@
+import { emitPg } from '../events/outbox.js';
+import { deployEventData } from './json.js';
 import type pg from 'pg';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import type {
@@ -102,6 +104,9 @@ export function postgresDeploys(db: PgDatabase): DeployRepository {
           await insertFiles(client, deployId, deploy.manifest);
           await client.query(SET_LIVE, [deploy.projectId, deployId, deploy.createdAt]);
         }
+        const ready = deploy.status === 'ready';
+        const data = deployEventData({ ...deploy, id: String(deployId) }, ready);
+        await emitPg(client, deploy.projectId, ready ? 'deploy.ready' : 'deploy.failed', data, deploy.createdAt);
         return deployId;
       });
       const record = await find(deploy.projectId, String(id));
@@ -121,14 +126,16 @@ export function postgresDeploys(db: PgDatabase): DeployRepository {
       db.transaction(async (client): Promise<PromoteOutcome> => {
         const id = deployIdOf(deployId);
         if (id === null) return 'not_found';
-        const res = await client.query<{ status: string }>('SELECT status FROM deploys WHERE id = $1 AND project_id = $2 FOR UPDATE', [
-          id,
-          projectId,
-        ]);
-        const status = res.rows[0]?.status;
-        if (status === undefined) return 'not_found';
-        if (status !== 'ready') return 'not_ready';
-        await client.query(SET_LIVE, [projectId, id, new Date()]);
+        const res = await client.query<DeployRow>(
+          `SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.id = $1 AND d.project_id = $2 FOR UPDATE OF d`,
+          [id, projectId],
+        );
+        const row = res.rows[0];
+        if (row === undefined) return 'not_found';
+        if (row.status !== 'ready') return 'not_ready';
+        const now = new Date();
+        await client.query(SET_LIVE, [projectId, id, now]);
+        await emitPg(client, projectId, 'deploy.promoted', deployEventData(toRecord(row), true), now);
         return 'promoted';
       }),
     list: async (projectId) =>

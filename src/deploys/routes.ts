@@ -19,7 +19,7 @@ export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'a
  * itself, as a stream, in a scope of its own, so no other route accepts an archive.
  */
 export function deployRoutes(app: FastifyInstance, deploys: DeployService, address: SiteAddress): void {
-  const json = (d: DeployView) => deployJson(d, address);
+  const json = (d: DeployView) => deployJson(d, { site: address, project: d.project });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(

@@ -1,5 +1,7 @@
 import type { SqliteDatabase } from '../storage/database.js';
 import { guard, storageError } from '../storage/sqlite/database.js';
+import { sqliteOutbox } from '../events/outbox.js';
+import { deployEventData } from './json.js';
 import type {
   DeployRecord,
   DeployRepository,
@@ -79,6 +81,7 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
 
   // The last answer per project, read again from the table after LIVE_RECHECK_MS (a switch made by another
   // process shows within that time) or at once after this process switched it.
+  const emit = sqliteOutbox(db);
   const lastLive = new Map<number, { id: bigint | undefined; site: LiveSite | null; readAt: number }>();
 
   const liveSiteOf = (projectId: number): LiveSite | null => {
@@ -154,6 +157,13 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
           for (const [path, entry] of deploy.manifest) insertFile.run(created, path, entry.hash, entry.size, entry.type);
           setLive.run(deploy.projectId, created, deploy.createdAt.getTime());
         }
+        const ready = deploy.status === 'ready';
+        emit(
+          deploy.projectId,
+          ready ? 'deploy.ready' : 'deploy.failed',
+          deployEventData({ ...deploy, id: String(created) }, ready),
+          deploy.createdAt.getTime(),
+        );
         return created;
       });
       if (deploy.status === 'ready') lastLive.delete(deploy.projectId);
@@ -171,7 +181,9 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
         const record = find(projectId, deployId);
         if (!record) return 'not_found';
         if (record.status !== 'ready') return 'not_ready';
-        setLive.run(projectId, BigInt(record.id), Date.now());
+        const now = Date.now();
+        setLive.run(projectId, BigInt(record.id), now);
+        emit(projectId, 'deploy.promoted', deployEventData(record, true), now);
         return 'promoted';
       });
       if (outcome === 'promoted') lastLive.delete(projectId);

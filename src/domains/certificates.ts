@@ -129,7 +129,17 @@ export class CertificateWorker {
       await this.deps.repository.deferRenewal(record.name, { reason, message: `Renewal failed: ${message}`, attempts, at });
       return;
     }
-    await this.deps.repository.saveCert(record.name, { status: 'failed', reason, message, attempts, nextAt: retry ? at : null });
+    // certificate.failed when an attempt fails after none had (its retries fail quietly until one succeeds).
+    const event =
+      record.cert.status === 'failed'
+        ? undefined
+        : {
+            projectId: record.projectId,
+            type: 'certificate.failed' as const,
+            data: JSON.stringify({ domain: record.name, reason, message }),
+            at: this.now(),
+          };
+    await this.deps.repository.saveCert(record.name, { status: 'failed', reason, message, attempts, nextAt: retry ? at : null }, event);
     this.deps.log.warn({ domain: record.name, reason, message }, 'certificate attempt failed');
   }
 
@@ -198,12 +208,22 @@ export class CertificateWorker {
     }
     if (!(await repository.find(record.name))) return;
     const { certificate } = result;
-    await repository.storeCertificate(record.name, {
-      chain: certificate.chain,
-      key: this.deps.sealer.seal(certificate.privateKey, record.name),
-      expiresAt: certificate.notAfter,
-      renewAt: this.deps.renewalTime(certificate.chain),
-    });
+    const issued = {
+      projectId: record.projectId,
+      type: 'certificate.issued' as const,
+      data: JSON.stringify({ domain: record.name, expiresAt: certificate.notAfter.toISOString() }),
+      at: this.now(),
+    };
+    await repository.storeCertificate(
+      record.name,
+      {
+        chain: certificate.chain,
+        key: this.deps.sealer.seal(certificate.privateKey, record.name),
+        expiresAt: certificate.notAfter,
+        renewAt: this.deps.renewalTime(certificate.chain),
+      },
+      issued,
+    );
     await repository.recordOrder({ domain: record.name, registrableDomain, projectId: record.projectId, outcome: 'issued' }, this.now());
     this.deps.log.info({ domain: record.name, notAfter: certificate.notAfter.toISOString() }, 'certificate issued');
     await this.deps.changed();

@@ -1,3 +1,4 @@
+import { runWithEvent, type PendingEvent } from '../events/outbox.js';
 import type { Plan } from '../projects/plans.js';
 import type { Database } from '../storage/database.js';
 import { int, sqlFor, time } from '../storage/sql.js';
@@ -99,10 +100,11 @@ export interface DomainRepository {
   listByProject(projectId: number): Promise<DomainRecord[]>;
   countByProject(projectId: number): Promise<number>;
   /** Deletes the domain, its redirects (from or to it) and its challenges; false when there was none. */
-  remove(name: string): Promise<boolean>;
-  saveCheck(name: string, update: CheckUpdate): Promise<void>;
-  saveCert(name: string, update: CertUpdate): Promise<void>;
-  storeCertificate(name: string, c: { chain: string; key: string; expiresAt: Date; renewAt: Date }): Promise<void>;
+  remove(name: string, event?: PendingEvent): Promise<boolean>;
+  /** `event`, when given, is recorded in the transaction of the change (events/outbox.ts); so for the next two. */
+  saveCheck(name: string, update: CheckUpdate, event?: PendingEvent): Promise<void>;
+  saveCert(name: string, update: CertUpdate, event?: PendingEvent): Promise<void>;
+  storeCertificate(name: string, c: { chain: string; key: string; expiresAt: Date; renewAt: Date }, event?: PendingEvent): Promise<void>;
   /** A renewal that failed: the certificate stays served; the reason is shown and the next attempt is at `at`. */
   deferRenewal(name: string, u: { reason: string; message: string; attempts: number; at: Date }): Promise<void>;
   /** The plan of a project by id, or null. */
@@ -152,7 +154,8 @@ export interface DomainRepository {
   saveClaimCheck(id: number, u: { message: string; found: string[]; checkedAt: Date }): Promise<void>;
   removeClaim(id: number): Promise<boolean>;
   /** The domain, if this project holds it: removed with its redirects and challenges (as `remove`); false otherwise. */
-  removeFrom(name: string, projectId: number): Promise<boolean>;
+  /** Removes the name from this project only; `event` is recorded in the same transaction. */
+  removeFrom(name: string, projectId: number, event?: PendingEvent): Promise<boolean>;
   recordRelease(r: Release, now: Date): Promise<void>;
   releases(name: string): Promise<(Release & { at: Date })[]>;
   /** Tells every instance that domains, certificates or redirects changed (PostgreSQL NOTIFY; SQLite sees data_version). */
@@ -260,31 +263,37 @@ export function openDomainRepository(database: Database): DomainRepository {
     listByProject: (projectId) => records(`SELECT ${COLUMNS} FROM domains WHERE project_id = ? ORDER BY name`, [projectId]),
     countByProject: async (projectId) =>
       int((await sql.one<{ n: bigint }>('SELECT COUNT(*) AS n FROM domains WHERE project_id = ?', [projectId]))?.n ?? 0n),
-    remove: async (name) => {
+    remove: async (name, event) => {
       // The domain row first: from then on no instance serves it, whatever happens to the rest.
-      const removed = (await sql.run('DELETE FROM domains WHERE name = ?', [name])) > 0;
+      const removed = (await runWithEvent(database, 'DELETE FROM domains WHERE name = ?', [name], event)) > 0;
       await sql.run('DELETE FROM domain_redirects WHERE from_name = ? OR to_name = ?', [name, name]);
       await sql.run('DELETE FROM acme_challenges WHERE domain = ?', [name]);
       return removed;
     },
-    saveCheck: async (name, u) => {
-      await sql.run(
+    saveCheck: async (name, u, event) => {
+      await runWithEvent(
+        database,
         `UPDATE domains SET status = ?, reason = ?, message = ?, found = ?, checked_at = ?, check_attempts = ?, next_check_at = ?, verified_at = ?
          WHERE name = ?`,
         [u.status, u.reason, u.message, JSON.stringify(u.found), u.checkedAt, u.checkAttempts, u.nextCheckAt, u.verifiedAt, name],
+        event,
       );
     },
-    saveCert: async (name, u) => {
-      await sql.run(
+    saveCert: async (name, u, event) => {
+      await runWithEvent(
+        database,
         'UPDATE domains SET cert_status = ?, cert_reason = ?, cert_message = ?, cert_attempts = ?, cert_next_at = ? WHERE name = ?',
         [u.status, u.reason, u.message, u.attempts, u.nextAt, name],
+        event,
       );
     },
-    storeCertificate: async (name, c) => {
-      await sql.run(
+    storeCertificate: async (name, c, event) => {
+      await runWithEvent(
+        database,
         `UPDATE domains SET cert_status = 'issued', cert_reason = NULL, cert_message = NULL, cert_attempts = 0, cert_next_at = NULL,
            cert_chain = ?, cert_key = ?, cert_expires_at = ?, cert_renew_at = ? WHERE name = ?`,
         [c.chain, c.key, c.expiresAt, c.renewAt, name],
+        event,
       );
     },
     deferRenewal: async (name, u) => {
@@ -448,8 +457,8 @@ export function openDomainRepository(database: Database): DomainRepository {
       ]);
     },
     removeClaim: async (id) => (await sql.run('DELETE FROM domain_claims WHERE id = ?', [id])) > 0,
-    removeFrom: async (name, projectId) => {
-      const removed = (await sql.run('DELETE FROM domains WHERE name = ? AND project_id = ?', [name, projectId])) > 0;
+    removeFrom: async (name, projectId, event) => {
+      const removed = (await runWithEvent(database, 'DELETE FROM domains WHERE name = ? AND project_id = ?', [name, projectId], event)) > 0;
       if (!removed) return false;
       await sql.run('DELETE FROM domain_redirects WHERE from_name = ? OR to_name = ?', [name, name]);
       await sql.run('DELETE FROM acme_challenges WHERE domain = ?', [name]);

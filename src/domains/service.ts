@@ -400,16 +400,33 @@ export class DomainService {
     const now = this.now();
     const verified = result.status === 'verified';
     const attempts = options.manual ? 0 : record.checkAttempts + 1;
-    await this.deps.repository.saveCheck(record.name, {
-      status: result.status,
-      reason: result.reason ?? null,
-      message: result.message,
-      found: result.found,
-      checkedAt: now,
-      checkAttempts: verified ? 0 : attempts,
-      nextCheckAt: verified ? null : nextCheckAt(record, attempts, now),
-      verifiedAt: verified ? (record.status === 'verified' ? (record.verifiedAt ?? now) : now) : null,
-    });
+    // domain.verified and domain.failed when the status changes to it, not at every check.
+    const changedTo = result.status !== record.status && result.status !== 'pending' ? result.status : null;
+    const event = changedTo && {
+      projectId: record.projectId,
+      type: changedTo === 'verified' ? ('domain.verified' as const) : ('domain.failed' as const),
+      data: JSON.stringify({
+        domain: record.name,
+        status: result.status,
+        ...(result.reason ? { reason: result.reason } : {}),
+        message: result.message,
+      }),
+      at: now,
+    };
+    await this.deps.repository.saveCheck(
+      record.name,
+      {
+        status: result.status,
+        reason: result.reason ?? null,
+        message: result.message,
+        found: result.found,
+        checkedAt: now,
+        checkAttempts: verified ? 0 : attempts,
+        nextCheckAt: verified ? null : nextCheckAt(record, attempts, now),
+        verifiedAt: verified ? (record.status === 'verified' ? (record.verifiedAt ?? now) : now) : null,
+      },
+      event ?? undefined,
+    );
     if (verified) {
       const cert = record.cert;
       const late =
@@ -529,7 +546,13 @@ export class DomainService {
       if (!(await this.deps.repository.removeClaim(record.id))) return domainNotFound(record.name);
       return { domain: record.name };
     }
-    if (!(await this.deps.repository.removeFrom(record.name, record.projectId))) return domainNotFound(record.name);
+    const removed = {
+      projectId: record.projectId,
+      type: 'domain.removed' as const,
+      data: JSON.stringify({ domain: record.name }),
+      at: this.now(),
+    };
+    if (!(await this.deps.repository.removeFrom(record.name, record.projectId, removed))) return domainNotFound(record.name);
     await this.domainLeft({ domain: record.name, projectId: record.projectId, reason: 'removed', toProjectId: null });
     await this.deps.changed();
     return { domain: record.name };

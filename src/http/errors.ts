@@ -39,11 +39,20 @@ export const ERROR_CATALOG = {
     message: 'The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in.',
   },
   not_found: { status: 404, message: 'The requested resource could not be found.' },
+  pet_not_found: { status: 404, message: 'The order names an animal that does not exist in this project.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
   request_timeout: { status: 408, message: 'The request was not received in time.' },
   idempotency_key_in_use: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed. Retry later.',
+  },
+  pet_not_available: {
+    status: 409,
+    message: 'The animal is not available (it is pending or sold): only an available animal can be ordered.',
+  },
+  invalid_transition: {
+    status: 409,
+    message: 'The order cannot move to that status from its current one (placed → approved → delivered; placed or approved → cancelled).',
   },
   project_exists: { status: 409, message: 'A project with this slug already exists.' },
   deploy_required: { status: 409, message: 'The project needs a ready deploy before a custom domain can be added.' },

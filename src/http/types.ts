@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { RepositoryWrappers } from '../feature.js';
@@ -58,5 +59,7 @@ declare module 'fastify' {
     /** Named checks /readyz reports besides the database, e.g. the rate limiter's state. */
     readiness: Map<string, () => string>;
     repositoryWrappers: RepositoryWrappers;
+    /** The /metrics registry capabilities add their metrics to; null when METRICS_ENABLED=false. */
+    metricsRegistry: Registry | null;
   }
 }

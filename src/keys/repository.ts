@@ -1,3 +1,4 @@
+import { runWithEvent } from '../events/outbox.js';
 import type { Plan, Quota } from '../projects/plans.js';
 import type { Database } from '../storage/database.js';
 import { int, sqlFor, time } from '../storage/sql.js';
@@ -133,7 +134,15 @@ export function openKeyRepository(database: Database): KeyRepository {
       for (const id of ids) await sql.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [at, id]);
     },
     ban: async (id, until) => {
-      await sql.run('UPDATE api_keys SET banned_until = ? WHERE id = ?', [until, id]);
+      const key = await sql.one<{ project_id: bigint }>('SELECT project_id FROM api_keys WHERE id = ?', [id]);
+      // key.banned is recorded with the ban, in its transaction (events/outbox.ts).
+      const event = key && {
+        projectId: Number(key.project_id),
+        type: 'key.banned' as const,
+        data: JSON.stringify({ keyId: id, bannedUntil: until.toISOString(), reason: 'requests kept coming while rate limited (429)' }),
+        at: new Date(),
+      };
+      await runWithEvent(database, 'UPDATE api_keys SET banned_until = ? WHERE id = ?', [until, id], event ?? undefined);
     },
     unban: async (id, now) => {
       // Whether a ban was running is decided by this one statement; the rest only tells the two other answers apart.

@@ -20,6 +20,8 @@ export type RecordAnswer = (operation: string, method: string, status: number, e
 export function registerMetrics(app: FastifyInstance): RecordAnswer {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Capabilities add their own metrics to it (webhook deliveries).
+  app.metricsRegistry = registry;
   const series = new RequestSeries(LATENCY_BUCKETS);
   // Not prom-client's Counter and Histogram: see request-series.ts. The registry reads them at scrape time.
   const register = (metric: ReturnType<RequestSeries['counter']>) => registry.registerMetric(metric as unknown as Metric);

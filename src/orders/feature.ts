@@ -2,9 +2,9 @@ import type { Feature } from '../feature.js';
 import { orderMigrations } from './migrations.js';
 
 /**
- * Store orders. No service layer: the one operation is a read-only page with
- * no rule beyond paging, so the route reads the repository directly; orders
- * gain a service when they can be placed.
+ * Store orders (beta): place an order for an available pet, approve, deliver,
+ * cancel, list, and the inventory. Each change moves the order and its pet
+ * together in one transaction of conditional updates (see repository.ts).
  */
 export const ordersFeature: Feature = {
   name: 'orders',

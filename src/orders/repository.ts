@@ -1,37 +1,43 @@
-import { INT64_MIN } from '../contract/primitives.js';
-import type { Database } from '../storage/database.js';
-import { flag, int, sqlFor, time } from '../storage/sql.js';
-import type { Order } from './schemas.js';
+import type { IdempotencyClaim } from '../idempotency/keys.js';
+import type { PetStatus } from '../pets/schemas.js';
+import type { Inventory, Order, OrderStatus } from './schemas.js';
+
+export interface OrderQuery {
+  limit: number;
+  after?: bigint;
+  status?: OrderStatus;
+}
+
+export interface NewOrderRecord {
+  petId: bigint;
+  quantity: number;
+}
+
+export type PlaceOrderResult =
+  | { kind: 'placed' | 'replayed'; order: Order }
+  | { kind: 'pet_not_found' }
+  | { kind: 'pet_not_available'; petStatus: PetStatus }
+  | { kind: 'key_reused' }
+  | { kind: 'key_in_use' };
+
+export type TransitionResult = { kind: 'done'; order: Order } | { kind: 'not_found' } | { kind: 'invalid'; current: OrderStatus };
+
+/** The statuses an order can be moved to (placing makes `placed`). */
+export type OrderTarget = 'approved' | 'delivered' | 'cancelled';
 
 export interface OrderRepository {
-  list(projectId: number, query: { limit: number; after?: bigint }): Promise<Order[]>;
-}
-
-interface OrderRow {
-  id: bigint;
-  pet_id: bigint;
-  quantity: bigint;
-  status: Order['status'];
-  complete: bigint | boolean;
-  created_at: bigint | Date;
-}
-
-export function openOrderRepository(database: Database): OrderRepository {
-  const sql = sqlFor(database);
-  return {
-    list: async (projectId, q) =>
-      (
-        await sql.all<OrderRow>(
-          'SELECT id, pet_id, quantity, status, complete, created_at FROM orders WHERE project_id = ? AND id > ? ORDER BY id LIMIT ?',
-          [projectId, q.after ?? INT64_MIN, q.limit],
-        )
-      ).map((r) => ({
-        id: r.id,
-        petId: r.pet_id,
-        quantity: int(r.quantity),
-        status: r.status,
-        complete: flag(r.complete),
-        createdAt: time(r.created_at).toISOString(),
-      })),
-  };
+  /** Orders of a project in ascending id after `after`, at most `limit`, optionally in one status. */
+  list(projectId: number, query: OrderQuery): Promise<Order[]>;
+  get(projectId: number, id: bigint): Promise<Order | null>;
+  /**
+   * In one transaction: moves the pet from `available` to `pending` with a
+   * conditional update (of many concurrent placements for one pet exactly one
+   * matches) and inserts the order. With an idempotency claim, an earlier
+   * record of the key decides first.
+   */
+  place(projectId: number, order: NewOrderRecord, now: Date, idempotency?: IdempotencyClaim): Promise<PlaceOrderResult>;
+  /** In one transaction: the order moves only from a status `to` allows (a conditional update), and its pet with it. */
+  transition(projectId: number, id: bigint, to: OrderTarget): Promise<TransitionResult>;
+  /** The project's pets counted by status. */
+  inventory(projectId: number): Promise<Inventory>;
 }

@@ -1,22 +1,12 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
+import { emitPg, newEventId, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
-/**
- * The transaction-scoped advisory lock that marks an idempotency key as in flight
- * on every instance sharing the database: a 64-bit hash of project and key.
- */
-export function idempotencyLockId(projectId: number, key: string): bigint {
-  return createHash('sha256')
-    .update(`idempotency\u0000${String(projectId)}\u0000${key}`)
-    .digest()
-    .readBigInt64BE(0);
-}
-
-const UNIQUE_VIOLATION = '23505';
+export { idempotencyLockId } from '../idempotency/keys.js';
 
 /**
  * One statement: takes the project's next id (pet_sequences) and inserts the pet with it.
@@ -34,6 +24,34 @@ const INSERT_PET = `
   SELECT $1::bigint, last_id, $2::text, $3::bigint, $4::text, $5::timestamptz FROM next
   RETURNING ${COLUMNS}`;
 
+/**
+ * INSERT_PET with its `pet.created` event and deliveries in the same statement
+ * (the outbox, events/outbox.ts), so the write stays one round trip. The event's data is
+ * the pet in petJson's form (pets/json.ts).
+ * Parameters: those of INSERT_PET, then the event id and the subscription needle.
+ */
+const INSERT_PET_WITH_EVENT = `
+  WITH next AS (
+    INSERT INTO pet_sequences AS s (project_id, last_id) VALUES ($1::bigint, 1)
+    ON CONFLICT (project_id) DO UPDATE SET last_id = s.last_id + 1
+    RETURNING last_id
+  ), pet AS (
+    INSERT INTO pets (project_id, id, name, category_id, status, created_at)
+    SELECT $1::bigint, last_id, $2::text, $3::bigint, $4::text, $5::timestamptz FROM next
+    RETURNING ${COLUMNS}
+  ), e AS (
+    INSERT INTO events (id, project_id, type, data, created_at)
+    SELECT $6::text, $1::bigint, 'pet.created',
+           '{"id":' || id || ',"name":' || to_json(name)::text || ',"categoryId":' || category_id || ',"status":' || to_json(status)::text || '}',
+           $5::timestamptz
+    FROM pet RETURNING seq
+  ), d AS (
+    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+    SELECT w.id, e.seq, 'pending', 0, $5::timestamptz, $5::timestamptz FROM webhook_endpoints w, e
+    WHERE w.project_id = $1::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, $7::text) > 0)
+  )
+  SELECT ${COLUMNS} FROM pet`;
+
 async function createWithClaim(
   client: pg.PoolClient,
   projectId: number,
@@ -41,31 +59,15 @@ async function createWithClaim(
   now: Date,
   claim: IdempotencyClaim,
 ): Promise<CreatePetResult> {
-  // Another instance holding the lock is processing the same key right now.
-  const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
-    idempotencyLockId(projectId, claim.key),
-  ]);
-  if (!lock.rows[0]?.locked) return { kind: 'key_in_use' };
-  const prior = await client.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
-    'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
-    [projectId, claim.key],
-  );
-  const found = prior.rows[0];
-  if (found && found.created_at.getTime() >= claim.notBefore.getTime()) {
-    if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
-    const first = await client.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [found.pet_id, projectId]);
-    if (first.rows[0]) return { kind: 'replayed', pet: toPet(first.rows[0]) };
-  }
-  if (found) await client.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2', [projectId, claim.key]);
+  const byId = (id: bigint) => client.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [id, projectId]);
+  const prior = await priorClaimPostgres(client, projectId, claim, async (id) => (await byId(id)).rows.length > 0);
+  if (prior.kind === 'in_use') return { kind: 'key_in_use' };
+  if (prior.kind === 'reused') return { kind: 'key_reused' };
+  if (prior.kind === 'replay') return { kind: 'replayed', pet: toPet((await byId(prior.id)).rows[0] as PetRow) };
   const inserted = await client.query<PetRow>(INSERT_PET, [projectId, pet.name, pet.categoryId, pet.status, now]);
   const row = inserted.rows[0] as PetRow;
-  await client.query('INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
-    projectId,
-    claim.key,
-    claim.requestHash,
-    row.id,
-    claim.now,
-  ]);
+  await emitPg(client, projectId, 'pet.created', petJson(toPet(row)), now);
+  await recordClaimPostgres(client, projectId, claim, row.id);
   return { kind: 'created', pet: toPet(row) };
 }
 
@@ -93,14 +95,21 @@ export function postgresPets(db: PgDatabase): PetRepository {
     },
     create: async (projectId, pet, now, claim) => {
       if (!claim) {
-        const res = await db.query<PetRow>(INSERT_PET, [projectId, pet.name, pet.categoryId, pet.status, now]);
+        const res = await db.query<PetRow>(INSERT_PET_WITH_EVENT, [
+          projectId,
+          pet.name,
+          pet.categoryId,
+          pet.status,
+          now,
+          newEventId(),
+          subscriptionNeedle('pet.created'),
+        ]);
         return { kind: 'created', pet: toPet(res.rows[0] as PetRow) };
       }
       try {
         return await db.transaction((client) => createWithClaim(client, projectId, pet, now, claim));
       } catch (err) {
-        // Only reachable if two lock ids collide: the other request holds the key.
-        if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) return { kind: 'key_in_use' };
+        if (isClaimCollision(err)) return { kind: 'key_in_use' };
         throw err;
       }
     },

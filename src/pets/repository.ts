@@ -1,3 +1,4 @@
+import type { IdempotencyClaim } from '../idempotency/keys.js';
 import type { Pet, PetStatus } from './schemas.js';
 
 export interface PetQuery {
@@ -12,13 +13,7 @@ export interface NewPetRecord {
   status: PetStatus;
 }
 
-export interface IdempotencyClaim {
-  key: string;
-  requestHash: string;
-  /** Records older than this are expired and treated as absent. */
-  notBefore: Date;
-  now: Date;
-}
+export type { IdempotencyClaim } from '../idempotency/keys.js';
 
 export type CreatePetResult =
   { kind: 'created'; pet: Pet } | { kind: 'replayed'; pet: Pet } | { kind: 'key_reused' } | { kind: 'key_in_use' };

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
+import { IDEMPOTENCY_TTL_MS, IdempotencyKeys } from '../idempotency/keys.js';
 import type { CreatePetResult, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import type { NewPet, Pet } from './schemas.js';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export { IDEMPOTENCY_TTL_MS };
 
 export type CreatedPet = { kind: 'created' | 'replayed'; pet: Pet };
 
@@ -13,7 +13,7 @@ const keyInUse = () =>
 
 /** Pet operations independent of HTTP: listing, reading, idempotent creation. */
 export class PetService {
-  private readonly inFlight = new Set<string>();
+  private readonly keys = new IdempotencyKeys();
 
   constructor(
     private readonly pets: PetRepository,
@@ -40,20 +40,10 @@ export class PetService {
   async create(projectId: number, input: NewPet, idempotencyKey?: string): Promise<CreatedPet | DomainError> {
     const record = { name: input.name, categoryId: input.categoryId, status: input.status ?? 'available' };
     const now = new Date(this.clock.now());
-    if (idempotencyKey === undefined) return this.outcome(await this.pets.create(projectId, record, now));
-
-    const slot = `${String(projectId)}\u0000${idempotencyKey}`;
-    if (this.inFlight.has(slot)) return keyInUse();
-    this.inFlight.add(slot);
-    try {
-      const requestHash = createHash('sha256')
-        .update(JSON.stringify([record.name, record.categoryId.toString(), record.status]))
-        .digest('hex');
-      const notBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-      return this.outcome(await this.pets.create(projectId, record, now, { key: idempotencyKey, requestHash, notBefore, now }));
-    } finally {
-      this.inFlight.delete(slot);
-    }
+    const result = await this.keys.run(projectId, idempotencyKey, [record.name, record.categoryId, record.status], now, (claim) =>
+      this.pets.create(projectId, record, now, claim),
+    );
+    return result === 'in_use' ? keyInUse() : this.outcome(result);
   }
 
   private outcome(result: CreatePetResult): CreatedPet | DomainError {

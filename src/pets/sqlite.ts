@@ -2,6 +2,9 @@ import type { SqliteDb } from '../storage/sqlite/database.js';
 import { guard } from '../storage/sqlite/database.js';
 import { GroupCommit } from '../storage/sqlite/group-commit.js';
 import { ReadCache } from '../storage/sqlite/read-cache.js';
+import { sqliteOutbox } from '../events/outbox.js';
+import { petJson } from './json.js';
+import { sqliteIdempotency } from '../idempotency/sqlite.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
@@ -56,12 +59,9 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
   const insert = db
     .prepare(`INSERT INTO pets (project_id, id, name, category_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`)
     .safeIntegers(true);
-  const findClaim = db
-    .prepare('SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = ? AND key = ?')
-    .safeIntegers(true);
-  const dropClaim = db.prepare('DELETE FROM idempotency_keys WHERE project_id = ? AND key = ?');
-  const insertClaim = db.prepare('INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)');
+  const claims = sqliteIdempotency(db);
   const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+  const emit = sqliteOutbox(db);
   const pages = new ReadCache<PetPageJson>(db, READ_CACHE_BYTES, (page) => page.json.length);
   const single = new ReadCache<string | null>(db, READ_CACHE_BYTES, (pet) => pet?.length ?? 0);
 
@@ -69,18 +69,16 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
   // numbers its pets itself (pet_sequences); one writer at a time, so ids ascend in commit order.
   const createRows = (projectId: number, pet: NewPetRecord, now: Date, claim?: IdempotencyClaim): CreatePetResult => {
     if (claim) {
-      const prior = findClaim.get(projectId, claim.key) as { request_hash: string; pet_id: bigint; created_at: bigint } | undefined;
-      if (prior && Number(prior.created_at) >= claim.notBefore.getTime()) {
-        if (prior.request_hash !== claim.requestHash) return { kind: 'key_reused' };
-        const first = getOne.get(prior.pet_id, projectId) as PetRow | undefined;
-        if (first) return { kind: 'replayed', pet: toPet(first) };
-      }
-      if (prior) dropClaim.run(projectId, claim.key);
+      const prior = claims.prior(projectId, claim, (id) => getOne.get(id, projectId) !== undefined);
+      if (prior.kind === 'reused') return { kind: 'key_reused' };
+      if (prior.kind === 'replay') return { kind: 'replayed', pet: toPet(getOne.get(prior.id, projectId) as PetRow) };
     }
     const id = nextId.get(projectId) as bigint;
     const row = insert.get(projectId, id, pet.name, pet.categoryId, pet.status, now.getTime()) as PetRow;
-    if (claim) insertClaim.run(projectId, claim.key, claim.requestHash, row.id, claim.now.getTime());
-    return { kind: 'created', pet: toPet(row) };
+    if (claim) claims.record(projectId, claim, row.id);
+    const created = toPet(row);
+    emit(projectId, 'pet.created', petJson(created), now.getTime());
+    return { kind: 'created', pet: created };
   };
 
   // The reads both paths make: the regular one through a promise (`guard`), the front door without one.

@@ -70,6 +70,8 @@ export const REFERENCE_SCRIPT = `(function () {
 // Colours darker than the renderer's own, so every text meets WCAG AA contrast (axe: color-contrast).
 export const REFERENCE_CSS = `.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d5a9e; }
 .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1f6f4a; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f6e5c; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b42318; }
 .swagger-ui .opblock.opblock-deprecated { opacity: 1; }
 .swagger-ui .opblock.opblock-deprecated .opblock-summary-method { background: #4b4b4b; }
 .swagger-ui .opblock.opblock-deprecated .opblock-summary-path a, .swagger-ui .opblock.opblock-deprecated .opblock-summary-path span { color: #3b3b3b; }

@@ -106,6 +106,66 @@ export function runCommonRouteTests(doc: Contract): void {
   const seen = new Set<number>();
   let addresses = 0;
 
+  /** The operations that create (POST on a path without parameters), in contract order. */
+  const creators = ops.filter((o) => o.method === 'POST' && !(o.parameters ?? []).some((p) => p.in === 'path'));
+  /** Path parameter names (e.g. `petId`, `orderId`): a body field so named refers to that resource. */
+  const resourceNames = new Set(ops.flatMap((o) => (o.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)));
+  /** The newest resource of each kind the suite created, by the path parameter naming it. */
+  const latest: Record<string, string> = {};
+  const remember = (location: string) => {
+    created.push(location);
+    for (const o of ops) Object.assign(latest, valuesFromLocation(o, location) ?? {});
+  };
+
+  /** The sample with each body field that names a resource (e.g. `petId`) set to the newest one created. */
+  const withReferences = (req: SampleRequest): SampleRequest => {
+    if (typeof req.payload !== 'string') return req;
+    const body = JSON.parse(req.payload) as unknown;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return req;
+    const fields = Object.keys(body).filter((name) => resourceNames.has(name) && latest[name] !== undefined);
+    if (fields.length === 0) return req;
+    return { ...req, payload: JSON.stringify({ ...body, ...Object.fromEntries(fields.map((f) => [f, Number(latest[f])])) }) };
+  };
+
+  /**
+   * Whether the operation changes a resource that its sample names (by path or
+   * by a body field): repeating it on the same one could meet a state that no
+   * longer allows it (an order already cancelled, a pet already ordered), so
+   * each sample of it acts on resources created for it just before.
+   */
+  const changesNamedResource = (op: Operation): boolean => {
+    if (op.method === 'GET' || op.method === 'HEAD') return false;
+    if ((op.parameters ?? []).some((p) => p.in === 'path')) return true;
+    const payload = sampleRequest(doc, op).payload;
+    return typeof payload === 'string' && Object.keys(JSON.parse(payload) as object).some((name) => resourceNames.has(name));
+  };
+
+  /** Runs every creating sample (but `op`'s own), in contract order, each naming the newest resources. */
+  const createFresh = async (op: Operation) => {
+    for (const c of creators) {
+      if (c === op) continue;
+      const req = withReferences(sampleRequest(doc, c));
+      const res = await h.request({ ...req, headers: { ...req.headers, ...h.auth } });
+      if (res.statusCode === 201 && typeof res.headers.location === 'string') remember(res.headers.location);
+    }
+  };
+
+  /** Path parameter values of the newest resource the sample requests created under the operation's path. */
+  const resourceFor = (op: Operation): Record<string, string> | undefined => {
+    if (!op.path.includes('{')) return {};
+    for (const location of [...created].reverse()) {
+      const values = valuesFromLocation(op, location);
+      if (values) return values;
+    }
+    return undefined;
+  };
+
+  /** The operation's sample request, on fresh resources where it changes them. */
+  const sampleOf = async (op: Operation): Promise<SampleRequest> => {
+    if (changesNamedResource(op)) await createFresh(op);
+    return withReferences(sampleRequest(doc, op, resourceFor(op) ?? {}));
+  };
+
   before(async () => {
     h = await harness({ clock, config: { banThreshold: 1 } });
     assert.deepEqual(
@@ -114,21 +174,12 @@ export function runCommonRouteTests(doc: Contract): void {
       'the app serves the contract walked here',
     );
     for (const op of ops) {
-      const res = await h.request({ ...sampleRequest(doc, op), headers: { ...sampleRequest(doc, op).headers, ...h.auth } });
-      if (res.statusCode === 201 && typeof res.headers.location === 'string') created.push(res.headers.location);
+      const req = await sampleOf(op);
+      const res = await h.request({ ...req, headers: { ...req.headers, ...h.auth } });
+      if (res.statusCode === 201 && typeof res.headers.location === 'string') remember(res.headers.location);
     }
   });
   after(() => h.close());
-
-  /** Path parameter values of a resource the sample requests created, when one lives under the operation's path. */
-  const resourceFor = (op: Operation): Record<string, string> | undefined => {
-    if (!op.path.includes('{')) return {};
-    for (const location of created) {
-      const values = valuesFromLocation(op, location);
-      if (values) return values;
-    }
-    return undefined;
-  };
 
   /**
    * Sends through the contract-checking harness, each request from its own
@@ -157,24 +208,24 @@ export function runCommonRouteTests(doc: Contract): void {
 
   for (const op of ops) {
     describe(label(op), () => {
-      const sample = () => sampleRequest(doc, op, resourceFor(op) ?? {});
+      const sample = () => sampleOf(op);
 
       test('the sample request built from the contract succeeds with a valid key', async () => {
-        const res = await send(withAuth(sample(), h.auth.authorization), `${label(op)} with key`);
+        const res = await send(withAuth(await sample(), h.auth.authorization), `${label(op)} with key`);
         const allowed = resourceFor(op) ? [200, 201, 202, 204] : [200, 201, 202, 204, 404];
         assert.ok(allowed.includes(res.statusCode), `${label(op)}: ${String(res.statusCode)} ${res.body}`);
       });
 
       if (!isProtected(doc, op)) {
         test('needs no key', async () => {
-          assert.notEqual((await send(sample(), `${label(op)} no key`)).statusCode, 401);
+          assert.notEqual((await send(await sample(), `${label(op)} no key`)).statusCode, 401);
         });
         return;
       }
 
       test('missing, malformed, wrong-scheme and unknown keys are 401 with WWW-Authenticate', async () => {
         for (const authorization of invalidAuthorizations(h.key)) {
-          const res = await send(withAuth(sample(), authorization), `${label(op)} ${String(authorization)}`);
+          const res = await send(withAuth(await sample(), authorization), `${label(op)} ${String(authorization)}`);
           assert.equal(res.statusCode, 401, String(authorization));
           assert.equal(res.json().code, 'unauthorized');
           assert.match(String(res.headers['www-authenticate']), /^Bearer realm="petstore"/);
@@ -183,16 +234,16 @@ export function runCommonRouteTests(doc: Contract): void {
 
       test('the scheme is case-insensitive', async () => {
         for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
-          assert.notEqual((await send(withAuth(sample(), `${scheme} ${h.key}`), scheme)).statusCode, 401, scheme);
+          assert.notEqual((await send(withAuth(await sample(), `${scheme} ${h.key}`), scheme)).statusCode, 401, scheme);
         }
       });
 
       test('a revoked key stops working once the key cache expires (at most 5 s)', async () => {
         const k = ok(await h.app.keys.create(h.project, 'to-revoke'));
-        assert.notEqual((await send(withAuth(sample(), `Bearer ${k.key}`), 'before revoking')).statusCode, 401);
+        assert.notEqual((await send(withAuth(await sample(), `Bearer ${k.key}`), 'before revoking')).statusCode, 401);
         ok(await h.app.keys.revoke(k.id));
         clock.advance(2001);
-        const res = await send(withAuth(sample(), `Bearer ${k.key}`), 'revoked');
+        const res = await send(withAuth(await sample(), `Bearer ${k.key}`), 'revoked');
         assert.equal(res.statusCode, 401);
         assert.match(res.json().message, /invalid or has been revoked/);
       });
@@ -201,9 +252,9 @@ export function runCommonRouteTests(doc: Contract): void {
       if (takesResource || op.method === 'GET') {
         test("another project's key neither sees nor reaches this project's data", async () => {
           const values = resourceFor(op);
-          const mine = await send(withAuth(sample(), h.auth.authorization), 'own key');
+          const mine = await send(withAuth(await sample(), h.auth.authorization), 'own key');
           const other = await h.newProject();
-          const theirs = await send(withAuth(sample(), other.auth.authorization), 'other key');
+          const theirs = await send(withAuth(await sample(), other.auth.authorization), 'other key');
           if (takesResource) {
             if (values) assert.ok(mine.statusCode < 300, `own resource: ${String(mine.statusCode)} ${mine.body}`);
             assert.equal(theirs.statusCode, 404, `${label(op)} with another project's key: ${theirs.body}`);
@@ -228,7 +279,7 @@ export function runCommonRouteTests(doc: Contract): void {
 
       if (bodySchema(op)) {
         test('a body that is not JSON is 415, and one over 16 KiB is 413', async () => {
-          const base = withAuth(sample(), h.auth.authorization);
+          const base = withAuth(await sample(), h.auth.authorization);
           const plain = await send({ ...base, headers: { ...base.headers, 'content-type': 'text/plain' } }, `${label(op)} text/plain`);
           assert.equal(plain.statusCode, 415);
           assert.equal(plain.json().code, 'unsupported_media_type');
@@ -241,7 +292,7 @@ export function runCommonRouteTests(doc: Contract): void {
 
       test('over quota: 429 rate_limited, then api_key_banned, both with Retry-After', async () => {
         const p = await h.newProject('enterprise', { perMinute: 1, perDay: 100 });
-        const opts = withAuth(sample(), p.auth.authorization);
+        const opts = withAuth(await sample(), p.auth.authorization);
         assert.notEqual((await send(opts, `${label(op)} first`)).statusCode, 429);
         const limited = await send(opts, `${label(op)} over quota`);
         assert.equal(limited.statusCode, 429);

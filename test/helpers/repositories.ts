@@ -1,6 +1,7 @@
 import { openAppStorage } from '../../src/features.js';
 import { openKeyRepository, type KeyRepository } from '../../src/keys/repository.js';
-import { openOrderRepository, type OrderRepository } from '../../src/orders/repository.js';
+import { openOrderRepository } from '../../src/orders/open-repository.js';
+import type { OrderRepository } from '../../src/orders/repository.js';
 import { openPetRepository } from '../../src/pets/open-repository.js';
 import type { PetRepository } from '../../src/pets/repository.js';
 import { openProjectRepository, type ProjectRepository } from '../../src/projects/repository.js';

@@ -1,7 +1,8 @@
 import { toInt64 } from './int64.js';
 import { nextCursor } from './link.js';
 import { Transport, type RateLimit, type RetryEvent } from './transport.js';
-import type { ListOrdersParams, ListPetsParams, NewPet, Order, Pet, PetStatus } from './types.js';
+import { PetstoreError } from './errors.js';
+import type { Inventory, ListOrdersParams, ListPetsParams, NewOrder, NewPet, Order, OrderStatus, Pet, PetStatus } from './types.js';
 import { uuidV4 } from './uuid.js';
 
 export interface ClientOptions {
@@ -42,8 +43,29 @@ export interface PetstoreClient {
    * with the `status` filter instead.
    */
   getPet(id: number | bigint, options?: RequestOptions): Promise<Pet>;
-  /** One page of the project's store orders (experimental in the API). */
+  /** One page of the project's store orders (beta in the API), in ascending `id`, optionally in one status. */
   listOrders(params?: ListOrdersParams & RequestOptions): Promise<{ orders: Order[]; nextCursor: string | null }>;
+  /** Every order of every page, fetched page by page as the loop asks for more. */
+  allOrders(params?: { status?: OrderStatus; pageSize?: number }, options?: RequestOptions): AsyncIterableIterator<Order>;
+  /**
+   * Orders an available pet, which becomes pending (beta). Every call sends an `Idempotency-Key`
+   * (a UUID v4 unless given) and reuses it on each retry, so a retried placement never makes a second order.
+   * Fails with `pet_not_available` (409) or `pet_not_found` (404).
+   */
+  placeOrder(newOrder: NewOrder, options?: RequestOptions & { idempotencyKey?: string }): Promise<Order>;
+  /** One order by id (beta). */
+  getOrder(id: number | bigint, options?: RequestOptions): Promise<Order>;
+  /**
+   * placed → approved (beta). Safe to retry: when the order is already approved (an earlier
+   * attempt applied), it resolves with it; any other status fails with `invalid_transition` (409).
+   */
+  approveOrder(id: number | bigint, options?: RequestOptions): Promise<Order>;
+  /** approved → delivered; the pet becomes sold (beta). Safe to retry, as approveOrder. */
+  deliverOrder(id: number | bigint, options?: RequestOptions): Promise<Order>;
+  /** placed or approved → cancelled; the pet is available again (beta). Safe to retry, as approveOrder. */
+  cancelOrder(id: number | bigint, options?: RequestOptions): Promise<Order>;
+  /** How many of the project's pets are available, pending and sold (beta). */
+  inventory(options?: RequestOptions): Promise<Inventory>;
   /** `X-RateLimit-Limit`, `-Remaining` and `-Reset` of the latest response; null before the first. */
   readonly lastRateLimit: RateLimit | null;
 }
@@ -92,6 +114,50 @@ export function createClient(options: ClientOptions): PetstoreClient {
     } while (cursor !== undefined);
   }
 
+  const listOrders: PetstoreClient['listOrders'] = async ({ signal, ...params } = {}) => {
+    const answer = await transport.send({
+      method: 'GET',
+      path: '/store/orders',
+      query: { limit: params.limit, status: params.status, cursor: params.cursor },
+      signal,
+    });
+    return { orders: answer.body as Order[], nextCursor: nextCursor(answer.headers.get('link'), baseUrl) };
+  };
+
+  async function* allOrders(params: { status?: OrderStatus; pageSize?: number } = {}, { signal }: RequestOptions = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await listOrders({ limit: params.pageSize, status: params.status, cursor, signal });
+      yield* page.orders;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+  }
+
+  const orderPath = (id: number | bigint) => `/store/orders/${String(toInt64(id, 'id'))}`;
+
+  const getOrder = async (id: number | bigint, signal?: AbortSignal) =>
+    (await transport.send({ method: 'GET', path: orderPath(id), signal })).body as Order;
+
+  /**
+   * Moves an order; a retry whose first attempt already applied meets `invalid_transition`
+   * from the very status asked for, which is then the result.
+   */
+  const moveOrder = async (id: number | bigint, to: 'approved' | 'delivered' | 'cancelled', signal?: AbortSignal) => {
+    const path = orderPath(id);
+    try {
+      const call =
+        to === 'cancelled'
+          ? ({ method: 'DELETE', path, signal } as const)
+          : ({ method: 'PATCH', path, body: { status: to }, signal } as const);
+      return (await transport.send(call)).body as Order;
+    } catch (err) {
+      if (!(err instanceof PetstoreError) || err.code !== 'invalid_transition') throw err;
+      const order = await getOrder(id, signal);
+      if (order.status === to) return order;
+      throw err;
+    }
+  };
+
   return {
     listPets,
     allPets,
@@ -105,14 +171,26 @@ export function createClient(options: ClientOptions): PetstoreClient {
       const answer = await transport.send({ method: 'GET', path: `/pets/${String(petId)}`, signal });
       return answer.body as Pet;
     },
-    async listOrders({ signal, ...params } = {}) {
+    listOrders,
+    allOrders,
+    async placeOrder(newOrder, { idempotencyKey = uuidV4(), signal } = {}) {
+      const body = { ...newOrder, petId: toInt64(newOrder.petId, 'petId') };
       const answer = await transport.send({
-        method: 'GET',
+        method: 'POST',
         path: '/store/orders',
-        query: { limit: params.limit, cursor: params.cursor },
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
         signal,
       });
-      return { orders: answer.body as Order[], nextCursor: nextCursor(answer.headers.get('link'), baseUrl) };
+      return answer.body as Order;
+    },
+    getOrder: (id, { signal } = {}) => getOrder(id, signal),
+    approveOrder: (id, { signal } = {}) => moveOrder(id, 'approved', signal),
+    deliverOrder: (id, { signal } = {}) => moveOrder(id, 'delivered', signal),
+    cancelOrder: (id, { signal } = {}) => moveOrder(id, 'cancelled', signal),
+    async inventory({ signal } = {}) {
+      const answer = await transport.send({ method: 'GET', path: '/store/inventory', signal });
+      return answer.body as Inventory;
     },
     get lastRateLimit() {
       return transport.lastRateLimit;

@@ -1,7 +1,20 @@
 export { createClient, type ClientOptions, type PetstoreClient, type RequestOptions } from './client.js';
 export { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError } from './errors.js';
 export type { RateLimit, RetryEvent } from './transport.js';
-export type { ErrorCode, ErrorDetail, ListOrdersParams, ListPetsParams, NewPet, Order, Pet, PetStatus } from './types.js';
+export type {
+  ErrorCode,
+  ErrorDetail,
+  Inventory,
+  ListOrdersParams,
+  ListPetsParams,
+  NewOrder,
+  NewPet,
+  Order,
+  OrderStatus,
+  Pet,
+  PetStatus,
+} from './types.js';
+export { verifyWebhook, WebhookVerificationError, WEBHOOK_TOLERANCE_SECONDS, type WebhookEvent, type WebhookHeaders } from './webhooks.js';
 export {
   createManagementClient,
   type AddedDomain,

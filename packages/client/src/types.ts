@@ -13,8 +13,16 @@ export type Pet = Exact<Schemas['Pet'], 'id' | 'categoryId'>;
 /** The body of createPet. `categoryId` takes a `bigint`, or a `number` up to 2^53 − 1. */
 export type NewPet = Omit<Schemas['NewPet'], 'categoryId'> & { categoryId: number | bigint };
 
-/** A store order (experimental in the contract); `id` and `petId` are exact 64-bit integers. */
+/** A store order (beta in the contract); `id` and `petId` are exact 64-bit integers. */
 export type Order = Exact<Schemas['Order'], 'id' | 'petId'>;
+
+export type OrderStatus = Schemas['OrderStatus'];
+
+/** The body of placeOrder. `petId` takes a `bigint`, or a `number` up to 2^53 − 1. */
+export type NewOrder = Omit<Schemas['NewOrder'], 'petId'> & { petId: number | bigint };
+
+/** How many of the project's pets are in each status, as exact 64-bit integers. */
+export type Inventory = { [K in keyof Schemas['Inventory']]: bigint };
 
 /** The closed set of error codes the API documents. */
 export type ErrorCode = Schemas['Error']['code'];
@@ -26,4 +34,4 @@ export type ListPetsParams = NonNullable<operations['listPets']['parameters']['q
 export type ListOrdersParams = NonNullable<operations['listOrders']['parameters']['query']>;
 
 /** Fields of the contract's objects that are int64: parsed as `bigint`, never as a rounded `number`. */
-export const INT64_FIELDS: ReadonlySet<string> = new Set(['id', 'categoryId', 'petId']);
+export const INT64_FIELDS: ReadonlySet<string> = new Set(['id', 'categoryId', 'petId', 'available', 'pending', 'sold']);

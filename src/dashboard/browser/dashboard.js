@@ -12,6 +12,7 @@ const PAGES = {
   domains: () => import('./domains.js'),
   deploys: () => import('./deploys.js'),
   keys: () => import('./keys.js'),
+  webhooks: () => import('./webhooks.js'),
   usage: () => import('./usage.js'),
   members: () => import('./members.js'),
   activity: () => import('./activity.js'),

@@ -1,0 +1,131 @@
+import type { FeatureMigrations } from '../storage/migrations.js';
+
+/**
+ * The outbox and webhooks: events (written in the transaction of the change
+ * that causes them, kept 30 days), a project's endpoints, one delivery per
+ * event and subscribed endpoint (with its lease while an instance sends it),
+ * and every attempt made.
+ */
+export const eventMigrations: FeatureMigrations = {
+  feature: 'events',
+  sqlite: [
+    {
+      version: 1,
+      name: 'events, webhook endpoints, deliveries and attempts',
+      sql: `
+        CREATE TABLE events (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          type TEXT NOT NULL,
+          data TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX events_project ON events(project_id, seq);
+        CREATE INDEX events_project_type ON events(project_id, type, seq);
+        CREATE INDEX events_created ON events(created_at);
+
+        CREATE TABLE webhook_endpoints (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          url TEXT NOT NULL,
+          events TEXT NOT NULL,
+          description TEXT,
+          secret TEXT NOT NULL,
+          enabled INTEGER NOT NULL,
+          disabled_reason TEXT,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX webhook_endpoints_project ON webhook_endpoints(project_id);
+
+        CREATE TABLE webhook_deliveries (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          endpoint_id INTEGER NOT NULL REFERENCES webhook_endpoints(id),
+          event_seq INTEGER NOT NULL REFERENCES events(seq),
+          state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed')),
+          attempts INTEGER NOT NULL,
+          next_at INTEGER NOT NULL,
+          lease_until INTEGER,
+          lease_token TEXT,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries(state, next_at);
+        CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, state, next_at);
+        CREATE INDEX webhook_deliveries_event ON webhook_deliveries(event_seq);
+
+        CREATE TABLE webhook_attempts (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          delivery_id INTEGER NOT NULL REFERENCES webhook_deliveries(id),
+          endpoint_id INTEGER NOT NULL REFERENCES webhook_endpoints(id),
+          attempt INTEGER NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('succeeded', 'failed')),
+          http_status INTEGER,
+          duration_ms INTEGER NOT NULL,
+          error TEXT,
+          attempted_at INTEGER NOT NULL
+        );
+        CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id);
+        CREATE INDEX webhook_attempts_endpoint ON webhook_attempts(endpoint_id, id);`,
+    },
+  ],
+  postgres: [
+    {
+      version: 1,
+      name: 'events, webhook endpoints, deliveries and attempts',
+      sql: `
+        CREATE TABLE events (
+          seq BIGSERIAL PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          type TEXT NOT NULL,
+          data TEXT NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX events_project ON events(project_id, seq);
+        CREATE INDEX events_project_type ON events(project_id, type, seq);
+        CREATE INDEX events_created ON events(created_at);
+
+        CREATE TABLE webhook_endpoints (
+          id BIGSERIAL PRIMARY KEY,
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          url TEXT NOT NULL,
+          events TEXT NOT NULL,
+          description TEXT,
+          secret TEXT NOT NULL,
+          enabled BOOLEAN NOT NULL,
+          disabled_reason TEXT,
+          created_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX webhook_endpoints_project ON webhook_endpoints(project_id);
+
+        CREATE TABLE webhook_deliveries (
+          id BIGSERIAL PRIMARY KEY,
+          endpoint_id BIGINT NOT NULL REFERENCES webhook_endpoints(id),
+          event_seq BIGINT NOT NULL REFERENCES events(seq),
+          state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed')),
+          attempts BIGINT NOT NULL,
+          next_at TIMESTAMPTZ NOT NULL,
+          lease_until TIMESTAMPTZ,
+          lease_token TEXT,
+          created_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries(state, next_at);
+        CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, state, next_at);
+        CREATE INDEX webhook_deliveries_event ON webhook_deliveries(event_seq);
+
+        CREATE TABLE webhook_attempts (
+          id BIGSERIAL PRIMARY KEY,
+          delivery_id BIGINT NOT NULL REFERENCES webhook_deliveries(id),
+          endpoint_id BIGINT NOT NULL REFERENCES webhook_endpoints(id),
+          attempt BIGINT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('succeeded', 'failed')),
+          http_status BIGINT,
+          duration_ms BIGINT NOT NULL,
+          error TEXT,
+          attempted_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id);
+        CREATE INDEX webhook_attempts_endpoint ON webhook_attempts(endpoint_id, id);`,
+    },
+  ],
+};

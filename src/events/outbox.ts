@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import type { Database } from '../storage/database.js';
+import type { SqliteDb } from '../storage/sqlite/database.js';
+import type { EventType } from './types.js';
+
+/**
+ * The outbox: a capability records an event with one call inside the
+ * transaction that makes the change, so the change and its event commit
+ * together or not at all. The same statement queues one delivery for every
+ * enabled endpoint of the project subscribed to the type; the delivery
+ * worker (worker.ts) sends them later, from any instance.
+ */
+
+const ID_BYTES = 16;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
+/** `evt_` and 128 random bits in hex; random bytes are drawn 4 KiB at a time (createPet's hot path). */
+export function newEventId(): string {
+  if (offset + ID_BYTES > pool.length) {
+    pool = randomBytes(4096);
+    offset = 0;
+  }
+  const id = `evt_${pool.toString('hex', offset, offset + ID_BYTES)}`;
+  offset += ID_BYTES;
+  return id;
+}
+
+/** The `events` column value an endpoint subscribed to `type` contains (`,a,b,` or `*`). */
+export const subscriptionNeedle = (type: string): string => `,${type},`;
+
+/** SQL queuing the deliveries of event `seq` (PostgreSQL; parameters: project, seq, needle, time). */
+export const PG_QUEUE_DELIVERIES = `
+  INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+  SELECT w.id, $2::bigint, 'pending', 0, $4::timestamptz, $4::timestamptz FROM webhook_endpoints w
+  WHERE w.project_id = $1::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, $3::text) > 0)`;
+
+/** One event and its deliveries in one statement (PostgreSQL); parameters: id, project, type, data, time, needle. */
+export const PG_EMIT = `
+  WITH e AS (
+    INSERT INTO events (id, project_id, type, data, created_at) VALUES ($1::text, $2::bigint, $3::text, $4::text, $5::timestamptz)
+    RETURNING seq
+  )
+  INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+  SELECT w.id, e.seq, 'pending', 0, $5::timestamptz, $5::timestamptz FROM webhook_endpoints w, e
+  WHERE w.project_id = $2::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, $6::text) > 0)`;
+
+/** Anything that runs a query inside the caller's transaction (a pg PoolClient). */
+export interface PgQueryable {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/** Records an event on PostgreSQL, on the connection of the caller's transaction. `data` is JSON text. */
+export async function emitPg(client: PgQueryable, projectId: number, type: EventType, data: string, at: Date): Promise<void> {
+  await client.query(PG_EMIT, [newEventId(), projectId, type, data, at, subscriptionNeedle(type)]);
+}
+
+/** Records an event on SQLite; call it inside a write of the group commit (synchronous, same transaction). */
+export type SqliteEmit = (projectId: number, type: string, data: string, at: number) => string;
+
+const emitters = new WeakMap<SqliteDb, SqliteEmit>();
+
+/** The SQLite outbox of a connection (its statements prepared once). Returns the event's id. */
+export function sqliteOutbox(db: SqliteDb): SqliteEmit {
+  let emit = emitters.get(db);
+  if (emit) return emit;
+  let statements: { insertEvent: Statement; queue: Statement } | undefined;
+  emit = (projectId, type, data, at) => {
+    // Prepared on first use: the tables exist once the database is migrated.
+    statements ??= {
+      insertEvent: db
+        .prepare('INSERT INTO events (id, project_id, type, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING seq')
+        .pluck()
+        .safeIntegers(true),
+      queue: db.prepare(
+        `INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+         SELECT id, ?, 'pending', 0, ?, ? FROM webhook_endpoints
+         WHERE project_id = ? AND enabled = 1 AND (events = '*' OR instr(events, ?) > 0)`,
+      ),
+    };
+    const { insertEvent, queue } = statements;
+    const id = newEventId();
+    const seq = insertEvent.get(id, projectId, type, data, at) as bigint;
+    queue.run(seq, at, at, projectId, subscriptionNeedle(type));
+    return id;
+  };
+  emitters.set(db, emit);
+  return emit;
+}
+
+/** An event to record with a change: the project it belongs to, its type, its `data` as JSON text. */
+export interface PendingEvent {
+  projectId: number;
+  type: EventType;
+  data: string;
+  at: Date;
+}
+
+const sqliteStatements = new WeakMap<SqliteDb, Map<string, Statement>>();
+
+function sqliteParam(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/**
+ * Runs one statement (written once for both engines with `?` placeholders, as
+ * storage/sql.ts takes them) and, when it changed a row, records `event` in
+ * the same transaction. For cold paths of capabilities that write through
+ * `sqlFor` (domains, keys). Resolves with the number of rows changed.
+ */
+export async function runWithEvent(
+  database: Database,
+  text: string,
+  params: readonly unknown[],
+  event: PendingEvent | undefined,
+): Promise<number> {
+  if (database.engine === 'sqlite') {
+    const { sqlite: db, writes } = database;
+    let statements = sqliteStatements.get(db);
+    if (!statements) sqliteStatements.set(db, (statements = new Map()));
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = db.prepare(text)));
+    const prepared = statement;
+    return writes.run(() => {
+      const changes = Number(prepared.run(...params.map(sqliteParam)).changes);
+      if (event && changes > 0) sqliteOutbox(db)(event.projectId, event.type, event.data, event.at.getTime());
+      return changes;
+    });
+  }
+  let n = 0;
+  const numbered = text.replace(/\?/g, () => `$${String(++n)}`);
+  return database.pg.transaction(async (client) => {
+    const changes = (await client.query(numbered, [...params])).rowCount ?? 0;
+    if (event && changes > 0) await emitPg(client, event.projectId, event.type, event.data, event.at);
+    return changes;
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
+import { repositoryOf } from '../feature.js';
+import { openEventRepository } from './repository.js';
+import { webhookRoutes } from './routes.js';
+import { WebhookService } from './service.js';
+import { DeliveryWorker, type Outcome } from './worker.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: { service: WebhookService; worker: DeliveryWorker | null };
+  }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const repo = repositoryOf(app, 'events', openEventRepository);
+    const { config } = app;
+
+    let count: ((outcome: Outcome) => void) | undefined;
+    if (app.metricsRegistry) {
+      const deliveries = new Counter({
+        name: 'webhook_deliveries_total',
+        help: 'Webhook delivery attempts made by this instance, by outcome (succeeded, retrying, failed, disabled).',
+        labelNames: ['outcome'],
+        registers: [app.metricsRegistry],
+      });
+      count = (outcome) => deliveries.inc({ outcome });
+      new Gauge({
+        name: 'webhook_oldest_due_delivery_age_seconds',
+        help: 'How long the oldest webhook delivery that is due has been waiting (0 when none is).',
+        registers: [app.metricsRegistry],
+        async collect() {
+          const now = app.clock.now();
+          const oldest = await repo.oldestDue(new Date(now)).catch(() => null);
+          this.set(oldest === null ? 0 : Math.max(0, (now - oldest.getTime()) / 1000));
+        },
+      });
+    }
+
+    const worker = config.webhookWorker
+      ? new DeliveryWorker(repo, app.clock, app.log, {
+          retryDelays: config.webhookRetryDelays,
+          allowPrivate: config.webhookAllowPrivate,
+          onOutcome: count,
+        })
+      : null;
+    const service = new WebhookService(repo, app.clock, config.webhookAllowPrivate, () => worker?.wake());
+    app.decorate('webhooks', { service, worker });
+    webhookRoutes(app, service);
+
+    // Events are kept 30 days; older ones are removed hourly, with their deliveries.
+    const purge = setInterval(() => {
+      service.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'removing expired events failed'));
+    }, HOUR_MS);
+    purge.unref();
+    app.addHook('onReady', async () => worker?.start());
+    app.addHook('onClose', async () => {
+      clearInterval(purge);
+      await worker?.close();
+    });
+  },
+  { name: 'events', dependencies: ['management', 'secrets', 'audit'] },
+);

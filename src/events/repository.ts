@@ -1,0 +1,402 @@
+import type { Database } from '../storage/database.js';
+import { flag, int, sqlFor, time } from '../storage/sql.js';
+import { newEventId } from './outbox.js';
+import { PING } from './types.js';
+
+export interface EventRecord {
+  seq: bigint;
+  id: string;
+  type: string;
+  /** The event's `data` as JSON text (int64 exact). */
+  data: string;
+  createdAt: Date;
+}
+
+export interface EndpointRecord {
+  id: number;
+  projectId: number;
+  url: string;
+  /** The subscribed types, or `['*']` for every type. */
+  events: string[];
+  description: string | null;
+  secret: string;
+  enabled: boolean;
+  disabledReason: string | null;
+  createdAt: Date;
+}
+
+export interface NewEndpoint {
+  projectId: number;
+  url: string;
+  events: string[];
+  description: string | null;
+  secret: string;
+  createdAt: Date;
+}
+
+export interface EndpointChange {
+  url?: string;
+  events?: string[];
+  enabled?: boolean;
+}
+
+export interface AttemptRecord {
+  deliveryId: number;
+  eventId: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  httpStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  at: Date;
+}
+
+/** A delivery an instance holds the lease of, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: number;
+  endpointId: number;
+  url: string;
+  secret: string;
+  /** This attempt's number (1 for the first). */
+  attempt: number;
+  eventId: string;
+  type: string;
+  data: string;
+  createdAt: Date;
+  project: string;
+}
+
+/** How an attempt ended and what becomes of its delivery. */
+export interface AttemptOutcome {
+  deliveryId: number;
+  endpointId: number;
+  leaseToken: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  httpStatus: number | null;
+  durationMs: number;
+  error: string | null;
+  at: Date;
+  /** The delivery's next state: succeeded, failed for good, or pending again at `nextAt`. */
+  next: { state: 'succeeded' | 'failed' } | { state: 'pending'; nextAt: Date };
+  /** Set when the receiver asked for the endpoint to stop (410). */
+  disableEndpoint?: string;
+}
+
+export interface EventRepository {
+  listEvents(projectId: number, type: string | null, beforeSeq: bigint | null, limit: number): Promise<EventRecord[]>;
+  /** Removes events created before `olderThan`, with their deliveries and attempts; returns how many events. */
+  purgeEvents(olderThan: Date): Promise<number>;
+  createEndpoint(endpoint: NewEndpoint): Promise<EndpointRecord>;
+  listEndpoints(projectId: number): Promise<EndpointRecord[]>;
+  getEndpoint(projectId: number, id: number): Promise<EndpointRecord | null>;
+  updateEndpoint(projectId: number, id: number, change: EndpointChange): Promise<EndpointRecord | null>;
+  deleteEndpoint(projectId: number, id: number): Promise<boolean>;
+  /** Records a `ping` event queued for one endpoint only; returns its id. */
+  queuePing(projectId: number, endpointId: number, data: string, at: Date): Promise<string>;
+  /** The endpoint's attempts, newest first. */
+  listAttempts(endpointId: number, limit: number): Promise<AttemptRecord[]>;
+  /** Makes a delivery of the project due now again; false when the project has no such delivery. */
+  retryDelivery(projectId: number, deliveryId: number, now: Date): Promise<boolean>;
+  /** Endpoints that have a delivery due at `now` and not leased. */
+  dueEndpoints(now: Date, limit: number): Promise<number[]>;
+  /** Leases up to `limit` due deliveries of one endpoint until `leaseUntil`. */
+  claim(endpointId: number, now: Date, leaseUntil: Date, leaseToken: string, limit: number): Promise<ClaimedDelivery[]>;
+  /** Records an attempt and moves its delivery on (only while this instance still holds the lease). */
+  complete(outcome: AttemptOutcome): Promise<void>;
+  /** When the oldest delivery due at `now` became due (null when none is). */
+  oldestDue(now: Date): Promise<Date | null>;
+}
+
+interface EventRow {
+  seq: bigint;
+  id: string;
+  type: string;
+  data: string;
+  created_at: bigint | Date;
+}
+
+interface EndpointRow {
+  id: bigint;
+  project_id: bigint;
+  url: string;
+  events: string;
+  description: string | null;
+  secret: string;
+  enabled: bigint | boolean;
+  disabled_reason: string | null;
+  created_at: bigint | Date;
+}
+
+interface AttemptRow {
+  delivery_id: bigint;
+  event_id: string;
+  attempt: bigint;
+  status: 'succeeded' | 'failed';
+  http_status: bigint | null;
+  duration_ms: bigint;
+  error: string | null;
+  at: bigint | Date;
+}
+
+interface ClaimRow {
+  id: bigint;
+  endpoint_id: bigint;
+  url: string;
+  secret: string;
+  attempts: bigint;
+  event_id: string;
+  type: string;
+  data: string;
+  created_at: bigint | Date;
+  slug: string;
+}
+
+/** Subscriptions as stored: `*`, or the types between commas (`,a,b,`) so one `instr` finds a type. */
+export const storedEvents = (events: readonly string[]): string => (events.includes('*') ? '*' : `,${events.join(',')},`);
+const readEvents = (stored: string): string[] => (stored === '*' ? ['*'] : stored.split(',').filter((t) => t !== ''));
+
+const toEvent = (r: EventRow): EventRecord => ({ seq: r.seq, id: r.id, type: r.type, data: r.data, createdAt: time(r.created_at) });
+const toEndpoint = (r: EndpointRow): EndpointRecord => ({
+  id: int(r.id),
+  projectId: int(r.project_id),
+  url: r.url,
+  events: readEvents(r.events),
+  description: r.description,
+  secret: r.secret,
+  enabled: flag(r.enabled),
+  disabledReason: r.disabled_reason,
+  createdAt: time(r.created_at),
+});
+const toAttempt = (r: AttemptRow): AttemptRecord => ({
+  deliveryId: int(r.delivery_id),
+  eventId: r.event_id,
+  attempt: int(r.attempt),
+  status: r.status,
+  httpStatus: r.http_status === null ? null : int(r.http_status),
+  durationMs: int(r.duration_ms),
+  error: r.error,
+  at: time(r.at),
+});
+const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
+  id: int(r.id),
+  endpointId: int(r.endpoint_id),
+  url: r.url,
+  secret: r.secret,
+  attempt: int(r.attempts),
+  eventId: r.event_id,
+  type: r.type,
+  data: r.data,
+  createdAt: time(r.created_at),
+  project: r.slug,
+});
+
+const ENDPOINT_COLUMNS = 'id, project_id, url, events, description, secret, enabled, disabled_reason, created_at';
+const DUE = "d.state = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)";
+
+/** Events and webhooks on either engine; the claim and the completion are written per engine. */
+export function openEventRepository(database: Database): EventRepository {
+  const sql = sqlFor(database);
+
+  const getEndpoint = async (projectId: number, id: number) => {
+    const row = await sql.one<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ? AND project_id = ?`, [
+      id,
+      projectId,
+    ]);
+    return row ? toEndpoint(row) : null;
+  };
+
+  const common = {
+    listEvents: async (projectId: number, type: string | null, beforeSeq: bigint | null, limit: number) => {
+      const before = beforeSeq ?? 9223372036854775807n;
+      const rows =
+        type === null
+          ? await sql.all<EventRow>(
+              `SELECT seq, id, type, data, created_at FROM events WHERE project_id = ? AND type <> '${PING}' AND seq < ? ORDER BY seq DESC LIMIT ?`,
+              [projectId, before, limit],
+            )
+          : await sql.all<EventRow>(
+              'SELECT seq, id, type, data, created_at FROM events WHERE project_id = ? AND type = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+              [projectId, type, before, limit],
+            );
+      return rows.map(toEvent);
+    },
+    purgeEvents: async (olderThan: Date) => {
+      const old = 'SELECT seq FROM events WHERE created_at < ?';
+      await sql.run(`DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE event_seq IN (${old}))`, [
+        olderThan,
+      ]);
+      await sql.run(`DELETE FROM webhook_deliveries WHERE event_seq IN (${old})`, [olderThan]);
+      return sql.run('DELETE FROM events WHERE created_at < ?', [olderThan]);
+    },
+    createEndpoint: async (e: NewEndpoint) => {
+      const row = await sql.one<EndpointRow>(
+        `INSERT INTO webhook_endpoints (project_id, url, events, description, secret, enabled, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${ENDPOINT_COLUMNS}`,
+        [e.projectId, e.url, storedEvents(e.events), e.description, e.secret, true, e.createdAt],
+      );
+      if (!row) throw new Error('the webhook endpoint was not returned after it was created');
+      return toEndpoint(row);
+    },
+    listEndpoints: async (projectId: number) =>
+      (await sql.all<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE project_id = ? ORDER BY id`, [projectId])).map(
+        toEndpoint,
+      ),
+    getEndpoint,
+    updateEndpoint: async (projectId: number, id: number, change: EndpointChange) => {
+      const current = await getEndpoint(projectId, id);
+      if (!current) return null;
+      const enabled = change.enabled ?? current.enabled;
+      await sql.run('UPDATE webhook_endpoints SET url = ?, events = ?, enabled = ?, disabled_reason = ? WHERE id = ? AND project_id = ?', [
+        change.url ?? current.url,
+        storedEvents(change.events ?? current.events),
+        enabled,
+        enabled ? null : change.enabled === false ? 'disabled by a person' : current.disabledReason,
+        id,
+        projectId,
+      ]);
+      return getEndpoint(projectId, id);
+    },
+    deleteEndpoint: async (projectId: number, id: number) => {
+      if (!(await getEndpoint(projectId, id))) return false;
+      await sql.run('DELETE FROM webhook_attempts WHERE endpoint_id = ?', [id]);
+      await sql.run('DELETE FROM webhook_deliveries WHERE endpoint_id = ?', [id]);
+      return (await sql.run('DELETE FROM webhook_endpoints WHERE id = ? AND project_id = ?', [id, projectId])) > 0;
+    },
+    listAttempts: async (endpointId: number, limit: number) =>
+      (
+        await sql.all<AttemptRow>(
+          `SELECT a.delivery_id, e.id AS event_id, a.attempt, a.status, a.http_status, a.duration_ms, a.error, a.attempted_at AS at
+           FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id JOIN events e ON e.seq = d.event_seq
+           WHERE a.endpoint_id = ? ORDER BY a.id DESC LIMIT ?`,
+          [endpointId, limit],
+        )
+      ).map(toAttempt),
+    retryDelivery: async (projectId: number, deliveryId: number, now: Date) =>
+      (await sql.run(
+        `UPDATE webhook_deliveries SET state = 'pending', next_at = ?
+         WHERE id = ? AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE project_id = ?)`,
+        [now, deliveryId, projectId],
+      )) > 0,
+    dueEndpoints: async (now: Date, limit: number) =>
+      (
+        await sql.all<{ endpoint_id: bigint }>(
+          `SELECT DISTINCT d.endpoint_id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+           WHERE ${DUE} AND w.enabled = ? LIMIT ?`,
+          [now, now, true, limit],
+        )
+      ).map((r) => int(r.endpoint_id)),
+    oldestDue: async (now: Date) => {
+      const row = await sql.one<{ next_at: bigint | Date | null }>(
+        `SELECT MIN(d.next_at) AS next_at FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+         WHERE d.state = 'pending' AND d.next_at <= ? AND w.enabled = ?`,
+        [now, true],
+      );
+      return row?.next_at == null ? null : time(row.next_at);
+    },
+  };
+
+  if (database.engine === 'sqlite') {
+    const { sqlite: db, writes } = database;
+    const insertPing = db.prepare("INSERT INTO events (id, project_id, type, data, created_at) VALUES (?, ?, 'ping', ?, ?) RETURNING seq");
+    const insertDelivery = db.prepare(
+      "INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at) VALUES (?, ?, 'pending', 0, ?, ?)",
+    );
+    const dueOf = db
+      .prepare(`SELECT d.id FROM webhook_deliveries d WHERE d.endpoint_id = ? AND ${DUE} ORDER BY d.next_at, d.id LIMIT ?`)
+      .pluck()
+      .safeIntegers(true);
+    const lease = db.prepare('UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?, attempts = attempts + 1 WHERE id = ?');
+    const claimed = db
+      .prepare(
+        `SELECT d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, p.slug
+         FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+         JOIN events e ON e.seq = d.event_seq JOIN projects p ON p.id = e.project_id
+         WHERE d.id = ?`,
+      )
+      .safeIntegers(true);
+    const settle = db.prepare(
+      'UPDATE webhook_deliveries SET state = ?, next_at = ?, lease_until = NULL, lease_token = NULL WHERE id = ? AND lease_token = ?',
+    );
+    const insertAttempt = db.prepare(
+      `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const disable = db.prepare('UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ? WHERE id = ?');
+    return {
+      ...common,
+      queuePing: (projectId, endpointId, data, at) =>
+        writes.run(() => {
+          const id = newEventId();
+          const seq = (insertPing.get(id, projectId, data, at.getTime()) as { seq: number }).seq;
+          insertDelivery.run(endpointId, seq, at.getTime(), at.getTime());
+          return id;
+        }),
+      claim: (endpointId, now, leaseUntil, leaseToken, limit) =>
+        writes.run(() => {
+          const ids = dueOf.all(endpointId, now.getTime(), now.getTime(), limit) as bigint[];
+          return ids.map((id) => {
+            lease.run(leaseUntil.getTime(), leaseToken, id);
+            return toClaimed(claimed.get(id) as ClaimRow);
+          });
+        }),
+      complete: (o) =>
+        writes.run(() => {
+          const nextAt = o.next.state === 'pending' ? o.next.nextAt.getTime() : o.at.getTime();
+          settle.run(o.next.state, nextAt, o.deliveryId, o.leaseToken);
+          insertAttempt.run(o.deliveryId, o.endpointId, o.attempt, o.status, o.httpStatus, o.durationMs, o.error, o.at.getTime());
+          if (o.disableEndpoint !== undefined) disable.run(o.disableEndpoint, o.endpointId);
+        }),
+    };
+  }
+
+  const { pg } = database;
+  return {
+    ...common,
+    queuePing: async (projectId, endpointId, data, at) => {
+      const id = newEventId();
+      await pg.query(
+        `WITH e AS (INSERT INTO events (id, project_id, type, data, created_at) VALUES ($1, $2, 'ping', $3, $4) RETURNING seq)
+         INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+         SELECT $5, e.seq, 'pending', 0, $4, $4 FROM e`,
+        [id, projectId, data, at, endpointId],
+      );
+      return id;
+    },
+    claim: async (endpointId, now, leaseUntil, leaseToken, limit) => {
+      // SKIP LOCKED: instances claiming at once each take other rows; the lease keeps them after the commit.
+      const res = await pg.query<ClaimRow>(
+        `WITH due AS (
+           SELECT d.id FROM webhook_deliveries d
+           WHERE d.endpoint_id = $1 AND d.state = 'pending' AND d.next_at <= $2 AND (d.lease_until IS NULL OR d.lease_until < $2)
+           ORDER BY d.next_at, d.id LIMIT $5 FOR UPDATE SKIP LOCKED
+         )
+         UPDATE webhook_deliveries d SET lease_until = $3, lease_token = $4, attempts = d.attempts + 1
+         FROM due, webhook_endpoints w, events e, projects p
+         WHERE d.id = due.id AND w.id = d.endpoint_id AND e.seq = d.event_seq AND p.id = e.project_id
+         RETURNING d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, p.slug`,
+        [endpointId, now, leaseUntil, leaseToken, limit],
+      );
+      return res.rows.map(toClaimed);
+    },
+    complete: (o) =>
+      pg.transaction(async (client) => {
+        const nextAt = o.next.state === 'pending' ? o.next.nextAt : o.at;
+        await client.query(
+          'UPDATE webhook_deliveries SET state = $1, next_at = $2, lease_until = NULL, lease_token = NULL WHERE id = $3 AND lease_token = $4',
+          [o.next.state, nextAt, o.deliveryId, o.leaseToken],
+        );
+        await client.query(
+          `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [o.deliveryId, o.endpointId, o.attempt, o.status, o.httpStatus, o.durationMs, o.error, o.at],
+        );
+        if (o.disableEndpoint !== undefined) {
+          await client.query('UPDATE webhook_endpoints SET enabled = false, disabled_reason = $1 WHERE id = $2', [
+            o.disableEndpoint,
+            o.endpointId,
+          ]);
+        }
+      }),
+  };
+}

@@ -1,0 +1,263 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { orThrow } from '../errors/domain-error.js';
+import { announceNext, positionOf } from '../http/pagination.js';
+import { projectFor } from '../management/project-routes.js';
+import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
+import {
+  AttemptListSchema,
+  CreatedWebhookSchema,
+  DeliveryParams,
+  EventListQuery,
+  EventListSchema,
+  NewWebhookSchema,
+  RetriedSchema,
+  TestSentSchema,
+  WebhookChangeSchema,
+  WebhookListSchema,
+  WebhookParams,
+  WebhookSchema,
+} from './schemas.js';
+import type { WebhookService } from './service.js';
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+const TAGS = ['webhooks'];
+
+/** /api/v1/projects/{slug}/webhooks and /events: the same WebhookService calls as `petstore webhooks` and `petstore events`. */
+export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const read = { public: true, session: true };
+
+  r.get(
+    '/api/v1/projects/:slug/events',
+    {
+      config: {
+        ...read,
+        openapi: {
+          responseHeaders: {
+            200: { Link: { description: '`<…>; rel="next"` when another page follows (RFC 8288).', schema: { type: 'string' } } },
+          },
+        },
+      },
+      schema: {
+        operationId: 'listEvents',
+        summary: 'List events',
+        description:
+          'The events of the project of the last 30 days, newest first, optionally of one `type`. When more follow, the `Link: <…>; rel="next"` header fetches the next page.',
+        tags: TAGS,
+        'x-stability': 'beta',
+        params: SlugParams,
+        querystring: EventListQuery,
+        response: {
+          200: jsonResponse('The events.', EventListSchema),
+          ...managementErrors('validation_failed', 'invalid_cursor', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const { type, limit = 20, cursor } = request.query;
+      const listing = { cursors: app.cursors, kind: 'events', projectId: project.id, filter: type ?? '' };
+      const before = positionOf(listing, cursor) ?? null;
+      const rows = await webhooks.events(project, type ?? null, before, limit);
+      const items = rows.slice(0, limit);
+      const last = items[items.length - 1];
+      if (rows.length > limit && last) {
+        announceNext(reply, { limit, path: `/api/v1/projects/${project.slug}/events`, listing, query: { type }, lastId: last.seq });
+      }
+      return reply.type(JSON_UTF8).send(webhooks.eventsJson(project, items));
+    },
+  );
+
+  r.get(
+    '/api/v1/projects/:slug/webhooks',
+    {
+      config: read,
+      schema: {
+        operationId: 'listWebhooks',
+        summary: 'List webhook endpoints',
+        description: "The project's webhook endpoints, without their secrets.",
+        tags: TAGS,
+        'x-stability': 'beta',
+        params: SlugParams,
+        response: {
+          200: jsonResponse('The endpoints.', WebhookListSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request) => webhooks.list(await projectFor(app, request, request.params.slug)),
+  );
+
+  r.post(
+    '/api/v1/projects/:slug/webhooks',
+    {
+      config: read,
+      schema: {
+        operationId: 'createWebhook',
+        summary: 'Add a webhook endpoint',
+        description:
+          "Adds an endpoint that receives the project's events of the given types, signed as Standard Webhooks do (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer holds the signing secret, shown this once. A URL that is not `https://`, or whose host is a loopback, private or link-local address, is refused (400) unless the server runs with WEBHOOK_ALLOW_PRIVATE=true; names are checked again at each delivery, on the address connected to.",
+        tags: TAGS,
+        'x-stability': 'beta',
+        security: WRITE_SECURITY,
+        params: SlugParams,
+        body: NewWebhookSchema,
+        response: {
+          201: jsonResponse('The endpoint, with its secret.', CreatedWebhookSchema),
+          ...managementErrors('validation_failed', 'malformed_json', 'not_signed_in', 'csrf_failed', 'not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const created = orThrow(await webhooks.add(project, request.body));
+      await app.audit.recordFor(request, project, 'webhook.add', created.id);
+      reply.code(201).header('location', `/api/v1/projects/${project.slug}/webhooks/${created.id}`);
+      return created;
+    },
+  );
+
+  r.get(
+    '/api/v1/projects/:slug/webhooks/:webhookId',
+    {
+      config: read,
+      schema: {
+        operationId: 'getWebhook',
+        summary: 'Get a webhook endpoint',
+        description: 'One endpoint of the project, without its secret.',
+        tags: TAGS,
+        'x-stability': 'beta',
+        params: WebhookParams,
+        response: {
+          200: jsonResponse('The endpoint.', WebhookSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request) => orThrow(await webhooks.get(await projectFor(app, request, request.params.slug), request.params.webhookId)),
+  );
+
+  r.patch(
+    '/api/v1/projects/:slug/webhooks/:webhookId',
+    {
+      config: read,
+      schema: {
+        operationId: 'updateWebhook',
+        summary: 'Change a webhook endpoint',
+        description:
+          'Changes the URL or the event types, or enables (after a 410, say) or pauses the endpoint. Deliveries of a paused endpoint wait until it is enabled again.',
+        tags: TAGS,
+        'x-stability': 'beta',
+        security: WRITE_SECURITY,
+        params: WebhookParams,
+        body: WebhookChangeSchema,
+        response: {
+          200: jsonResponse('The endpoint.', WebhookSchema),
+          ...managementErrors('validation_failed', 'malformed_json', 'not_signed_in', 'csrf_failed', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const updated = orThrow(await webhooks.update(project, request.params.webhookId, request.body));
+      await app.audit.recordFor(request, project, 'webhook.update', updated.id);
+      return updated;
+    },
+  );
+
+  r.delete(
+    '/api/v1/projects/:slug/webhooks/:webhookId',
+    {
+      config: read,
+      schema: {
+        operationId: 'deleteWebhook',
+        summary: 'Remove a webhook endpoint',
+        description: 'Removes the endpoint with its deliveries; nothing more is sent to it.',
+        tags: TAGS,
+        'x-stability': 'beta',
+        security: WRITE_SECURITY,
+        params: WebhookParams,
+        response: {
+          200: jsonResponse('The endpoint removed.', WebhookSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'csrf_failed', 'not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const removed = orThrow(await webhooks.remove(project, request.params.webhookId));
+      await app.audit.recordFor(request, project, 'webhook.remove', removed.id);
+      return removed;
+    },
+  );
+
+  r.post(
+    '/api/v1/projects/:slug/webhooks/:webhookId/test',
+    {
+      config: read,
+      schema: {
+        operationId: 'testWebhook',
+        summary: 'Send a test event',
+        description: 'Queues a `ping` event for this endpoint alone; its attempt appears in the deliveries within a second or so.',
+        tags: TAGS,
+        'x-stability': 'beta',
+        security: WRITE_SECURITY,
+        params: WebhookParams,
+        response: {
+          202: jsonResponse('The ping, queued.', TestSentSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'csrf_failed', 'not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const sent = orThrow(await webhooks.test(await projectFor(app, request, request.params.slug), request.params.webhookId));
+      return reply.code(202).send(sent);
+    },
+  );
+
+  r.get(
+    '/api/v1/projects/:slug/webhooks/:webhookId/deliveries',
+    {
+      config: read,
+      schema: {
+        operationId: 'listWebhookDeliveries',
+        summary: 'List delivery attempts',
+        description:
+          "The endpoint's latest 100 delivery attempts, newest first, with the receiver's status, the duration and, for a failure, why.",
+        tags: TAGS,
+        'x-stability': 'beta',
+        params: WebhookParams,
+        response: {
+          200: jsonResponse('The attempts.', AttemptListSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request) => orThrow(await webhooks.attempts(await projectFor(app, request, request.params.slug), request.params.webhookId)),
+  );
+
+  r.post(
+    '/api/v1/projects/:slug/deliveries/:deliveryId/retry',
+    {
+      config: read,
+      schema: {
+        operationId: 'retryWebhookDelivery',
+        summary: 'Send a delivery again',
+        description: 'Makes the delivery due now, whatever its state: it is sent again (with the same event id) within a second or so.',
+        tags: TAGS,
+        'x-stability': 'beta',
+        security: WRITE_SECURITY,
+        params: DeliveryParams,
+        response: {
+          202: jsonResponse('The delivery, due again.', RetriedSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'csrf_failed', 'not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const retried = orThrow(await webhooks.retry(await projectFor(app, request, request.params.slug), request.params.deliveryId));
+      return reply.code(202).send(retried);
+    },
+  );
+}

@@ -1,0 +1,142 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Cursor, PageLimit } from '../contract/primitives.js';
+import { SlugParams } from '../management/schemas.js';
+import { EVENT_TYPES } from './types.js';
+
+/** The longest webhook URL accepted. */
+export const URL_MAX_LENGTH = 2048;
+
+const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+
+export const EventTypeSchema = Type.Union(
+  EVENT_TYPES.map((t) => Type.Literal(t)),
+  { description: 'An event type.' },
+);
+
+const Subscription = Type.Array(Type.Union([...EVENT_TYPES.map((t) => Type.Literal(t)), Type.Literal('*')]), {
+  minItems: 1,
+  maxItems: EVENT_TYPES.length + 1,
+  uniqueItems: true,
+  description: 'The event types sent to the endpoint, or `["*"]` for every type.',
+});
+
+const WebhookUrl = Type.String({
+  minLength: 1,
+  maxLength: URL_MAX_LENGTH,
+  description:
+    'Where events are POSTed: an `https://` URL whose host does not resolve to a loopback, private or link-local address (unless the server runs with WEBHOOK_ALLOW_PRIVATE=true, which also allows `http://`).',
+});
+
+export const WebhookSchema = Type.Object(
+  {
+    id: Type.String({ description: 'The endpoint id (`we_…`).' }),
+    url: Type.String({ description: 'Where events are POSTed.' }),
+    events: Type.Array(Type.String(), { maxItems: 32, description: 'The subscribed event types, or `["*"]`.' }),
+    description: Type.Union([Type.String(), Type.Null()], { description: 'A label given at creation.' }),
+    enabled: Type.Boolean({ description: 'False once disabled by a person or by the receiver answering 410.' }),
+    disabledReason: Type.Union([Type.String(), Type.Null()], { description: 'Why the endpoint is disabled.' }),
+    createdAt: Timestamp('When the endpoint was added.'),
+  },
+  { additionalProperties: false, description: 'A webhook endpoint of the project, without its secret.' },
+);
+
+export const CreatedWebhookSchema = Type.Object(
+  {
+    ...WebhookSchema.properties,
+    secret: Type.String({
+      description:
+        'The signing secret (`whsec_` and base64), shown this once: verify each delivery with it (Standard Webhooks, or `verifyWebhook` of @petstore/client).',
+    }),
+  },
+  { additionalProperties: false, description: 'A new webhook endpoint, with its signing secret.' },
+);
+
+export const WebhookListSchema = Type.Array(WebhookSchema, { maxItems: 1000, description: "The project's endpoints, oldest first." });
+
+export const NewWebhookSchema = Type.Object(
+  {
+    url: WebhookUrl,
+    events: Subscription,
+    description: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A label, e.g. what receives the events.' })),
+  },
+  { additionalProperties: false, description: 'An endpoint to add.' },
+);
+export type NewWebhook = Static<typeof NewWebhookSchema>;
+
+export const WebhookChangeSchema = Type.Object(
+  {
+    url: Type.Optional(WebhookUrl),
+    events: Type.Optional(Subscription),
+    enabled: Type.Optional(Type.Boolean({ description: 'Enable again (after a 410, say) or pause the endpoint.' })),
+  },
+  { additionalProperties: false, description: 'What to change; absent fields stay as they are.' },
+);
+export type WebhookChange = Static<typeof WebhookChangeSchema>;
+
+export const WebhookParams = Type.Object(
+  {
+    slug: SlugParams.properties.slug,
+    webhookId: Type.String({ minLength: 1, maxLength: 40, pattern: '^we_[0-9]+$', description: 'The endpoint id.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const DeliveryParams = Type.Object(
+  {
+    slug: SlugParams.properties.slug,
+    deliveryId: Type.String({ minLength: 1, maxLength: 40, pattern: '^dlv_[0-9]+$', description: 'The delivery id.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const AttemptSchema = Type.Object(
+  {
+    id: Type.String({ description: 'The delivery (one event to this endpoint) this attempt belongs to; retry it with this id.' }),
+    eventId: Type.String({ description: 'The event sent.' }),
+    attempt: Type.Integer({ format: 'int32', minimum: 1, description: 'The attempt number of this delivery (1 for the first).' }),
+    status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')], { description: 'Whether the receiver answered 2xx in time.' }),
+    httpStatus: Type.Optional(Type.Integer({ format: 'int32', description: 'The receiver’s HTTP status, when it answered.' })),
+    durationMs: Type.Integer({ format: 'int32', minimum: 0, description: 'From the start of the attempt to the answer (or the failure).' }),
+    error: Type.Optional(
+      Type.String({
+        description: 'Why the attempt failed, in words (the receiver’s status and the start of its answer, a refused address, a timeout…).',
+      }),
+    ),
+    at: Timestamp('When the attempt started.'),
+  },
+  { additionalProperties: false, description: 'One attempt to deliver an event to the endpoint.' },
+);
+
+export const AttemptListSchema = Type.Array(AttemptSchema, { maxItems: 100, description: 'The latest attempts, newest first.' });
+
+export const TestSentSchema = Type.Object(
+  { eventId: Type.String({ description: 'The `ping` event queued for the endpoint; its attempt appears in the deliveries.' }) },
+  { additionalProperties: false, description: 'A test event queued.' },
+);
+
+export const RetriedSchema = Type.Object(
+  { id: Type.String({ description: 'The delivery, due again now.' }) },
+  { additionalProperties: false, description: 'A delivery queued again.' },
+);
+
+export const EventSchema = Type.Object(
+  {
+    id: Type.String({ description: 'The event id (`evt_…`), also the `webhook-id` header of its deliveries.' }),
+    type: Type.String({ description: 'The event type.' }),
+    createdAt: Timestamp('When the change happened (the event is written in its transaction).'),
+    project: Type.String({ description: "The project's slug." }),
+    data: Type.Object({}, { additionalProperties: true, description: 'What changed: the pet, deploy, domain, key… as the API shows it.' }),
+  },
+  { additionalProperties: false, description: 'An event, as delivered to webhooks.' },
+);
+
+export const EventListSchema = Type.Array(EventSchema, { maxItems: 100, description: 'Events of the last 30 days, newest first.' });
+
+export const EventListQuery = Type.Object(
+  {
+    type: Type.Optional(EventTypeSchema),
+    limit: Type.Optional(PageLimit),
+    cursor: Type.Optional(Cursor),
+  },
+  { additionalProperties: false },
+);

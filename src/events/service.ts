@@ -1,0 +1,186 @@
+import type { Clock } from '../clock.js';
+import { DomainError } from '../errors/domain-error.js';
+import type { Project } from '../projects/repository.js';
+import { eventJson } from './body.js';
+import type { AttemptRecord, EndpointRecord, EventRecord, EventRepository } from './repository.js';
+import { refusedUrl } from './sender.js';
+import { newWebhookSecret } from './signature.js';
+import { EVENT_RETENTION_MS, isEventType } from './types.js';
+import { URL_MAX_LENGTH } from './schemas.js';
+
+export interface WebhookView {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  enabled: boolean;
+  disabledReason: string | null;
+  createdAt: string;
+}
+
+export interface AttemptView {
+  id: string;
+  eventId: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  httpStatus?: number;
+  durationMs: number;
+  error?: string;
+  at: string;
+}
+
+export const webhookView = (e: EndpointRecord): WebhookView => ({
+  id: `we_${String(e.id)}`,
+  url: e.url,
+  events: e.events,
+  description: e.description,
+  enabled: e.enabled,
+  disabledReason: e.disabledReason,
+  createdAt: e.createdAt.toISOString(),
+});
+
+export const attemptView = (a: AttemptRecord): AttemptView => ({
+  id: `dlv_${String(a.deliveryId)}`,
+  eventId: a.eventId,
+  attempt: a.attempt,
+  status: a.status,
+  ...(a.httpStatus === null ? {} : { httpStatus: a.httpStatus }),
+  durationMs: a.durationMs,
+  ...(a.error === null ? {} : { error: a.error }),
+  at: a.at.toISOString(),
+});
+
+const idOf = (prefix: string, id: string): number | null => {
+  const m = new RegExp(`^${prefix}_([0-9]{1,15})$`).exec(id);
+  return m?.[1] === undefined ? null : Number(m[1]);
+};
+
+const noEndpoint = (id: string) => new DomainError('not_found', `The project has no webhook endpoint ${id}.`);
+
+/** Webhook endpoints and events of a project, HTTP-free: the routes, the CLI and the dashboard call these. */
+export class WebhookService {
+  constructor(
+    private readonly repo: EventRepository,
+    private readonly clock: Clock,
+    private readonly allowPrivate: boolean,
+    /** Called when a delivery becomes due now (a test ping, a retry), so the worker need not wait for its next round. */
+    private readonly wake: () => void = () => undefined,
+  ) {}
+
+  private checkUrl(url: string): DomainError | null {
+    const bad = (message: string) =>
+      new DomainError('validation_failed', `The webhook URL is refused: ${message}.`, [{ in: 'body', field: 'url', message }]);
+    if (url.length > URL_MAX_LENGTH) return bad(`longer than ${String(URL_MAX_LENGTH)} characters`);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return bad('not a URL');
+    }
+    const why = refusedUrl(parsed, this.allowPrivate);
+    return why === null ? null : bad(why.replace(/^refused: /, ''));
+  }
+
+  private checkEvents(events: readonly string[]): DomainError | null {
+    const unknown = events.filter((t) => t !== '*' && !isEventType(t));
+    if (events.length === 0 || unknown.length > 0) {
+      const message = events.length === 0 ? 'name at least one event type, or *' : `unknown event type ${unknown.join(', ')}`;
+      return new DomainError('validation_failed', `The event types are refused: ${message}.`, [{ in: 'body', field: 'events', message }]);
+    }
+    return null;
+  }
+
+  async add(
+    project: Project,
+    input: { url: string; events: string[]; description?: string },
+  ): Promise<(WebhookView & { secret: string }) | DomainError> {
+    const refused = this.checkUrl(input.url) ?? this.checkEvents(input.events);
+    if (refused) return refused;
+    const secret = newWebhookSecret();
+    const events = input.events.includes('*') ? ['*'] : [...new Set(input.events)];
+    const created = await this.repo.createEndpoint({
+      projectId: project.id,
+      url: input.url,
+      events,
+      description: input.description ?? null,
+      secret,
+      createdAt: new Date(this.clock.now()),
+    });
+    return { ...webhookView(created), secret };
+  }
+
+  async list(project: Project): Promise<WebhookView[]> {
+    return (await this.repo.listEndpoints(project.id)).map(webhookView);
+  }
+
+  private async endpoint(project: Project, id: string): Promise<EndpointRecord | DomainError> {
+    const n = idOf('we', id);
+    const found = n === null ? null : await this.repo.getEndpoint(project.id, n);
+    return found ?? noEndpoint(id);
+  }
+
+  async get(project: Project, id: string): Promise<WebhookView | DomainError> {
+    const e = await this.endpoint(project, id);
+    return e instanceof DomainError ? e : webhookView(e);
+  }
+
+  async update(
+    project: Project,
+    id: string,
+    change: { url?: string; events?: string[]; enabled?: boolean },
+  ): Promise<WebhookView | DomainError> {
+    const refused =
+      (change.url === undefined ? null : this.checkUrl(change.url)) ??
+      (change.events === undefined ? null : this.checkEvents(change.events));
+    if (refused) return refused;
+    const e = await this.endpoint(project, id);
+    if (e instanceof DomainError) return e;
+    const events = change.events === undefined ? undefined : change.events.includes('*') ? ['*'] : [...new Set(change.events)];
+    const updated = await this.repo.updateEndpoint(project.id, e.id, { ...change, events });
+    return updated ? webhookView(updated) : noEndpoint(id);
+  }
+
+  async remove(project: Project, id: string): Promise<WebhookView | DomainError> {
+    const e = await this.endpoint(project, id);
+    if (e instanceof DomainError) return e;
+    return (await this.repo.deleteEndpoint(project.id, e.id)) ? webhookView(e) : noEndpoint(id);
+  }
+
+  /** Queues a `ping` event for the endpoint alone. */
+  async test(project: Project, id: string): Promise<{ eventId: string } | DomainError> {
+    const e = await this.endpoint(project, id);
+    if (e instanceof DomainError) return e;
+    const data = JSON.stringify({ webhookId: webhookView(e).id, message: 'A test event sent from the petstore.' });
+    const eventId = await this.repo.queuePing(project.id, e.id, data, new Date(this.clock.now()));
+    this.wake();
+    return { eventId };
+  }
+
+  async attempts(project: Project, id: string, limit = 100): Promise<AttemptView[] | DomainError> {
+    const e = await this.endpoint(project, id);
+    if (e instanceof DomainError) return e;
+    return (await this.repo.listAttempts(e.id, limit)).map(attemptView);
+  }
+
+  async retry(project: Project, deliveryId: string): Promise<{ id: string } | DomainError> {
+    const n = idOf('dlv', deliveryId);
+    const ok = n !== null && (await this.repo.retryDelivery(project.id, n, new Date(this.clock.now())));
+    if (!ok) return new DomainError('not_found', `The project has no webhook delivery ${deliveryId}.`);
+    this.wake();
+    return { id: deliveryId };
+  }
+
+  /** Events of the last 30 days, newest first: up to `limit + 1` (the extra one only shows more follow). */
+  events(project: Project, type: string | null, before: bigint | null, limit: number): Promise<EventRecord[]> {
+    return this.repo.listEvents(project.id, type, before, limit + 1);
+  }
+
+  /** The JSON text of events as the API sends them. */
+  eventsJson(project: Project, events: EventRecord[]): string {
+    return `[${events.map((e) => eventJson({ ...e, project: project.slug })).join(',')}]`;
+  }
+
+  purgeExpired(): Promise<number> {
+    return this.repo.purgeEvents(new Date(this.clock.now() - EVENT_RETENTION_MS));
+  }
+}
