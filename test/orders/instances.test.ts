@@ -32,6 +32,8 @@ describeEachEngine('orders across real servers', (engine) => {
     const res = await fetch(`${(servers[i % servers.length] as RunningServer).url}${path}`, {
       method,
       headers,
+      // A request that never gets an answer fails the test instead of hanging it.
+      signal: AbortSignal.timeout(60_000),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -49,7 +51,10 @@ describeEachEngine('orders across real servers', (engine) => {
     t.diagnostic(`${engine.name}, ${String(servers.length)} server(s): ${JSON.stringify(tally)}`);
     assert.deepEqual(tally, { '201 placed': 1, [`409 pet_not_available`]: ORDERS - 1 });
     for (let i = 0; i < servers.length; i++) assert.equal((await call(i, 'GET', `/v1/pets/${String(petId)}`)).body.status, 'pending');
-    const orders = await fetch(`${(servers[0] as RunningServer).url}/v1/store/orders?limit=100`, { headers });
+    const orders = await fetch(`${(servers[0] as RunningServer).url}/v1/store/orders?limit=100`, {
+      headers,
+      signal: AbortSignal.timeout(60_000),
+    });
     const list = (await orders.json()) as { petId: number }[];
     assert.equal(list.filter((o) => o.petId === petId).length, 1);
   });
