@@ -10,7 +10,7 @@ export const ERRORS_DOC_COMMAND = 'npm run errors:write';
  */
 const WHEN: Partial<Record<ErrorCode, string>> = {
   bad_request:
-    'the request line or framing is malformed: a header line, `Content-Length` or chunk framing Node rejects, both `Content-Length` and `Transfer-Encoding`, a URL the router cannot decode (a bad `%` escape, a path segment over 200 characters), or an HTTP/1.1 request without `Host` (then the connection is closed)',
+    'the request line or framing is malformed: a header line, `Content-Length` or chunk framing Node rejects, both `Content-Length` and `Transfer-Encoding`, a URL the router cannot decode (a bad `%` escape, a path segment over 200 characters), an HTTP/1.1 request without `Host`, with two `Host` headers, or with a `Host` that is not `host[:port]` (then the connection is closed); bytes after a request that are not a request (a body longer than its `Content-Length`) get their own 400 after that request is answered',
   malformed_json: 'the body is not valid JSON, is empty, or is not valid UTF-8',
   validation_failed: 'a field, query or path parameter or header is missing or invalid; see `details`',
   invalid_cursor:
@@ -44,7 +44,7 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   deploy_failed:
     'an uploaded deploy (`POST /api/v1/projects/{slug}/deploys`) has no `index.html` at its root, is too large, has too many files, an invalid path or is not a valid `.tar.gz`; the failed deploy is kept in the history with its reason',
   misdirected_request:
-    'an HTTPS request named a host that is not an active custom domain (for example one removed while the connection was open); the connection is closed',
+    'an HTTPS request named a host that is not an active custom domain (for example one removed while the connection was open), or another host than the TLS connection was opened for (SNI); the connection is closed',
   rate_limited: "the plan's quota is used up, or 10 sign-ins failed for the email or the address within 15 minutes; see `Retry-After`",
   api_key_banned: 'the key kept sending while limited and is banned for a while; see `Retry-After`',
   request_header_fields_too_large: "the request's header section is over Node's limit (16 KiB by default); the connection is closed",
