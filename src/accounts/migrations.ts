@@ -36,6 +36,18 @@ export const accountMigrations: FeatureMigrations = {
         );
         CREATE INDEX sign_in_failures_subject ON sign_in_failures(subject, failed_at);`,
     },
+    {
+      version: 2,
+      name: 'attempt counters reserved in one statement (sign-in throttle)',
+      sql: `
+        DROP TABLE sign_in_failures;
+        CREATE TABLE throttle_attempts (
+          subject TEXT PRIMARY KEY,
+          window_started_at INTEGER NOT NULL,
+          attempts INTEGER NOT NULL
+        );
+        CREATE INDEX throttle_attempts_window ON throttle_attempts(window_started_at);`,
+    },
   ],
   postgres: [
     {
@@ -70,6 +82,18 @@ export const accountMigrations: FeatureMigrations = {
           failed_at TIMESTAMPTZ NOT NULL
         );
         CREATE INDEX sign_in_failures_subject ON sign_in_failures(subject, failed_at);`,
+    },
+    {
+      version: 2,
+      name: 'attempt counters reserved in one statement (sign-in throttle)',
+      sql: `
+        DROP TABLE sign_in_failures;
+        CREATE TABLE throttle_attempts (
+          subject TEXT PRIMARY KEY,
+          window_started_at TIMESTAMPTZ NOT NULL,
+          attempts BIGINT NOT NULL
+        );
+        CREATE INDEX throttle_attempts_window ON throttle_attempts(window_started_at);`,
     },
   ],
 };

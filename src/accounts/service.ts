@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
+import { isCommonPassword } from './common-passwords.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import type { AccountRepository, User } from './repository.js';
 import type { SessionRepository } from './sessions-repository.js';
@@ -42,6 +43,13 @@ export class AccountService {
         'validation_failed',
         `Invalid password: it must be ${String(MIN_PASSWORD)} to ${String(MAX_PASSWORD)} characters.`,
         [{ in: 'body', field: 'password', message: `must be ${String(MIN_PASSWORD)} to ${String(MAX_PASSWORD)} characters` }],
+      );
+    }
+    if (isCommonPassword(password)) {
+      return new DomainError(
+        'weak_password',
+        'The password is one of the 10,000 most common ones (or one character repeated); choose another.',
+        [{ in: 'body', field: 'password', message: 'is too common' }],
       );
     }
     if (await this.accounts.findUserByEmail(normalised)) return new DomainError('user_exists', `A user "${normalised}" already exists.`);

@@ -5,13 +5,20 @@ import { decoyHash, verifyPassword } from './passwords.js';
 import type { AccountRepository, User } from './repository.js';
 import { normaliseEmail } from './service.js';
 import type { SessionRepository } from './sessions-repository.js';
+import { Throttled, type AttemptThrottle } from './throttle.js';
+
+export { Throttled as SignInThrottled };
 
 export const IDLE_TIMEOUT_MS = 12 * 3600_000;
 export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
 /** A session's last use is written at most this often, so each request does not write. */
 const SEEN_RESOLUTION_MS = 60_000;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins allowed per email and client address in 15 minutes (throttle.ts). */
 export const MAX_FAILURES = 10;
+/** Failed sign-ins per email from all addresses together in 15 minutes, before only addresses that have not failed may try. */
+export const ACCOUNT_CEILING = 100;
+/** Failed sign-ins per client address, whatever the emails, in 15 minutes. */
+export const ADDRESS_LIMIT = 100;
 
 export interface ActiveSession {
   user: User;
@@ -21,11 +28,6 @@ export interface ActiveSession {
 export interface SignedIn extends ActiveSession {
   /** The cookie's value; only its hash is stored. */
   token: string;
-}
-
-/** Too many failed sign-ins for the email or the address: retry after this many seconds. */
-export class SignInThrottled {
-  constructor(readonly retryAfterSeconds: number) {}
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
@@ -48,31 +50,40 @@ export class SessionService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionRepository,
+    private readonly throttle: AttemptThrottle,
     private readonly clock: Clock,
   ) {}
 
-  /** Signs in. Failures are counted per email and per client address; an unknown email and a wrong password look the same. */
-  async signIn(email: string, password: string, address: string): Promise<SignedIn | DomainError | SignInThrottled> {
+  /**
+   * Signs in; an unknown email and a wrong password look the same. Each
+   * attempt is counted before the password is checked (throttle.ts), so
+   * concurrent guesses cannot pass the limits together. Limits, per 15
+   * minutes: 10 failures per email and client address; 100 per client
+   * address; 100 per email from all addresses, after which only an address
+   * that has not failed for the email may try (so guessing from many
+   * addresses cannot lock its owner out). A success clears its address's
+   * failures for the email.
+   */
+  async signIn(email: string, password: string, address: string): Promise<SignedIn | DomainError | Throttled> {
     const now = this.clock.now();
     const normalised = normaliseEmail(email);
-    const subjects = [`email:${normalised}`, `address:${address}`];
-    const since = new Date(now - FAILURE_WINDOW_MS);
-    let retryAt = 0;
-    for (const subject of subjects) {
-      const { count, oldest } = await this.sessions.failuresSince(subject, since);
-      if (count >= MAX_FAILURES && oldest) retryAt = Math.max(retryAt, oldest.getTime() + FAILURE_WINDOW_MS);
-    }
-    if (retryAt > 0) return new SignInThrottled(Math.max(1, Math.ceil((retryAt - now) / 1000)));
+    const pair = `sign-in:pair:${normalised}|${address}`;
+    const reservation = await this.throttle.attempt([
+      { subject: pair, limit: MAX_FAILURES },
+      { subject: `sign-in:address:${address}`, limit: ADDRESS_LIMIT },
+      { subject: `sign-in:account:${normalised}`, limit: ACCOUNT_CEILING, unlessFirstFor: pair },
+    ]);
+    if (reservation instanceof Throttled) return reservation;
 
     const user = await this.accounts.findUserByEmail(normalised);
     // Unknown emails are checked against a decoy hash, so both answers take the same time.
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !matches) {
-      await this.sessions.pruneFailures(since);
-      await this.sessions.recordFailure(subjects, new Date(now));
+      await this.throttle.prune();
       return new DomainError('invalid_credentials', 'The email or password is wrong.');
     }
-    await this.sessions.clearFailures(subjects[0] ?? '');
+    await reservation.succeeded();
+    await this.throttle.clear(pair);
     await this.sessions.deleteExpired(new Date(now - ABSOLUTE_TIMEOUT_MS), new Date(now - IDLE_TIMEOUT_MS));
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');

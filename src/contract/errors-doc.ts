@@ -19,6 +19,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
     'the API key is missing, malformed, unknown or revoked; with `WWW-Authenticate: Bearer realm="petstore"` (plus `error="invalid_token"` when a key was sent)',
   invalid_credentials:
     'sign-in (`POST /api/v1/session`) with an unknown email or a wrong password: the same answer, in the same time, for both',
+  weak_password:
+    'a new password is one of the 10,000 most common ones (the ranked list of `@zxcvbn-ts/language-common`, installed with the service), compared without case, or one character repeated',
   not_signed_in:
     'a management route (`/api/v1`) without a live session: no cookie, an unknown one, or one ended by sign-out, expiry or revocation',
   csrf_failed: 'a state-changing management request authenticated by the session cookie without its `X-CSRF-Token`, or with another',
@@ -45,7 +47,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
     'an uploaded deploy (`POST /api/v1/projects/{slug}/deploys`) has no `index.html` at its root, is too large, has too many files, an invalid path or is not a valid `.tar.gz`; the failed deploy is kept in the history with its reason',
   misdirected_request:
     'an HTTPS request named a host that is not an active custom domain (for example one removed while the connection was open), or another host than the TLS connection was opened for (SNI); the connection is closed',
-  rate_limited: "the plan's quota is used up, or 10 sign-ins failed for the email or the address within 15 minutes; see `Retry-After`",
+  rate_limited:
+    "the plan's quota is used up, or sign-in is throttled: 10 failures for the email from this address, 100 from this address, or 100 for the email from every address (then only an address that has not failed may try) within 15 minutes; see `Retry-After`",
   api_key_banned: 'the key kept sending while limited and is banned for a while; see `Retry-After`',
   request_header_fields_too_large: "the request's header section is over Node's limit (16 KiB by default); the connection is closed",
   internal_error: 'an unexpected error; the message carries the request id, the cause goes to the log',

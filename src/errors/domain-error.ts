@@ -18,7 +18,8 @@ export type DomainCode =
   | 'invalid_redirect'
   | 'user_exists'
   | 'invalid_credentials'
-  | 'deploy_failed';
+  | 'deploy_failed'
+  | 'weak_password';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

@@ -21,6 +21,7 @@ export const ERROR_CATALOG = {
   invalid_domain: { status: 400, message: 'The domain name is not valid.' },
   invalid_redirect: { status: 400, message: 'The redirect entry is not valid.' },
   plan_required: { status: 403, message: 'Custom domains need the Pro plan or above.' },
+  weak_password: { status: 400, message: 'The password is too easy to guess; choose another.' },
   invalid_credentials: { status: 401, message: 'The email or password is wrong.' },
   not_signed_in: { status: 401, message: 'Sign in first: this needs a session (POST /api/v1/session).' },
   csrf_failed: {
@@ -77,6 +78,7 @@ export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
  */
 export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'invalid_credentials',
+  'weak_password',
   'not_signed_in',
   'csrf_failed',
   'user_exists',

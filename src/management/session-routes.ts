@@ -27,7 +27,7 @@ export function sessionRoutes(app: FastifyInstance): void {
           responseHeaders: {
             429: {
               'Retry-After': {
-                description: 'Seconds until sign-in is accepted again for this email and address.',
+                description: 'Seconds until sign-in is accepted again for this email from this address.',
                 schema: { type: 'integer', format: 'int32', minimum: 1 },
               },
             },
@@ -38,7 +38,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         operationId: 'signIn',
         summary: 'Sign in',
         description:
-          'Checks the email and password and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie (Secure over HTTPS) and carries the CSRF token. An unknown email and a wrong password get the same answer. After 10 failed sign-ins for one email or from one address within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.',
+          'Checks the email and password and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie (Secure over HTTPS) and carries the CSRF token. An unknown email and a wrong password get the same answer. Each attempt is counted before the password is checked, on every instance: after 10 failed sign-ins for one email from one address, 100 from one address, or 100 for one email from all addresses (then only an address that has not failed for it may try) within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.',
         tags: ['session'],
         'x-stability': 'beta',
         security: [],
