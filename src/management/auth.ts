@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { User } from '../accounts/repository.js';
 import { csrfMatches, type ActiveSession } from '../accounts/sign-in.js';
 import { ApiError } from '../http/errors.js';
-import { readCookie, SESSION_COOKIE } from './cookies.js';
+import { sessionTokenOf } from './cookies.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,7 +27,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSessionAuth(app: FastifyInstance): void {
   app.decorateRequest('account', null);
   const check: onRequestAsyncHookHandler = async (request) => {
-    const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+    const token = sessionTokenOf(request);
     const session = token ? await app.sessions.session(token) : null;
     if (!session) throw new ApiError('not_signed_in');
     if (!SAFE_METHODS.has(request.method) && !csrfMatches(request.headers['x-csrf-token'], session.csrfToken)) {
