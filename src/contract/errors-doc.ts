@@ -45,6 +45,10 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'the `Idempotency-Key` was used within 24 hours with a different body',
   deploy_failed:
     'an uploaded deploy (`POST /api/v1/projects/{slug}/deploys`) has no `index.html` at its root, is too large, has too many files, an invalid path or is not a valid `.tar.gz`; the failed deploy is kept in the history with its reason',
+  storage_quota_exceeded:
+    "a deploy would take the project over its plan's storage (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB: the distinct file contents its kept deploys name); refused before anything is stored, and not recorded",
+  too_many_uploads:
+    'the instance is already reading as many deploy uploads as it reads at once (2); retry after `Retry-After`; the connection is closed',
   misdirected_request:
     'an HTTPS request named a host that is not an active custom domain (for example one removed while the connection was open), or another host than the TLS connection was opened for (SNI); the connection is closed',
   rate_limited:

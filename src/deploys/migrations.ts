@@ -47,6 +47,13 @@ export const deployMigrations: FeatureMigrations = {
           switched_at INTEGER NOT NULL
         );`,
     },
+    {
+      version: 2,
+      name: 'blobs remember when an upload last named them (garbage collection)',
+      sql: `
+        ALTER TABLE deploy_blobs ADD COLUMN seen_at INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX deploy_files_hash ON deploy_files(hash);`,
+    },
   ],
   postgres: [
     {
@@ -87,6 +94,13 @@ export const deployMigrations: FeatureMigrations = {
           deploy_id BIGINT NOT NULL REFERENCES deploys(id),
           switched_at TIMESTAMPTZ NOT NULL
         );`,
+    },
+    {
+      version: 2,
+      name: 'blobs remember when an upload last named them (garbage collection)',
+      sql: `
+        ALTER TABLE deploy_blobs ADD COLUMN seen_at TIMESTAMPTZ NOT NULL DEFAULT 'epoch';
+        CREATE INDEX deploy_files_hash ON deploy_files(hash);`,
     },
   ],
 };

@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.js';
 import { projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import { deployJson } from './json.js';
+import { MAX_CONCURRENT_UPLOADS, UPLOAD_RETRY_AFTER_SECONDS, UploadSlots } from './storage-policy.js';
 import { DeployListSchema, DeployParams, DeploySchema } from './schemas.js';
 import type { DeployService } from './service.js';
 
@@ -17,7 +18,7 @@ export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'a
  * `petstore deploy` and `petstore deploys`. The upload route reads its body
  * itself, as a stream, in a scope of its own, so no other route accepts an archive.
  */
-export function deployRoutes(app: FastifyInstance, deploys: DeployService): void {
+export function deployRoutes(app: FastifyInstance, deploys: DeployService, slots = new UploadSlots(MAX_CONCURRENT_UPLOADS)): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
@@ -99,12 +100,25 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/api/v1/projects/:slug/deploys',
       {
-        config: { public: true, session: true },
+        config: {
+          public: true,
+          session: true,
+          openapi: {
+            responseHeaders: {
+              429: {
+                'Retry-After': {
+                  description: 'Seconds after which an upload slot is likely free.',
+                  schema: { type: 'integer', format: 'int32', minimum: 1 },
+                },
+              },
+            },
+          },
+        },
         schema: {
           operationId: 'createDeploy',
           summary: 'Deploy the site',
           description:
-            "Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default).",
+            "Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default). Each instance reads 2 uploads at once; another one is answered 429 `too_many_uploads` with `Retry-After`. A deploy that would take the project over its plan's storage quota (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB) is answered 413 `storage_quota_exceeded` and nothing is stored. The live deploy, the newest 20 ready ones and any younger than 30 days are kept; older ones are deleted.",
           tags: ['deploys'],
           'x-stability': 'beta',
           security: WRITE_SECURITY,
@@ -123,6 +137,8 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
               'not_found',
               'unsupported_media_type',
               'deploy_failed',
+              'storage_quota_exceeded',
+              'too_many_uploads',
             ),
           },
         },
@@ -136,7 +152,18 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService): void
               'Send the site as a .tar.gz body with Content-Type: application/gzip (tar -czf site.tar.gz -C DIR .).',
             );
           }
-          const deploy = orThrow(await deploys.deploy(project.slug, { archive: request.body }));
+          // Each upload is read into memory (at most DEPLOY_MAX_BYTES unpacked, plus its compressed copies a batch at a time):
+          // a bound on uploads read at once bounds the memory they take.
+          if (!slots.take()) {
+            throw new ApiError('too_many_uploads', undefined, undefined, { 'retry-after': String(UPLOAD_RETRY_AFTER_SECONDS) });
+          }
+          let result;
+          try {
+            result = await deploys.deploy(project.slug, { archive: request.body });
+          } finally {
+            slots.give();
+          }
+          const deploy = orThrow(result);
           if (deploy.status !== 'ready') {
             const why = `${deploy.reason ?? 'failed'}: ${deploy.message ?? 'refused'}`;
             throw new DomainError(

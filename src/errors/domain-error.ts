@@ -19,7 +19,8 @@ export type DomainCode =
   | 'user_exists'
   | 'invalid_credentials'
   | 'deploy_failed'
-  | 'weak_password';
+  | 'weak_password'
+  | 'storage_quota_exceeded';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

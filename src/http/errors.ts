@@ -41,6 +41,10 @@ export const ERROR_CATALOG = {
   domain_limit: { status: 409, message: 'The project has the most custom domains allowed (50).' },
   user_exists: { status: 409, message: 'A user with this email already exists.' },
   gone: { status: 410, message: 'This operation has been removed.' },
+  storage_quota_exceeded: {
+    status: 413,
+    message: "The deploy would take the project over its plan's storage quota; nothing was stored.",
+  },
   payload_too_large: { status: 413, message: 'The request body is larger than 16384 bytes.' },
   unsupported_media_type: {
     status: 415,
@@ -59,6 +63,7 @@ export const ERROR_CATALOG = {
     message: 'The deploy was refused (its reason is in the message); the site still serves the previous deploy.',
   },
   misdirected_request: { status: 421, message: 'This server does not serve this host over HTTPS.' },
+  too_many_uploads: { status: 429, message: 'This server is reading as many uploads as it can. Retry after the time in Retry-After.' },
   rate_limited: { status: 429, message: 'The rate limit has been exceeded. Retry after the time in Retry-After.' },
   api_key_banned: {
     status: 429,
@@ -84,6 +89,8 @@ export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'user_exists',
   'project_exists',
   'deploy_failed',
+  'storage_quota_exceeded',
+  'too_many_uploads',
   'plan_required',
   'deploy_required',
   'domain_taken',
