@@ -28,13 +28,18 @@ const line = (d: DeployView) =>
 /** `deploy SLUG DIR`: exit 0 when the deploy is ready (and live), 1 when it failed, with its reason. */
 const deployCommand: CliCommand = {
   name: 'deploy',
-  usage: ['deploy SLUG DIR [--json]                 uploads DIR as a new deploy; exit 1 with the reason when it fails'],
+  usage: [
+    'deploy SLUG DIR [--include-dotfiles] [--json]   uploads DIR as a new deploy; exit 1 with the reason when it fails',
+    '                                                 (.env, .git/, .DS_Store… are skipped and warned about unless --include-dotfiles)',
+  ],
   async run(args, ctx) {
-    const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 2);
+    const { values, positionals } = parse(args, { json: { type: 'boolean' }, 'include-dotfiles': { type: 'boolean' } }, 2);
     const [slug = '', dir = ''] = positionals;
     const config = loadConfig();
-    const d = orRefuse(await (await service(ctx, config)).deploy(slug, { directory: resolve(dir) }));
+    const includeDotfiles = values['include-dotfiles'] === true;
+    const d = orRefuse(await (await service(ctx, config)).deploy(slug, { directory: resolve(dir) }, { includeDotfiles }));
     const url = siteUrl(config, slug);
+    if (!values.json) for (const warning of d.warnings ?? []) ctx.err(`petstore: warning: ${warning}`);
     if (values.json) ctx.json(json(d, url));
     else if (d.status === 'ready') ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${url} (${count(d.files, 'file')})`);
     else ctx.err(`petstore: deploy ${d.id} of ${slug} failed (${d.reason ?? 'failed'}): ${d.message ?? ''}; the site is unchanged`);

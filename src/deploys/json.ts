@@ -10,4 +10,5 @@ export const deployJson = (d: DeployView) => ({
   bytes: d.bytes,
   createdAt: d.createdAt.toISOString(),
   live: d.live,
+  ...(d.warnings ? { warnings: d.warnings } : {}),
 });

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -123,6 +124,17 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService, slots
           'x-stability': 'beta',
           security: WRITE_SECURITY,
           params: SlugParams,
+          querystring: Type.Object(
+            {
+              includeDotfiles: Type.Optional(
+                Type.Union([Type.Literal('true'), Type.Literal('false')], {
+                  description:
+                    'Keep files that are secret by convention (`.env`, `.git/`, `.DS_Store`…). By default they are skipped and listed in `warnings`.',
+                }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
           'x-upload': {
             mediaTypes: ['application/gzip'],
             description:
@@ -159,7 +171,11 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService, slots
           }
           let result;
           try {
-            result = await deploys.deploy(project.slug, { archive: request.body });
+            result = await deploys.deploy(
+              project.slug,
+              { archive: request.body },
+              { includeDotfiles: request.query.includeDotfiles === 'true' },
+            );
           } finally {
             slots.give();
           }

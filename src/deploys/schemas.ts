@@ -25,6 +25,13 @@ export const DeploySchema = managementComponent(
       bytes: Type.Integer({ format: 'int64', minimum: 0, description: 'Their size, unpacked.' }),
       createdAt: Type.String({ format: 'date-time', description: 'When the deploy was uploaded.' }),
       live: Type.Boolean({ description: "Whether this deploy is the one the project's site serves." }),
+      warnings: Type.Optional(
+        Type.Array(Type.String({ maxLength: 2000 }), {
+          maxItems: 10_000,
+          description:
+            'In the answer to the upload only: what was left out, e.g. files secret by convention (`.env`, `.env.*`, `.git/`, `.DS_Store`, `.npmrc`, `.htpasswd`, private SSH keys…), which are skipped unless `includeDotfiles=true`.',
+        }),
+      ),
     },
     { additionalProperties: false, description: "A deploy of the project's site." },
   ),

@@ -37,6 +37,8 @@ export interface DeployView {
   bytes: number;
   createdAt: Date;
   live: boolean;
+  /** Said once, in the answer to the upload (not stored): e.g. the files skipped as secret by convention. */
+  warnings?: string[];
 }
 
 export type CreateDeployResult =
@@ -158,6 +160,10 @@ export async function createDeploy(deps: DeployDeps, project: ProjectRef, source
   }
   // Blobs go in before the deploy that names them, so a live manifest never points at a missing blob.
   await storeMissing(deps, hashed.contents, missing, createdAt);
+  const warnings = upload.skipped.map(
+    (path) =>
+      `${JSON.stringify(path)} was not published: it is secret by convention (deploy with --include-dotfiles, or ?includeDotfiles=true, to keep it)`,
+  );
   const record = await deps.repository.createDeploy({
     projectId: project.id,
     status: 'ready',
@@ -169,7 +175,7 @@ export async function createDeploy(deps: DeployDeps, project: ProjectRef, source
     manifest: hashed.manifest,
   });
   await applyRetention(deps.repository, project.id, createdAt.getTime());
-  return { kind: 'recorded', deploy: view(project, record) };
+  return { kind: 'recorded', deploy: { ...view(project, record), ...(warnings.length > 0 ? { warnings } : {}) } };
 }
 
 /** Makes an earlier ready deploy live again (a rollback). */
@@ -206,11 +212,15 @@ export class DeployService {
     this.deps = { repository, limits, clock };
   }
 
-  /** A new deploy of the project: ready and live, or failed with its reason (what is served stays as it was). */
-  async deploy(slug: string, source: DeploySource): Promise<DeployResult> {
+  /**
+   * A new deploy of the project: ready and live, or failed with its reason (what is served stays as it was).
+   * Files secret by convention (`.env`, `.git/`, `.DS_Store`…) are skipped with a warning unless `includeDotfiles`.
+   */
+  async deploy(slug: string, source: DeploySource, options: { includeDotfiles?: boolean } = {}): Promise<DeployResult> {
     const project = await this.projects.findBySlug(slug);
     if (!project) return projectNotFound(slug);
-    const result = await createDeploy(this.deps, project, source);
+    const deps = options.includeDotfiles ? { ...this.deps, limits: { ...this.deps.limits, includeDotfiles: true } } : this.deps;
+    const result = await createDeploy(deps, project, source);
     if (result.kind === 'over_quota') return new DomainError('storage_quota_exceeded', result.message);
     return result.kind === 'unreadable' ? unreadable(result.message) : result.deploy;
   }
