@@ -5,7 +5,7 @@ import { decoyHash, verifyPassword } from './passwords.js';
 import type { AccountRepository, User } from './repository.js';
 import { normaliseEmail } from './service.js';
 import type { SessionRepository } from './sessions-repository.js';
-import { Throttled, type AttemptThrottle } from './throttle.js';
+import { Throttled, type AttemptLimit, type AttemptThrottle } from './throttle.js';
 
 export { Throttled as SignInThrottled };
 
@@ -30,6 +30,18 @@ export interface SignedIn extends ActiveSession {
   token: string;
 }
 
+const pairSubject = (email: string, address: string) => `sign-in:pair:${email}|${address}`;
+
+/** The limits of sign-in (see `SessionService.signIn`) for a normalised email and a client address. */
+function signInLimits(email: string, address: string): AttemptLimit[] {
+  const pair = pairSubject(email, address);
+  return [
+    { subject: pair, limit: MAX_FAILURES },
+    { subject: `sign-in:address:${address}`, limit: ADDRESS_LIMIT },
+    { subject: `sign-in:account:${email}`, limit: ACCOUNT_CEILING, unlessFirstFor: pair },
+  ];
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -50,7 +62,7 @@ export class SessionService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionRepository,
-    private readonly throttle: AttemptThrottle,
+    private readonly attempts: AttemptThrottle,
     private readonly clock: Clock,
   ) {}
 
@@ -65,31 +77,48 @@ export class SessionService {
    * failures for the email.
    */
   async signIn(email: string, password: string, address: string): Promise<SignedIn | DomainError | Throttled> {
-    const now = this.clock.now();
     const normalised = normaliseEmail(email);
-    const pair = `sign-in:pair:${normalised}|${address}`;
-    const reservation = await this.throttle.attempt([
-      { subject: pair, limit: MAX_FAILURES },
-      { subject: `sign-in:address:${address}`, limit: ADDRESS_LIMIT },
-      { subject: `sign-in:account:${normalised}`, limit: ACCOUNT_CEILING, unlessFirstFor: pair },
-    ]);
+    const pair = pairSubject(normalised, address);
+    const reservation = await this.attempts.attempt(signInLimits(normalised, address));
     if (reservation instanceof Throttled) return reservation;
 
     const user = await this.accounts.findUserByEmail(normalised);
     // Unknown emails are checked against a decoy hash, so both answers take the same time.
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !matches) {
-      await this.throttle.prune();
+      await this.attempts.prune();
       return new DomainError('invalid_credentials', 'The email or password is wrong.');
     }
     await reservation.succeeded();
-    await this.throttle.clear(pair);
+    await this.attempts.clear(pair);
+    const { passwordHash: _hash, ...plain } = user;
+    return this.start(plain);
+  }
+
+  /**
+   * The throttle of every other door that takes an email and a password
+   * (sign-up, accepting an invitation): reserves one attempt under the same
+   * limits as sign-in, atomically, and answers `Throttled` when one is over,
+   * else null. The attempt stays counted whatever its outcome.
+   */
+  async throttle(email: string, address: string): Promise<Throttled | null> {
+    const reservation = await this.attempts.attempt(signInLimits(normaliseEmail(email), address));
+    return reservation instanceof Throttled ? reservation : null;
+  }
+
+  /** A failed attempt of such a door: already counted by `throttle`, which reserved it before it was made. */
+  async recordFailure(_email: string, _address: string): Promise<void> {
+    await this.attempts.prune();
+  }
+
+  /** Starts a session for a person whose credentials were just checked. */
+  async start(user: User): Promise<SignedIn> {
+    const now = this.clock.now();
     await this.sessions.deleteExpired(new Date(now - ABSOLUTE_TIMEOUT_MS), new Date(now - IDLE_TIMEOUT_MS));
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
     await this.sessions.create(hashToken(token), { userId: user.id, csrfToken, createdAt: new Date(now), seenAt: new Date(now) });
-    const { passwordHash: _hash, ...plain } = user;
-    return { token, csrfToken, user: plain };
+    return { token, csrfToken, user };
   }
 
   /** The session of a cookie value, or null when it is unknown, ended or expired (an expired one is deleted). */

@@ -53,6 +53,20 @@ describeEachEngine('the attempt throttle', () => {
   });
 });
 
+describeEachEngine('other doors use the sign-in throttle', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(() => h.close());
+
+  test('throttle() reserves an attempt: 200 at once for one email and address, 10 go through', async () => {
+    const who = email('door');
+    const results = await Promise.all(Array.from({ length: 200 }, () => h.app.sessions.throttle(who, '198.51.100.90')));
+    assert.equal(results.filter((r) => r === null).length, 10);
+  });
+});
+
 describeEachEngine(
   'sign-in throttle across two instances on one database',
   (engine) => {
