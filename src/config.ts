@@ -57,6 +57,10 @@ export const ConfigSchema = Type.Object({
   acmeCaaIdentities: Type.Array(Type.String({ minLength: 1 })),
   /** How long after verification a missing certificate gets diagnostics. */
   certificateGraceSeconds: Type.Integer({ minimum: 0 }),
+  /** Who may create an account: only the operator (closed), holders of an invitation link (invite), anyone (open). */
+  signup: Type.Union([Type.Literal('closed'), Type.Literal('invite'), Type.Literal('open')]),
+  /** Projects a person (not an admin) may own at most. */
+  maxProjectsPerUser: Type.Integer({ minimum: 0 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -93,6 +97,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   platformAddresses: 'PLATFORM_ADDRESSES',
   acmeCaaIdentities: 'ACME_CAA_IDENTITIES',
   certificateGraceSeconds: 'CERTIFICATE_GRACE_SECONDS',
+  signup: 'SIGNUP',
+  maxProjectsPerUser: 'MAX_PROJECTS_PER_USER',
 };
 
 export class ConfigError extends Error {
@@ -164,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformAddresses: list(env.PLATFORM_ADDRESSES),
     acmeCaaIdentities: list(env.ACME_CAA_IDENTITIES),
     certificateGraceSeconds: integer(env.CERTIFICATE_GRACE_SECONDS, 1800),
+    signup: optional(env.SIGNUP)?.toLowerCase() ?? 'closed',
+    maxProjectsPerUser: integer(env.MAX_PROJECTS_PER_USER, 10),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

@@ -2,6 +2,8 @@ import { dashboardFeature } from './dashboard/feature.js';
 import { deploysFeature } from './deploys/feature.js';
 import { domainsFeature } from './domains/feature.js';
 import { accountsFeature } from './accounts/feature.js';
+import { auditFeature } from './audit/feature.js';
+import { tokensFeature } from './tokens/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
 import { limitsFeature } from './limits/feature.js';
@@ -31,6 +33,8 @@ export const FEATURES: readonly Feature[] = [
   ordersFeature,
   accountsFeature,
   managementFeature,
+  tokensFeature,
+  auditFeature,
   deploysFeature,
   domainsFeature,
   dashboardFeature,

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
+import { recordOperator } from '../audit/cli.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
 import { openAccountRepository } from './repository.js';
-import { AccountService } from './service.js';
+import { AccountService, normaliseEmail } from './service.js';
 import { openSessionRepository } from './sessions-repository.js';
 
 async function service(ctx: CliContext) {
@@ -54,16 +55,18 @@ export const usersCommand: CliCommand = {
 export const membersCommand: CliCommand = {
   name: 'projects',
   subcommands: ['add-member', 'remove-member'],
-  usage: ['projects add-member SLUG EMAIL', 'projects remove-member SLUG EMAIL'],
+  usage: ['projects add-member SLUG EMAIL [--owner]', 'projects remove-member SLUG EMAIL'],
   async run([sub, ...rest], ctx) {
-    const { positionals } = parse(rest, {}, 2);
+    const { positionals, values } = parse(rest, sub === 'add-member' ? { owner: { type: 'boolean' } } : {}, 2);
     const [slug = '', email = ''] = positionals;
     const accounts = await service(ctx);
     if (sub === 'add-member') {
-      const added = orRefuse(await accounts.addMember(slug, email));
+      const added = orRefuse(await accounts.addMember(slug, email, (values as { owner?: boolean }).owner ? 'owner' : 'member'));
+      if (added) await recordOperator(ctx, slug, 'member.add', normaliseEmail(email));
       ctx.out(added ? `${email} is now a member of ${slug}` : `${email} already is a member of ${slug}`);
     } else {
       orRefuse(await accounts.removeMember(slug, email));
+      await recordOperator(ctx, slug, 'member.remove', normaliseEmail(email));
       ctx.out(`${email} is no longer a member of ${slug}`);
     }
   },

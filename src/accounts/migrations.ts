@@ -38,6 +38,22 @@ export const accountMigrations: FeatureMigrations = {
     },
     {
       version: 2,
+      name: 'member roles and invitations',
+      sql: `
+        ALTER TABLE project_members ADD COLUMN role TEXT NOT NULL DEFAULT 'member' CHECK (role IN ('owner', 'member'));
+        CREATE TABLE invitations (
+          token_hash BLOB PRIMARY KEY,
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          email TEXT NOT NULL,
+          invited_by INTEGER REFERENCES users(id),
+          created_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          used_at INTEGER
+        );
+        CREATE INDEX invitations_project ON invitations(project_id);`,
+    },
+    {
+      version: 3,
       name: 'attempt counters reserved in one statement (sign-in throttle)',
       sql: `
         DROP TABLE sign_in_failures;
@@ -85,6 +101,22 @@ export const accountMigrations: FeatureMigrations = {
     },
     {
       version: 2,
+      name: 'member roles and invitations',
+      sql: `
+        ALTER TABLE project_members ADD COLUMN role TEXT NOT NULL DEFAULT 'member' CHECK (role IN ('owner', 'member'));
+        CREATE TABLE invitations (
+          token_hash BYTEA PRIMARY KEY,
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          email TEXT NOT NULL,
+          invited_by BIGINT REFERENCES users(id),
+          created_at TIMESTAMPTZ NOT NULL,
+          expires_at TIMESTAMPTZ NOT NULL,
+          used_at TIMESTAMPTZ
+        );
+        CREATE INDEX invitations_project ON invitations(project_id);`,
+    },
+    {
+      version: 3,
       name: 'attempt counters reserved in one statement (sign-in throttle)',
       sql: `
         DROP TABLE sign_in_failures;

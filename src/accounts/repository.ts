@@ -12,6 +12,22 @@ export interface UserWithHash extends User {
   passwordHash: string;
 }
 
+export type Role = 'owner' | 'member';
+
+export interface Member {
+  email: string;
+  role: Role;
+  createdAt: Date;
+}
+
+export interface Invitation {
+  projectId: number;
+  email: string;
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
 /** People and which projects they are members of. */
 export interface AccountRepository {
   /** The new user, or null when the email is taken. */
@@ -19,7 +35,17 @@ export interface AccountRepository {
   findUserByEmail(email: string): Promise<UserWithHash | null>;
   findUserById(id: number): Promise<User | null>;
   /** False when the person already was a member. */
-  addMember(projectId: number, userId: number, now: Date): Promise<boolean>;
+  addMember(projectId: number, userId: number, now: Date, role?: Role): Promise<boolean>;
+  /** The person's role in the project, or null when they are not a member. */
+  roleOf(projectId: number, userId: number): Promise<Role | null>;
+  /** The project's members, owners first, then by when they joined. */
+  members(projectId: number): Promise<Member[]>;
+  /** How many projects the person owns. */
+  ownedCount(userId: number): Promise<number>;
+  createInvitation(tokenHash: Buffer, invitation: Invitation, invitedBy: number | null): Promise<void>;
+  findInvitation(tokenHash: Buffer): Promise<Invitation | null>;
+  /** Marks an unused invitation used; false when it already was (only one acceptance wins). */
+  useInvitation(tokenHash: Buffer, at: Date): Promise<boolean>;
   /** False when the person was not a member. */
   removeMember(projectId: number, userId: number): Promise<boolean>;
   isMember(projectId: number, userId: number): Promise<boolean>;
@@ -64,12 +90,55 @@ export function openAccountRepository(database: Database): AccountRepository {
       const row = await sql.one<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id]);
       return row ? withoutHash(toUser(row)) : null;
     },
-    addMember: async (projectId, userId, now) =>
-      (await sql.run('INSERT INTO project_members (project_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
+    addMember: async (projectId, userId, now, role = 'member') =>
+      (await sql.run('INSERT INTO project_members (project_id, user_id, created_at, role) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [
         projectId,
         userId,
         now,
+        role,
       ])) > 0,
+    roleOf: async (projectId, userId) =>
+      (await sql.one<{ role: Role }>('SELECT role FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId]))?.role ??
+      null,
+    members: async (projectId) =>
+      (
+        await sql.all<{ email: string; role: Role; created_at: bigint | Date }>(
+          `SELECT u.email, m.role, m.created_at FROM project_members m JOIN users u ON u.id = m.user_id
+            WHERE m.project_id = ? ORDER BY CASE m.role WHEN 'owner' THEN 0 ELSE 1 END, m.created_at, u.id`,
+          [projectId],
+        )
+      ).map((r) => ({ email: r.email, role: r.role, createdAt: time(r.created_at) })),
+    ownedCount: async (userId) =>
+      Number(
+        (await sql.one<{ n: bigint | string }>("SELECT COUNT(*) AS n FROM project_members WHERE user_id = ? AND role = 'owner'", [userId]))
+          ?.n ?? 0,
+      ),
+    createInvitation: async (tokenHash, i, invitedBy) => {
+      await sql.run(
+        'INSERT INTO invitations (token_hash, project_id, email, invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [tokenHash, i.projectId, i.email, invitedBy, i.createdAt, i.expiresAt],
+      );
+    },
+    findInvitation: async (tokenHash) => {
+      const r = await sql.one<{
+        project_id: bigint;
+        email: string;
+        created_at: bigint | Date;
+        expires_at: bigint | Date;
+        used_at: bigint | Date | null;
+      }>('SELECT project_id, email, created_at, expires_at, used_at FROM invitations WHERE token_hash = ?', [tokenHash]);
+      return r
+        ? {
+            projectId: int(r.project_id),
+            email: r.email,
+            createdAt: time(r.created_at),
+            expiresAt: time(r.expires_at),
+            usedAt: time(r.used_at),
+          }
+        : null;
+    },
+    useInvitation: async (tokenHash, at) =>
+      (await sql.run('UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [at, tokenHash])) > 0,
     removeMember: async (projectId, userId) =>
       (await sql.run('DELETE FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId])) > 0,
     isMember: async (projectId, userId) =>

@@ -1,10 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
-import { projectNotFound } from '../projects/service.js';
+import { ProjectService, projectNotFound } from '../projects/service.js';
 import { isCommonPassword } from './common-passwords.js';
 import { generatePassword, hashPassword } from './passwords.js';
-import type { AccountRepository, User } from './repository.js';
+import type { AccountRepository, Invitation, Member, Role, User } from './repository.js';
 import type { SessionRepository } from './sessions-repository.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,6 +13,67 @@ const MIN_PASSWORD = 12;
 const MAX_PASSWORD = 1024;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export type SignupMode = 'closed' | 'invite' | 'open';
+
+export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+
+/** Passwords of 12 characters or more that lists of leaked passwords start with; refused as trivially weak. */
+const COMMON_PASSWORDS = new Set([
+  '123456789012',
+  '1234567890123',
+  '12345678901234',
+  '123456123456',
+  'passwordpassword',
+  'password1234',
+  'password12345',
+  'password123456',
+  'qwertyuiopasdfgh',
+  'qwertyuiop12',
+  'qwerty123456',
+  '1q2w3e4r5t6y',
+  'iloveyou1234',
+  'administrator',
+  'letmeinletmein',
+  'changeme1234',
+  'welcome12345',
+  'abcdefghijkl',
+  'aaaaaaaaaaaa',
+  'petstore1234',
+]);
+
+/**
+ * Why a password chosen by a person is refused (ASVS V2.1: at least 12
+ * characters, checked against common passwords, no composition rules), or
+ * null when it is acceptable.
+ */
+export function passwordWeakness(password: string, email: string): DomainError | null {
+  const weak = (message: string) =>
+    new DomainError('weak_password', `The password is too weak: ${message}.`, [{ in: 'body', field: 'password', message }]);
+  const chars = [...password];
+  if (chars.length < MIN_PASSWORD) return weak(`it needs at least ${String(MIN_PASSWORD)} characters`);
+  if (password.length > MAX_PASSWORD) return weak(`it may have at most ${String(MAX_PASSWORD)} characters`);
+  const lower = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lower) || isCommonPassword(password) || new Set(chars).size < 4)
+    return weak('it is a common or repetitive password');
+  const local = normaliseEmail(email).split('@')[0] ?? '';
+  if (local.length >= 4 && lower.includes(local)) return weak('it contains the email');
+  return null;
+}
+
+const invitationHash = (token: string) => createHash('sha256').update(token).digest();
+const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const invalidEmail = (email: string) =>
+  new DomainError('validation_failed', `Invalid email: "${email.slice(0, 254)}" is not an email address.`, [
+    { in: 'body', field: 'email', message: 'must be an email address' },
+  ]);
+
+const forbidden = (slug: string) => new DomainError('forbidden', `Only the owners of project "${slug}" may do this.`);
+
+export interface InvitationView extends Invitation {
+  project: string;
+}
 
 const userNotFound = (email: string) => new DomainError('not_found', `No user "${email}" exists.`);
 
@@ -32,11 +94,7 @@ export class AccountService {
   /** Creates a person; without a password one is generated and returned once. */
   async createUser(email: string, options: { admin?: boolean; password?: string } = {}): Promise<CreatedUser | DomainError> {
     const normalised = normaliseEmail(email);
-    if (!EMAIL.test(normalised) || normalised.length > 254) {
-      return new DomainError('validation_failed', `Invalid email: "${email}" is not an email address.`, [
-        { in: 'body', field: 'email', message: 'must be an email address' },
-      ]);
-    }
+    if (!EMAIL.test(normalised) || normalised.length > 254) return invalidEmail(email);
     const password = options.password ?? generatePassword();
     if ([...password].length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
       return new DomainError(
@@ -72,10 +130,10 @@ export class AccountService {
   }
 
   /** Makes a person a member of a project; true when they were not one before. */
-  async addMember(slug: string, email: string): Promise<boolean | DomainError> {
+  async addMember(slug: string, email: string, role: Role = 'member'): Promise<boolean | DomainError> {
     const found = await this.userAndProject(slug, email);
     if (found instanceof DomainError) return found;
-    return this.accounts.addMember(found.project.id, found.user.id, new Date(this.clock.now()));
+    return this.accounts.addMember(found.project.id, found.user.id, new Date(this.clock.now()), role);
   }
 
   async removeMember(slug: string, email: string): Promise<true | DomainError> {
@@ -107,5 +165,130 @@ export class AccountService {
     const project = await this.projects.findBySlug(slug);
     if (!project || !(user.admin || (await this.accounts.isMember(project.id, user.id)))) return projectNotFound(slug);
     return project;
+  }
+
+  /** Sign-up by the person themselves: allowed only when SIGNUP is open; the password must not be weak. */
+  async signUp(email: string, password: string, mode: SignupMode): Promise<User | DomainError> {
+    if (mode !== 'open') return new DomainError('signup_closed', 'Sign-up is not open on this service: ask for an invitation.');
+    return this.createChosen(email, password);
+  }
+
+  /** A person with a password they chose (sign-up, accepted invitation). */
+  private async createChosen(email: string, password: string): Promise<User | DomainError> {
+    const normalised = normaliseEmail(email);
+    if (!EMAIL.test(normalised) || normalised.length > 254) return invalidEmail(email);
+    const weakness = passwordWeakness(password, normalised);
+    if (weakness) return weakness;
+    const created = await this.createUser(normalised, { password });
+    return created instanceof DomainError
+      ? created
+      : { id: created.id, email: created.email, admin: created.admin, createdAt: created.createdAt };
+  }
+
+  /** The person's role in a project: admins count as owners everywhere. */
+  async roleIn(user: User, project: Project): Promise<Role | null> {
+    if (user.admin) return 'owner';
+    return this.accounts.roleOf(project.id, user.id);
+  }
+
+  private async ownerCheck(user: User, project: Project): Promise<DomainError | null> {
+    return (await this.roleIn(user, project)) === 'owner' ? null : forbidden(project.slug);
+  }
+
+  /** A Free project created by a person, who becomes its owner; at most `limit` owned projects (admins: no limit). */
+  async createProject(user: User, slug: string, limit: number): Promise<Project | DomainError> {
+    if (!user.admin && (await this.accounts.ownedCount(user.id)) >= limit) {
+      return new DomainError('project_limit', `You already own ${String(limit)} projects, the most allowed.`);
+    }
+    const project = await new ProjectService(this.projects, this.clock).create(slug, 'free');
+    if (project instanceof DomainError) return project;
+    await this.accounts.addMember(project.id, user.id, new Date(this.clock.now()), 'owner');
+    return project;
+  }
+
+  /** The project's members; any member may see them. */
+  members(project: Project): Promise<Member[]> {
+    return this.accounts.members(project.id);
+  }
+
+  /** Removes a member; only owners (and admins) may, and the last owner stays. */
+  async removeMemberAs(actor: User, project: Project, email: string): Promise<User | DomainError> {
+    const refused = await this.ownerCheck(actor, project);
+    if (refused) return refused;
+    const user = await this.accounts.findUserByEmail(normaliseEmail(email));
+    const role = user ? await this.accounts.roleOf(project.id, user.id) : null;
+    if (!user || !role) return new DomainError('not_found', `${normaliseEmail(email)} is not a member of project "${project.slug}".`);
+    if (role === 'owner' && (await this.accounts.members(project.id)).filter((m) => m.role === 'owner').length <= 1) {
+      return new DomainError('last_owner', `${user.email} is the last owner of project "${project.slug}".`);
+    }
+    await this.accounts.removeMember(project.id, user.id);
+    const { passwordHash: _hash, ...plain } = user;
+    return plain;
+  }
+
+  /** An invitation link's token for an email, valid 7 days; only owners (and admins) may invite. Only its hash is stored. */
+  async invite(actor: User, project: Project, email: string): Promise<{ token: string; email: string; expiresAt: Date } | DomainError> {
+    const refused = await this.ownerCheck(actor, project);
+    if (refused) return refused;
+    const normalised = normaliseEmail(email);
+    if (!EMAIL.test(normalised) || normalised.length > 254) return invalidEmail(email);
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    const expiresAt = new Date(now + INVITATION_TTL_MS);
+    await this.accounts.createInvitation(
+      invitationHash(token),
+      { projectId: project.id, email: normalised, createdAt: new Date(now), expiresAt, usedAt: null },
+      actor.id,
+    );
+    return { token, email: normalised, expiresAt };
+  }
+
+  /** The invitation of a link, still valid: unknown is not_found, expired and used are refused. */
+  async invitation(token: string): Promise<InvitationView | DomainError> {
+    const notFound = new DomainError('not_found', 'No such invitation exists.');
+    if (!INVITATION_TOKEN.test(token)) return notFound;
+    const invitation = await this.accounts.findInvitation(invitationHash(token));
+    if (!invitation) return notFound;
+    if (invitation.usedAt) return new DomainError('invitation_used', 'This invitation has already been used.');
+    if (invitation.expiresAt.getTime() <= this.clock.now()) return new DomainError('invitation_expired', 'This invitation has expired.');
+    const project = await this.projectById(invitation.projectId);
+    if (!project) return notFound;
+    return { ...invitation, project: project.slug };
+  }
+
+  /** Accepts an invitation as a signed-in person, whose email must be the invited one. */
+  async accept(token: string, user: User): Promise<{ project: string; projectId: number; role: Role } | DomainError> {
+    const invitation = await this.invitation(token);
+    if (invitation instanceof DomainError) return invitation;
+    if (invitation.email !== user.email) {
+      return new DomainError('invitation_mismatch', 'This invitation is meant for another email: sign in with the invited one.');
+    }
+    if (!(await this.accounts.useInvitation(invitationHash(token), new Date(this.clock.now())))) {
+      return new DomainError('invitation_used', 'This invitation has already been used.');
+    }
+    await this.accounts.addMember(invitation.projectId, user.id, new Date(this.clock.now()), 'member');
+    const role = (await this.accounts.roleOf(invitation.projectId, user.id)) ?? 'member';
+    return { project: invitation.project, projectId: invitation.projectId, role };
+  }
+
+  /** Accepts an invitation by signing up as the invited email (SIGNUP invite or open). */
+  async acceptBySignUp(
+    token: string,
+    password: string,
+    mode: SignupMode,
+  ): Promise<{ user: User; project: string; projectId: number; role: Role } | DomainError> {
+    const invitation = await this.invitation(token);
+    if (invitation instanceof DomainError) return invitation;
+    if (mode === 'closed') return new DomainError('signup_closed', 'Sign-up is closed on this service: ask its operator for an account.');
+    const user = await this.createChosen(invitation.email, password);
+    if (user instanceof DomainError) return user;
+    const accepted = await this.accept(token, user);
+    if (accepted instanceof DomainError) return accepted;
+    return { user, ...accepted };
+  }
+
+  /** The project with this id (for invitations and audit targets). */
+  async projectById(id: number): Promise<Project | null> {
+    return (await this.projects.list()).find((p) => p.id === id) ?? null;
   }
 }

@@ -98,11 +98,14 @@ export class SessionService {
   /**
    * The throttle of every other door that takes an email and a password
    * (sign-up, accepting an invitation): reserves one attempt under the same
-   * limits as sign-in, atomically, and answers `Throttled` when one is over,
-   * else null. The attempt stays counted whatever its outcome.
+   * limits as sign-in plus 10 per address whatever the emails, atomically,
+   * and answers `Throttled` when one is over, else null. The attempt stays
+   * counted whatever its outcome.
    */
   async throttle(email: string, address: string): Promise<Throttled | null> {
-    const reservation = await this.attempts.attempt(signInLimits(normaliseEmail(email), address));
+    // Sign-up and invitations also take at most 10 attempts per address, whatever the emails: each names a new one.
+    const limits = [...signInLimits(normaliseEmail(email), address), { subject: `door:address:${address}`, limit: MAX_FAILURES }];
+    const reservation = await this.attempts.attempt(limits);
     return reservation instanceof Throttled ? reservation : null;
   }
 

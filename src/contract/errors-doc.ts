@@ -34,7 +34,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   project_exists: 'a project with this slug already exists (the CLI, and the management API)',
   plan_required: 'a custom domain was added to a project below the Pro plan (`domains add`); upgrade the plan',
   deploy_required: 'a custom domain was added to a project with no ready deploy (`domains add`); deploy the site first',
-  domain_taken: 'the domain already belongs to a project (this one or another); remove it there first',
+  domain_taken:
+    "the project already has this domain (or a claim on it); another project's domain is never refused: adding it asks for ownership proof",
   invalid_domain:
     'the domain name is not valid: a scheme, a path, a wildcard, an IP address, a public suffix, a bad label, or a name under `PLATFORM_HOST`',
   domain_limit: 'the project already has 50 custom domains; remove one first',

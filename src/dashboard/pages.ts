@@ -4,18 +4,32 @@ export const PROJECT_TABS = [
   { tab: 'deploys', label: 'Deploys' },
   { tab: 'keys', label: 'API keys' },
   { tab: 'usage', label: 'Usage' },
+  { tab: 'members', label: 'Members' },
+  { tab: 'activity', label: 'Activity' },
 ] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number]['tab'];
 
-export type PageKind = 'sign-in' | 'projects' | 'project' | ProjectTab | 'not-found';
+/** Pages of the person rather than of a project (the account menu's links). */
+export type AccountPage = 'tokens';
+/** Pages anyone may open: signing in, signing up, and an invitation link. */
+export type PublicPage = 'sign-in' | 'sign-up' | 'invitation';
+
+export type PageKind = PublicPage | 'projects' | AccountPage | 'project' | ProjectTab | 'not-found';
+
+/** Who may sign up (the SIGNUP setting): the sign-in and sign-up pages say what is allowed. */
+export type SignupMode = 'closed' | 'invite' | 'open';
 
 export interface PageOptions {
   kind: PageKind;
-  /** The signed-in person; absent on the sign-in page. */
-  user?: { email: string; csrfToken: string };
+  /** The signed-in person; absent on the public pages when nobody is signed in. */
+  user?: { email: string; csrfToken: string; admin?: boolean };
   slug?: string;
   /** Shown on the not-found page. */
   message?: string;
+  /** On the public pages: whether the sign-up form is offered. */
+  signup?: SignupMode;
+  /** On the invitation page: the invitation's token, from its link. */
+  invitation?: string;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
@@ -24,9 +38,17 @@ export const projectPath = (slug: string, tab?: ProjectTab) => `/dashboard/proje
 
 const tabLabel = (kind: PageKind) => PROJECT_TABS.find((t) => t.tab === kind)?.label;
 
+const PAGE_TITLES: Partial<Record<PageKind, [title: string, heading: string]>> = {
+  'sign-in': ['Sign in', 'Sign in to Petstore'],
+  'sign-up': ['Sign up', 'Create your Petstore account'],
+  invitation: ['Invitation', 'You are invited to a project'],
+  projects: ['Projects', 'Projects'],
+  tokens: ['Access tokens', 'Access tokens'],
+};
+
 function titleOf(o: PageOptions): string {
-  if (o.kind === 'sign-in') return 'Sign in';
-  if (o.kind === 'projects') return 'Projects';
+  const fixed = PAGE_TITLES[o.kind];
+  if (fixed) return fixed[0];
   if (o.kind === 'not-found') return 'Not found';
   return [tabLabel(o.kind), o.slug, 'Project settings'].filter(Boolean).join(' · ');
 }
@@ -34,8 +56,8 @@ function titleOf(o: PageOptions): string {
 /** The page's own heading: the project's name on project pages (each tab's section has an h2). */
 function headingOf(o: PageOptions): string {
   const h1 = (text: string) => `<h1 id="page-title" tabindex="-1">${escape(text)}</h1>`;
-  if (o.kind === 'sign-in') return h1('Sign in to Petstore');
-  if (o.kind === 'projects') return h1('Projects');
+  const fixed = PAGE_TITLES[o.kind];
+  if (fixed) return h1(fixed[1]);
   if (o.kind === 'not-found' || !o.slug) return h1('Not found');
   return `<p class="kicker">Project settings</p>${h1(o.slug)}${projectNav(o.slug, o.kind)}${tabLabel(o.kind) ? `<h2 class="tab-title">${tabLabel(o.kind) ?? ''}</h2>` : ''}`;
 }
@@ -49,11 +71,17 @@ function projectNav(slug: string, current: PageKind): string {
 }
 
 function breadcrumbs(o: PageOptions): string {
-  if (o.kind === 'sign-in' || o.kind === 'projects' || !o.slug) return '';
+  if (!o.slug) return '';
   const crumbs = [`<li><a href="/dashboard">Projects</a></li>`];
   if (o.kind === 'project') crumbs.push(`<li><a href="${escape(projectPath(o.slug))}" aria-current="page">${escape(o.slug)}</a></li>`);
   else crumbs.push(`<li><a href="${escape(projectPath(o.slug))}">${escape(o.slug)}</a></li>`);
   return `<nav class="crumbs" aria-label="Breadcrumb"><ol>${crumbs.join('')}</ol></nav>`;
+}
+
+/** The person's menu in the header: who is signed in, their access tokens, and Sign out. */
+function accountMenu(o: PageOptions): string {
+  const here = o.kind === 'tokens' ? ' aria-current="page"' : '';
+  return `<nav class="account" aria-label="Your account"><span class="who">${escape(o.user?.email ?? '')}</span><a href="/dashboard/tokens"${here}>Access tokens</a><button type="button" id="sign-out" class="secondary">Sign out</button></nav>`;
 }
 
 /**
@@ -65,10 +93,13 @@ function breadcrumbs(o: PageOptions): string {
 export function dashboardPage(o: PageOptions): string {
   const data = [`data-page="${o.kind}"`];
   if (o.slug) data.push(`data-slug="${escape(o.slug)}"`);
-  if (o.user) data.push(`data-csrf="${escape(o.user.csrfToken)}"`);
-  const account = o.user
-    ? `<div class="account"><span class="who">${escape(o.user.email)}</span><button type="button" id="sign-out" class="secondary">Sign out</button></div>`
-    : '';
+  if (o.user) {
+    data.push(`data-csrf="${escape(o.user.csrfToken)}"`, `data-email="${escape(o.user.email)}"`);
+    if (o.user.admin) data.push('data-admin="true"');
+  }
+  if (o.signup) data.push(`data-signup="${o.signup}"`);
+  if (o.invitation) data.push(`data-invitation="${escape(o.invitation)}"`);
+  const account = o.user ? accountMenu(o) : '';
   const body =
     o.kind === 'not-found'
       ? `<p>${escape(o.message ?? 'There is nothing at this address.')}</p><p><a href="/dashboard">Back to your projects</a></p>`

@@ -5,7 +5,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { sendStaticAsset } from '../http/static-assets.js';
 import { clearedSessionCookies, hasSeveralSessionCookies, sessionTokenOf } from '../management/cookies.js';
 import { loadDashboardAssets } from './assets.js';
-import { dashboardPage, PROJECT_TABS, type PageOptions, type ProjectTab } from './pages.js';
+import { dashboardPage, PROJECT_TABS, type PageOptions, type ProjectTab, type SignupMode } from './pages.js';
 
 /**
  * Strict: this origin's files only, no inline script or style attribute in
@@ -16,12 +16,13 @@ export const DASHBOARD_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export const SIGN_IN_PATH = '/dashboard/sign-in';
+export const SIGN_UP_PATH = '/dashboard/sign-up';
 
 /** Where to go after signing in: a dashboard page of this service, never another site. */
 export function safeNext(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2000) return '/dashboard';
   if (!/^\/dashboard(?:[/?#]|$)/.test(value) || value.includes('//') || value.includes('\\')) return '/dashboard';
-  if (value === SIGN_IN_PATH || value.startsWith(`${SIGN_IN_PATH}?`)) return '/dashboard';
+  for (const path of [SIGN_IN_PATH, SIGN_UP_PATH]) if (value === path || value.startsWith(`${path}?`)) return '/dashboard';
   return value;
 }
 
@@ -51,15 +52,17 @@ export default fp(
         .header('referrer-policy', 'same-origin')
         .type('text/html; charset=utf-8')
         .send(dashboardPage(options));
+    const signup = (): SignupMode => app.config.signup;
+    const userOf = (active: ActiveSession) => ({ email: active.user.email, csrfToken: active.csrfToken, admin: active.user.admin });
     const toSignIn = (request: FastifyRequest, reply: FastifyReply) =>
       reply.header('cache-control', 'no-store').redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(request.url)}`, 302);
 
     /** A page for a signed-in person; anyone else goes to sign in first and comes back here. */
-    const page = (kind: 'projects' | 'project' | ProjectTab) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = (kind: 'projects' | 'tokens' | 'project' | ProjectTab) => async (request: FastifyRequest, reply: FastifyReply) => {
       const active = await session(request);
       if (!active) return toSignIn(request, reply);
-      const user = { email: active.user.email, csrfToken: active.csrfToken };
-      if (kind === 'projects') return send(reply, { kind, user });
+      const user = userOf(active);
+      if (kind === 'projects' || kind === 'tokens') return send(reply, { kind, user });
       const { slug } = request.params as { slug: string };
       const project = await app.accounts.projectOf(active.user, slug);
       if (project instanceof DomainError) {
@@ -69,6 +72,7 @@ export default fp(
     };
 
     app.get('/dashboard', { config: { public: true } }, page('projects'));
+    app.get('/dashboard/tokens', { config: { public: true } }, page('tokens'));
     app.get('/dashboard/projects/:slug', { config: { public: true } }, page('project'));
     app.get<{ Params: { slug: string; tab: string } }>('/dashboard/projects/:slug/:tab', { config: { public: true } }, (request, reply) =>
       TAB_NAMES.has(request.params.tab) ? page(request.params.tab as ProjectTab)(request, reply) : notFound(request, reply),
@@ -76,12 +80,23 @@ export default fp(
 
     app.get<{ Querystring: { next?: string } }>(SIGN_IN_PATH, { config: { public: true } }, async (request, reply) => {
       if (await session(request)) return reply.header('cache-control', 'no-store').redirect(safeNext(request.query.next), 302);
-      return send(reply, { kind: 'sign-in' });
+      return send(reply, { kind: 'sign-in', signup: signup() });
+    });
+    app.get<{ Querystring: { next?: string } }>(SIGN_UP_PATH, { config: { public: true } }, async (request, reply) => {
+      if (await session(request)) return reply.header('cache-control', 'no-store').redirect(safeNext(request.query.next), 302);
+      return send(reply, { kind: 'sign-up', signup: signup() });
+    });
+    // An invitation link: the page accepts it for the signed-in person, or signs the invited person up.
+    app.get<{ Params: { token: string } }>('/dashboard/invitations/:token', { config: { public: true } }, async (request, reply) => {
+      const active = await session(request);
+      const { token } = request.params;
+      if (token.length > 200) return notFound(request, reply);
+      return send(reply, { kind: 'invitation', invitation: token, signup: signup(), ...(active ? { user: userOf(active) } : {}) });
     });
 
     const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
       const active = await session(request);
-      const user = active ? { email: active.user.email, csrfToken: active.csrfToken } : undefined;
+      const user = active ? userOf(active) : undefined;
       return send(reply, { kind: 'not-found', ...(user ? { user } : {}) }, 404);
     };
     app.get('/dashboard/*', { config: { public: true } }, notFound);

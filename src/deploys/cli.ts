@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
+import { recordOperator } from '../audit/cli.js';
 import { loadConfig, type Config } from '../config.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
@@ -38,6 +39,7 @@ const deployCommand: CliCommand = {
     const config = loadConfig();
     const includeDotfiles = values['include-dotfiles'] === true;
     const d = orRefuse(await (await service(ctx, config)).deploy(slug, { directory: resolve(dir) }, { includeDotfiles }));
+    await recordOperator(ctx, slug, 'deploy.create', d.id);
     const url = siteUrl(config, slug);
     if (!values.json) for (const warning of d.warnings ?? []) ctx.err(`petstore: warning: ${warning}`);
     if (values.json) ctx.json(json(d, url));
@@ -64,6 +66,7 @@ const deploysCommand: CliCommand = {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 2);
       const [slug = '', id = ''] = positionals;
       const d = orRefuse(await (await service(ctx, config)).promote(slug, id));
+      await recordOperator(ctx, slug, 'deploy.promote', d.id);
       const url = siteUrl(config, slug);
       if (values.json) ctx.json(json(d, url));
       else ctx.out(`deploy ${d.id} of ${slug} is live at ${url}`);

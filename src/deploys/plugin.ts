@@ -48,10 +48,12 @@ export default fp(
     app.requestSteps.add('site', siteStep(sites, platform, repository, blobs));
     const early = earlySiteStep(sites, repository, blobs);
     if (early) app.frontDoor.add('site', early);
+    // A project's host is that project's API (siteKeyStep), and a platform subdomain may name a project not loaded yet.
+    app.frontDoor.gate.plainHost = (hostname) => sites.resolve(hostname) === null && platform.slugOf(hostname) === null;
     app.requestSteps.add('identify', siteKeyStep);
     app.addHook('onReady', () => platform.load());
     app.projectDetails.liveDeploys = (projectIds) => repository.liveDeploys(projectIds);
     deployRoutes(app, service);
   },
-  { name: 'deploys', dependencies: ['projects', 'keys', 'management'] },
+  { name: 'deploys', dependencies: ['projects', 'keys', 'management', 'audit'] },
 );

@@ -89,7 +89,9 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService, slots
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return deployJson(orThrow(await deploys.promote(project.slug, request.params.deployId)));
+      const promoted = orThrow(await deploys.promote(project.slug, request.params.deployId));
+      await app.audit.recordFor(request, project, 'deploy.promote', promoted.id);
+      return deployJson(promoted);
     },
   );
 
@@ -180,6 +182,7 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService, slots
             slots.give();
           }
           const deploy = orThrow(result);
+          await app.audit.recordFor(request, project, 'deploy.create', deploy.id);
           if (deploy.status !== 'ready') {
             const why = `${deploy.reason ?? 'failed'}: ${deploy.message ?? 'refused'}`;
             throw new DomainError(

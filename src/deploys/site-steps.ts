@@ -115,14 +115,16 @@ function flat(headers: Readonly<Record<string, string>>): readonly string[] {
  * `siteStep`'s answer before Fastify (http/early-answers.ts), for the engines
  * that read the live deploy without a promise (SQLite) and a file whose blob is
  * in memory: the same status, headers and bytes. Anything else (a host not known
- * yet, `/v1`, a blob to read, a storage error) takes the regular path.
+ * yet, `/v1` on a project's host, a blob to read, a storage error) takes the regular path.
  */
 export function earlySiteStep(sites: SiteHosts, deploys: DeployRepository, blobs: BlobReader): EarlyStep | null {
   const liveSiteNow = deploys.liveSiteNow;
   if (!liveSiteNow) return null;
   return (request) => {
-    if (sites.passes(request.url) || isApiUrl(request.url)) return REGULAR;
+    if (sites.passes(request.url)) return REGULAR;
     const project = sites.resolve(request.hostname);
+    // `/v1` on a project's host is that project's API (the regular path); elsewhere the API's own early steps look.
+    if (isApiUrl(request.url)) return project ? REGULAR : null;
     if (!project) return null;
     let res: SiteResponse | null;
     try {

@@ -1,5 +1,6 @@
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
+import { operatorProject, recordOperator } from '../audit/cli.js';
 import { loadConfig } from '../config.js';
 import type { CliContext } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
@@ -30,19 +31,35 @@ const JSON_ONLY = { json: { type: 'boolean' } } as const;
 const certificateLine = (c: CertificateView) =>
   `certificate ${c.status}${c.notAfter ? ` until ${c.notAfter}` : ''}${c.message ? `: ${c.message}` : ''}`;
 
+/** The API's sentence for a domain's state, the reason code in brackets: the same line for `list` and `verify`. */
+const stateLine = (d: { domain: string; status: string; reason?: string; message: string }) =>
+  `${d.domain}: ${d.status}${d.reason ? ` (${d.reason})` : ''}. ${d.message}`;
+
 export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Promise<void> {
   if (sub === 'add') {
-    const { values, positionals } = parse(rest, JSON_ONLY, 2);
-    const added = orRefuse(await (await service(ctx)).add(positionals[0] ?? '', positionals[1] ?? ''));
+    const { values, positionals } = parse(rest, { ...JSON_ONLY, 'redirect-to': { type: 'string' } }, 2);
+    const redirectTo = values['redirect-to'];
+    const added = orRefuse(
+      await (await service(ctx)).add(positionals[0] ?? '', positionals[1] ?? '', redirectTo === undefined ? {} : { redirectTo }),
+    );
+    await recordOperator(ctx, added.project, 'domain.add', added.domain);
+    if (added.redirect) await recordOperator(ctx, added.project, 'redirect.add', added.redirect.from);
     if (values.json) return ctx.json(added);
-    ctx.out(`added ${added.domain} to ${added.project} (pending). ${added.message}`);
+    ctx.out(`added ${added.domain} to ${added.project} (pending${added.reason ? `, ${added.reason}` : ''}). ${added.message}`);
     for (const r of added.records) ctx.out(`  ${r.type}\t${r.name}\t${r.value}\tTTL ${String(r.ttl)}${r.note ? `\t(${r.note})` : ''}`);
+    if (added.redirect) ctx.out(`${added.redirect.from} redirects (301) to ${added.redirect.to} once it verifies.`);
+    const pair = added.suggestedPair;
+    if (pair) {
+      ctx.out(`${pair.message} One command adds it with the redirect:`);
+      ctx.out(`  petstore domains add ${added.project} ${pair.domain} --redirect-to ${added.domain}`);
+    }
   } else if (sub === 'verify') {
-    const { values, positionals } = parse(rest, JSON_ONLY, 1);
-    const result = orRefuse(await (await service(ctx)).verify(positionals[0] ?? ''));
+    const { values, positionals } = parse(rest, { ...JSON_ONLY, project: { type: 'string' } }, 1);
+    const result = orRefuse(await (await service(ctx)).verify(positionals[0] ?? '', values.project));
+    await recordOperator(ctx, await operatorProject(ctx, { domain: result.domain }), 'domain.verify', result.domain);
     if (values.json) ctx.json(result);
     else {
-      ctx.out(`${result.domain}: ${result.status}${result.reason ? ` (${result.reason})` : ''}. ${result.message}`);
+      ctx.out(stateLine(result));
       ctx.out(`  ${certificateLine(result.certificate)}`);
     }
     if (result.status !== 'verified') process.exitCode = 1;
@@ -51,12 +68,15 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
     const list = orRefuse(await (await service(ctx)).list(positionals[0] ?? ''));
     if (values.json) return ctx.json(list);
     for (const d of list) {
-      ctx.out(`${d.domain}\t${d.status}${d.reason ? ` (${d.reason})` : ''}\t${certificateLine(d.certificate)}`);
+      ctx.out(stateLine(d));
+      ctx.out(`  ${certificateLine(d.certificate)}`);
       if (d.diagnostics) ctx.out(`  ${d.diagnostics.message}`);
     }
   } else if (sub === 'remove') {
-    const { positionals } = parse(rest, {}, 1);
-    const removed = orRefuse(await (await service(ctx)).remove(positionals[0] ?? ''));
+    const { values, positionals } = parse(rest, { project: { type: 'string' } }, 1);
+    const project = await operatorProject(ctx, { domain: positionals[0] ?? '' });
+    const removed = orRefuse(await (await service(ctx)).remove(positionals[0] ?? '', values.project));
+    await recordOperator(ctx, project, 'domain.remove', removed.domain);
     ctx.out(`removed ${removed.domain}: it is no longer served`);
   } else {
     throw new UsageError(`unknown domains command "${sub ?? ''}"`);
@@ -67,6 +87,7 @@ export async function runRedirects([sub, ...rest]: string[], ctx: CliContext): P
   if (sub === 'add') {
     const { values, positionals } = parse(rest, JSON_ONLY, 3);
     const r = orRefuse(await (await service(ctx)).addRedirect(positionals[0] ?? '', positionals[1] ?? '', positionals[2] ?? ''));
+    await recordOperator(ctx, positionals[0] ?? '', 'redirect.add', `${r.from} -> ${r.to}`);
     if (values.json) ctx.json(r);
     else ctx.out(`${r.from} now redirects (301) to ${r.to}`);
   } else if (sub === 'list') {
@@ -77,6 +98,7 @@ export async function runRedirects([sub, ...rest]: string[], ctx: CliContext): P
   } else if (sub === 'remove') {
     const { positionals } = parse(rest, {}, 2);
     const r = orRefuse(await (await service(ctx)).removeRedirect(positionals[0] ?? '', positionals[1] ?? ''));
+    await recordOperator(ctx, positionals[0] ?? '', 'redirect.remove', r.from);
     ctx.out(`removed the redirect from ${r.from}`);
   } else {
     throw new UsageError(`unknown redirects command "${sub ?? ''}"`);

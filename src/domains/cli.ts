@@ -4,10 +4,13 @@ import type { CliCommand } from '../feature.js';
 export const domainsCommand: CliCommand = {
   name: 'domains',
   usage: [
-    'domains add SLUG DOMAIN [--json]        shows the DNS records to create',
-    'domains verify DOMAIN [--json]          checks DNS now (Re-verify); exit 0 only when verified',
+    'domains add SLUG DOMAIN [--redirect-to DOMAIN] [--json]',
+    '                                        shows the DNS records to create; --redirect-to adds a 301 to another domain of the project',
+    'domains verify DOMAIN [--project SLUG] [--json]',
+    '                                        checks DNS now (Re-verify); exit 0 only when verified',
     'domains list SLUG [--json]',
-    'domains remove DOMAIN                   stops serving it at once, on every instance',
+    'domains remove DOMAIN [--project SLUG]  stops serving it at once, on every instance',
+    "                                        (--project: that project's claim, when the name needs ownership proof)",
   ],
   run: async (args, ctx) => (await import('./cli-run.js')).runDomains(args, ctx),
 };

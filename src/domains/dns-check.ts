@@ -3,12 +3,14 @@ import type { DomainName, PlatformTarget } from './names.js';
 import { sameName } from './names.js';
 import { createResolver, deadline, describeDnsError, orNone, type ResolverOptions } from './resolver.js';
 
-export type VerifyReason = 'conflicting_a_record' | 'cname_mismatch' | 'not_found' | 'dns_error';
+export type VerifyReason = 'conflicting_a_record' | 'cname_mismatch' | 'not_found' | 'dns_error' | 'platform_unresolvable';
 
 /** What the name resolves to at the time of the check. */
 export interface Found {
   cname: string | null;
   addresses: string[];
+  /** For a name that needs ownership proof: the TXT values at `_petstore-challenge.<name>`. */
+  txt?: string[];
 }
 
 export interface VerifyResult {
@@ -43,8 +45,9 @@ function sameAddresses(found: string[], expected: string[]): boolean {
 
 /**
  * Checks the records of `domain` through the configured DNS servers. A
- * subdomain must be a CNAME to PLATFORM_HOST; an apex may be that too (or
- * an ALIAS flattened by its provider), or have exactly PLATFORM_ADDRESSES.
+ * subdomain must be a CNAME to PLATFORM_HOST; an apex may be that too, or
+ * have exactly the platform's addresses (an ALIAS/ANAME its provider
+ * flattens): PLATFORM_ADDRESSES, or else what PLATFORM_HOST resolves to now.
  * Never throws: resolver failures are `dns_error`.
  */
 export async function checkDns(
@@ -90,32 +93,93 @@ export async function checkDns(
     };
   }
   if (found.addresses.length > 0) {
-    if (domain.kind === 'apex' && target.platformAddresses.length > 0 && sameAddresses(found.addresses, target.platformAddresses)) {
-      return {
-        status: 'verified',
-        message: `${domain.name} resolves to the platform's addresses (${found.addresses.join(', ')}).`,
-        found,
-        expected,
-      };
+    if (domain.kind === 'subdomain') {
+      return conflicting(domain, found, expected, `a CNAME to ${target.platformHost}`);
     }
-    const wanted =
-      domain.kind === 'apex'
-        ? target.platformAddresses.length > 0
-          ? `an ALIAS/ANAME to ${target.platformHost}, or exactly the A/AAAA records ${target.platformAddresses.join(', ')}`
-          : `an ALIAS/ANAME to ${target.platformHost}`
-        : `a CNAME to ${target.platformHost}`;
-    return {
-      status: 'failed',
-      reason: 'conflicting_a_record',
-      message: `${domain.name} has A/AAAA records (${found.addresses.join(', ')}) that conflict: remove them and create ${wanted}.`,
-      found,
-      expected,
-    };
+    return checkApexAddresses(domain, target, found, resolver, options.deadlineMs ?? DEFAULT_DEADLINE_MS);
   }
   return {
     status: 'pending',
     reason: 'not_found',
     message: `No record found for ${domain.name} yet. ${PROPAGATION_NOTE}`,
+    found,
+    expected,
+  };
+}
+
+function conflicting(domain: DomainName, found: Found, expected: VerifyResult['expected'], wanted: string): VerifyResult {
+  return {
+    status: 'failed',
+    reason: 'conflicting_a_record',
+    message: `${domain.name} has A/AAAA records (${found.addresses.join(', ')}) that conflict: remove them and create ${wanted}.`,
+    found,
+    expected,
+  };
+}
+
+/**
+ * An apex with addresses and no CNAME: what a flattening ALIAS/ANAME provider
+ * answers. It verifies when the addresses are exactly PLATFORM_ADDRESSES or,
+ * with that unset, exactly what PLATFORM_HOST resolves to (A and AAAA) through
+ * the same DNS servers now. A PLATFORM_HOST that does not resolve is
+ * `platform_unresolvable`: the operator's setting, not the customer's records.
+ */
+async function checkApexAddresses(
+  domain: DomainName,
+  target: PlatformTarget,
+  found: Found,
+  resolver: ReturnType<typeof createResolver>,
+  deadlineMs: number,
+): Promise<VerifyResult> {
+  const configured = target.platformAddresses.length > 0;
+  let platform = target.platformAddresses;
+  if (!configured) {
+    try {
+      platform = await deadline(resolver, deadlineMs, async () => {
+        const [v4, v6] = await Promise.all([
+          orNone(resolver.resolve4(target.platformHost)),
+          orNone(resolver.resolve6(target.platformHost)),
+        ]);
+        return [...v4, ...v6];
+      });
+    } catch (error) {
+      return {
+        status: 'failed',
+        reason: 'dns_error',
+        message: `Could not look up the platform host ${target.platformHost} to compare ${domain.name}'s addresses with: ${describeDnsError(error)}. Try Verify again in a moment.`,
+        found,
+        expected: { cname: target.platformHost },
+      };
+    }
+    if (platform.length === 0) {
+      return {
+        status: 'failed',
+        reason: 'platform_unresolvable',
+        message:
+          `${domain.name} has A/AAAA records (${found.addresses.join(', ')}), but the platform host ${target.platformHost} has no A/AAAA records ` +
+          'to compare them with. This is a setting of the platform, not of your DNS: the operator should publish A/AAAA records for ' +
+          `PLATFORM_HOST (${target.platformHost}) or set PLATFORM_ADDRESSES to the addresses an apex must resolve to.`,
+        found,
+        expected: { cname: target.platformHost, addresses: [] },
+      };
+    }
+  }
+  const expected = { cname: target.platformHost, addresses: platform };
+  if (sameAddresses(found.addresses, platform)) {
+    return {
+      status: 'verified',
+      message: `${domain.name} resolves to the platform's addresses (${found.addresses.join(', ')}).`,
+      found,
+      expected,
+    };
+  }
+  const source = configured ? "the platform's addresses (PLATFORM_ADDRESSES) are" : `the platform host ${target.platformHost} resolves to`;
+  return {
+    status: 'failed',
+    reason: 'conflicting_a_record',
+    message:
+      `${domain.name} has A/AAAA records (${found.addresses.join(', ')}) that conflict: ${source} ${platform.join(', ')}. ` +
+      `Remove them and create an ALIAS/ANAME to ${target.platformHost}, or exactly the A/AAAA records ${platform.join(', ')}.`,
     found,
     expected,
   };

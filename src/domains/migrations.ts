@@ -1,6 +1,7 @@
 import type { FeatureMigrations } from '../storage/migrations.js';
 
 const NAME = 'custom domains, redirects, ACME challenges, accounts and orders';
+const CLAIMS = 'ownership claims (TXT proof) and the record of names leaving a project';
 
 export const domainMigrations: FeatureMigrations = {
   feature: 'domains',
@@ -65,6 +66,33 @@ export const domainMigrations: FeatureMigrations = {
         );
         CREATE INDEX acme_orders_created ON acme_orders(created_at);`,
     },
+    {
+      version: 2,
+      name: CLAIMS,
+      sql: `
+        CREATE TABLE domain_claims (
+          id INTEGER PRIMARY KEY,
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          name TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('apex', 'subdomain')),
+          token TEXT NOT NULL,
+          message TEXT NOT NULL,
+          found TEXT NOT NULL,
+          checked_at INTEGER,
+          created_at INTEGER NOT NULL,
+          UNIQUE (name, project_id)
+        );
+        CREATE INDEX domain_claims_project ON domain_claims(project_id);
+        CREATE TABLE domain_releases (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          project_id INTEGER NOT NULL,
+          reason TEXT NOT NULL CHECK (reason IN ('removed', 'transferred')),
+          to_project_id INTEGER,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX domain_releases_name ON domain_releases(name, created_at);`,
+    },
   ],
   postgres: [
     {
@@ -126,6 +154,33 @@ export const domainMigrations: FeatureMigrations = {
           created_at TIMESTAMPTZ NOT NULL
         );
         CREATE INDEX acme_orders_created ON acme_orders(created_at);`,
+    },
+    {
+      version: 2,
+      name: CLAIMS,
+      sql: `
+        CREATE TABLE domain_claims (
+          id BIGSERIAL PRIMARY KEY,
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          name TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('apex', 'subdomain')),
+          token TEXT NOT NULL,
+          message TEXT NOT NULL,
+          found TEXT NOT NULL,
+          checked_at TIMESTAMPTZ,
+          created_at TIMESTAMPTZ NOT NULL,
+          UNIQUE (name, project_id)
+        );
+        CREATE INDEX domain_claims_project ON domain_claims(project_id);
+        CREATE TABLE domain_releases (
+          id BIGSERIAL PRIMARY KEY,
+          name TEXT NOT NULL,
+          project_id BIGINT NOT NULL,
+          reason TEXT NOT NULL CHECK (reason IN ('removed', 'transferred')),
+          to_project_id BIGINT,
+          created_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX domain_releases_name ON domain_releases(name, created_at);`,
     },
   ],
 };

@@ -81,7 +81,7 @@ export function normaliseDomain(input: string, options: { platformHost?: string 
 
 /** A DNS record the user is asked to create at their provider. */
 export interface DnsRecord {
-  type: 'CNAME' | 'ALIAS' | 'A' | 'AAAA';
+  type: 'CNAME' | 'ALIAS' | 'A' | 'AAAA' | 'TXT';
   /** Relative to the registrable domain: `www`, or `@` for the apex. */
   name: string;
   value: string;
@@ -113,7 +113,7 @@ export function recordsFor(domain: DomainName, target: PlatformTarget): DnsRecor
         'An ALIAS (called ANAME or CNAME flattening by some providers) at the apex. Not every DNS provider supports it; ' +
         (target.platformAddresses.length > 0
           ? 'if yours does not, create the A/AAAA records below instead.'
-          : 'if yours does not, use a subdomain such as www instead.'),
+          : `if yours does not, create A/AAAA records at @ for exactly the addresses ${target.platformHost} resolves to, or use a subdomain such as www instead.`),
     },
   ];
   for (const address of target.platformAddresses) {

@@ -54,6 +54,13 @@ export default fp(
         await worker?.cancelRemoved();
       },
       wantCertificate: () => worker?.kick(),
+      // The one call site for "a domain left project X" (removed, or transferred by TXT proof): audit entries and events go here.
+      domainLeft: (event) => {
+        app.log.info(
+          { domain: event.domain, projectId: event.projectId, reason: event.reason, toProjectId: event.toProjectId },
+          event.reason === 'transferred' ? 'custom domain transferred to another project by TXT proof' : 'custom domain removed',
+        );
+      },
     });
     let worker: CertificateWorker | undefined;
     if (acme !== null) {
@@ -115,5 +122,5 @@ export default fp(
       await watcher.close();
     });
   },
-  { name: 'domains', dependencies: ['projects', 'deploys', 'management'] },
+  { name: 'domains', dependencies: ['projects', 'deploys', 'management', 'audit'] },
 );

@@ -69,6 +69,29 @@ export interface CertUpdate {
   nextAt: Date | null;
 }
 
+/** A project's pending claim on a name that needs ownership proof (a TXT record) before it can be its domain. */
+export interface ClaimRecord {
+  id: number;
+  projectId: number;
+  name: string;
+  kind: 'apex' | 'subdomain';
+  /** The value the TXT record `_petstore-challenge.<name>` must hold. */
+  token: string;
+  message: string;
+  /** The TXT values found at the last check. */
+  found: string[];
+  checkedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A name leaving a project: removed by it, or transferred to another by TXT proof. */
+export interface Release {
+  name: string;
+  projectId: number;
+  reason: 'removed' | 'transferred';
+  toProjectId: number | null;
+}
+
 export interface DomainRepository {
   /** null when the name already belongs to a project. */
   create(d: { projectId: number; name: string; kind: 'apex' | 'subdomain'; message: string; now: Date }): Promise<DomainRecord | null>;
@@ -107,6 +130,31 @@ export interface DomainRepository {
     since: Date,
     o: { projectId: number; registrableDomain: string; domain: string },
   ): Promise<{ all: number; project: number; registrable: number; failedName: number }>;
+  /**
+   * Whether another project has a say on the name: it holds it, it has a
+   * verified name under the same registrable domain, or it removed the name
+   * since `heldSince` (the hold after removal).
+   */
+  contested(d: { name: string; registrableDomain: string }, projectId: number, heldSince: Date): Promise<boolean>;
+  /** null when the project already claims the name. */
+  createClaim(c: {
+    projectId: number;
+    name: string;
+    kind: 'apex' | 'subdomain';
+    token: string;
+    message: string;
+    now: Date;
+  }): Promise<ClaimRecord | null>;
+  findClaim(name: string, projectId: number): Promise<ClaimRecord | null>;
+  /** Every project's claims on the name. */
+  claimsOn(name: string): Promise<ClaimRecord[]>;
+  listClaims(projectId: number): Promise<ClaimRecord[]>;
+  saveClaimCheck(id: number, u: { message: string; found: string[]; checkedAt: Date }): Promise<void>;
+  removeClaim(id: number): Promise<boolean>;
+  /** The domain, if this project holds it: removed with its redirects and challenges (as `remove`); false otherwise. */
+  removeFrom(name: string, projectId: number): Promise<boolean>;
+  recordRelease(r: Release, now: Date): Promise<void>;
+  releases(name: string): Promise<(Release & { at: Date })[]>;
   /** Tells every instance that domains, certificates or redirects changed (PostgreSQL NOTIFY; SQLite sees data_version). */
   notify(): Promise<void>;
 }
@@ -164,6 +212,32 @@ const toRecord = (r: DomainRow): DomainRecord => ({
     expiresAt: time(r.cert_expires_at),
     renewAt: time(r.cert_renew_at),
   },
+  createdAt: time(r.created_at),
+});
+
+interface ClaimRow {
+  id: bigint;
+  project_id: bigint;
+  name: string;
+  kind: 'apex' | 'subdomain';
+  token: string;
+  message: string;
+  found: string;
+  checked_at: Time | null;
+  created_at: Time;
+}
+
+const CLAIM_COLUMNS = 'id, project_id, name, kind, token, message, found, checked_at, created_at';
+
+const toClaim = (r: ClaimRow): ClaimRecord => ({
+  id: int(r.id),
+  projectId: int(r.project_id),
+  name: r.name,
+  kind: r.kind,
+  token: r.token,
+  message: r.message,
+  found: JSON.parse(r.found) as string[],
+  checkedAt: time(r.checked_at),
   createdAt: time(r.created_at),
 });
 
@@ -333,6 +407,76 @@ export function openDomainRepository(database: Database): DomainRepository {
       );
       return { all: int(row?.a ?? 0n), project: int(row?.p ?? 0n), registrable: int(row?.r ?? 0n), failedName: int(row?.f ?? 0n) };
     },
+    contested: async (d, projectId, heldSince) => {
+      const row = await sql.one<{ n: bigint }>(
+        `SELECT COUNT(*) AS n FROM domains WHERE project_id <> ? AND (name = ? OR (status = 'verified' AND (name = ? OR name LIKE ?)))`,
+        // Names hold only letters, digits, hyphens and dots: no LIKE wildcard can be in them.
+        [projectId, d.name, d.registrableDomain, `%.${d.registrableDomain}`],
+      );
+      if (int(row?.n ?? 0n) > 0) return true;
+      const held = await sql.one<{ n: bigint }>(
+        `SELECT COUNT(*) AS n FROM domain_releases WHERE name = ? AND project_id <> ? AND reason = 'removed' AND created_at >= ?`,
+        [d.name, projectId, heldSince],
+      );
+      return int(held?.n ?? 0n) > 0;
+    },
+    createClaim: async (c) => {
+      const row = await sql.one<ClaimRow>(
+        `INSERT INTO domain_claims (project_id, name, kind, token, message, found, created_at) VALUES (?, ?, ?, ?, ?, '[]', ?)
+         ON CONFLICT (name, project_id) DO NOTHING RETURNING ${CLAIM_COLUMNS}`,
+        [c.projectId, c.name, c.kind, c.token, c.message, c.now],
+      );
+      return row ? toClaim(row) : null;
+    },
+    findClaim: async (name, projectId) => {
+      const row = await sql.one<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM domain_claims WHERE name = ? AND project_id = ?`, [
+        name,
+        projectId,
+      ]);
+      return row ? toClaim(row) : null;
+    },
+    claimsOn: async (name) =>
+      (await sql.all<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM domain_claims WHERE name = ? ORDER BY id`, [name])).map(toClaim),
+    listClaims: async (projectId) =>
+      (await sql.all<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM domain_claims WHERE project_id = ? ORDER BY name`, [projectId])).map(toClaim),
+    saveClaimCheck: async (id, u) => {
+      await sql.run('UPDATE domain_claims SET message = ?, found = ?, checked_at = ? WHERE id = ?', [
+        u.message,
+        JSON.stringify(u.found),
+        u.checkedAt,
+        id,
+      ]);
+    },
+    removeClaim: async (id) => (await sql.run('DELETE FROM domain_claims WHERE id = ?', [id])) > 0,
+    removeFrom: async (name, projectId) => {
+      const removed = (await sql.run('DELETE FROM domains WHERE name = ? AND project_id = ?', [name, projectId])) > 0;
+      if (!removed) return false;
+      await sql.run('DELETE FROM domain_redirects WHERE from_name = ? OR to_name = ?', [name, name]);
+      await sql.run('DELETE FROM acme_challenges WHERE domain = ?', [name]);
+      return true;
+    },
+    recordRelease: async (r, now) => {
+      await sql.run('INSERT INTO domain_releases (name, project_id, reason, to_project_id, created_at) VALUES (?, ?, ?, ?, ?)', [
+        r.name,
+        r.projectId,
+        r.reason,
+        r.toProjectId,
+        now,
+      ]);
+    },
+    releases: async (name) =>
+      (
+        await sql.all<{ name: string; project_id: bigint; reason: Release['reason']; to_project_id: bigint | null; created_at: Time }>(
+          'SELECT name, project_id, reason, to_project_id, created_at FROM domain_releases WHERE name = ? ORDER BY id',
+          [name],
+        )
+      ).map((r) => ({
+        name: r.name,
+        projectId: int(r.project_id),
+        reason: r.reason,
+        toProjectId: r.to_project_id === null ? null : int(r.to_project_id),
+        at: time(r.created_at),
+      })),
     notify: async () => {
       if (database.engine === 'postgres') await database.pg.query(`SELECT pg_notify('${CHANGES_CHANNEL}', '')`);
     },

@@ -57,7 +57,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
         operationId: 'addDomain',
         summary: 'Add a custom domain',
         description:
-          'Adds a domain to the project and answers the DNS records to create (a CNAME to PLATFORM_HOST for a subdomain; ALIAS/ANAME or A records for an apex). The project needs the Pro plan or above (403 `plan_required`) and a ready deploy (409 `deploy_required`). Then create the records and verify.',
+          'Adds a domain to the project and answers the DNS records to create (a CNAME to PLATFORM_HOST for a subdomain; ALIAS/ANAME or A records for an apex). The project needs the Pro plan or above (403 `plan_required`) and a ready deploy (409 `deploy_required`). Then create the records and verify. Adding an apex (or its `www.` name) answers `suggestedPair`: the other name, offered with a redirect to this one; add it with `redirectTo` to get the domain and the redirect entry in one request.',
         security: WRITE_SECURITY,
         params: SlugParams,
         body: NewDomainSchema,
@@ -69,6 +69,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
             'deploy_required',
             'domain_taken',
             'domain_limit',
+            'invalid_redirect',
             'payload_too_large',
             'unsupported_media_type',
           ),
@@ -77,10 +78,19 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const added = orThrow(await domains.add(project.slug, request.body.domain));
+      const body = request.body;
+      const added = orThrow(
+        await domains.add(project.slug, body.domain, body.redirectTo === undefined ? {} : { redirectTo: body.redirectTo }),
+      );
+      await app.audit.recordFor(request, project, 'domain.add', added.domain);
+      if (added.redirect) await app.audit.recordFor(request, project, 'redirect.add', added.redirect.from);
       const view = orThrow(await domains.get(project.slug, added.domain));
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/domains/${added.domain}`);
-      return view;
+      return {
+        ...view,
+        ...(added.redirect ? { redirect: added.redirect } : {}),
+        ...(added.suggestedPair ? { suggestedPair: added.suggestedPair } : {}),
+      };
     },
   );
 
@@ -123,7 +133,9 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return orThrow(await domains.verifyView(project.slug, request.params.domain));
+      const view = orThrow(await domains.verifyView(project.slug, request.params.domain));
+      await app.audit.recordFor(request, project, 'domain.verify', view.domain);
+      return view;
     },
   );
 
@@ -148,6 +160,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       orThrow(await domains.remove(request.params.domain, project.slug));
+      await app.audit.recordFor(request, project, 'domain.remove', request.params.domain);
       return reply.code(204).send();
     },
   );
@@ -195,6 +208,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       const added = orThrow(await domains.addRedirect(project.slug, request.body.from, request.body.to));
+      await app.audit.recordFor(request, project, 'redirect.add', `${added.from} -> ${added.to}`);
       reply.code(201);
       return added;
     },
@@ -220,6 +234,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       orThrow(await domains.removeRedirect(project.slug, request.params.from));
+      await app.audit.recordFor(request, project, 'redirect.remove', request.params.from);
       return reply.code(204).send();
     },
   );

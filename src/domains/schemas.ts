@@ -7,8 +7,8 @@ const DomainName = (description: string) => Type.String({ minLength: 1, maxLengt
 export const DnsRecordSchema = managementComponent(
   Type.Object(
     {
-      type: Type.Union([Type.Literal('CNAME'), Type.Literal('ALIAS'), Type.Literal('A'), Type.Literal('AAAA')], {
-        description: 'The record type to create at the DNS provider.',
+      type: Type.Union([Type.Literal('CNAME'), Type.Literal('ALIAS'), Type.Literal('A'), Type.Literal('AAAA'), Type.Literal('TXT')], {
+        description: 'The record type to create at the DNS provider (`TXT`: the ownership proof `_petstore-challenge`).',
       }),
       name: Type.String({ description: 'The name, relative to the registrable domain: `www`, or `@` for the apex.' }),
       value: Type.String({ description: 'The value: PLATFORM_HOST for CNAME and ALIAS, an address for A and AAAA.' }),
@@ -24,6 +24,12 @@ const FoundSchema = Type.Object(
   {
     cname: Type.Union([Type.String(), Type.Null()], { description: 'The CNAME found at the name, if any.' }),
     addresses: Type.Array(Type.String(), { maxItems: 1000, description: 'The addresses the name resolved to.' }),
+    txt: Type.Optional(
+      Type.Array(Type.String(), {
+        maxItems: 1000,
+        description: 'For a domain that needs ownership proof: the TXT values found at `_petstore-challenge.<domain>`.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'What the name resolved to at the last check.' },
 );
@@ -49,6 +55,18 @@ export const CertificateSchema = managementComponent(
   'Certificate',
 );
 
+export const RedirectSchema = managementComponent(
+  Type.Object(
+    {
+      from: Type.String({ description: 'A custom domain of the project that redirects.' }),
+      to: Type.String({ description: 'The custom domain it redirects to, with the same path and query.' }),
+      status: Type.Literal(301, { description: 'The redirect status.' }),
+    },
+    { additionalProperties: false, description: 'A redirect entry: requests to `from` answer 301 to `https://<to>`.' },
+  ),
+  'Redirect',
+);
+
 const CheckStatus = Type.Union([Type.Literal('verified'), Type.Literal('pending'), Type.Literal('failed')]);
 
 export const DomainSchema = managementComponent(
@@ -64,14 +82,40 @@ export const DomainSchema = managementComponent(
       }),
       reason: Type.Optional(
         Type.Union(
-          [Type.Literal('conflicting_a_record'), Type.Literal('cname_mismatch'), Type.Literal('not_found'), Type.Literal('dns_error')],
-          { description: 'Why the domain does not verify.' },
+          [
+            Type.Literal('conflicting_a_record'),
+            Type.Literal('cname_mismatch'),
+            Type.Literal('not_found'),
+            Type.Literal('dns_error'),
+            Type.Literal('platform_unresolvable'),
+            Type.Literal('ownership_required'),
+          ],
+          {
+            description:
+              'Why the domain does not verify. `ownership_required`: the name needs proof of ownership first, the TXT record `_petstore-challenge.<domain>` shown in `records` (the name, or a name under the same registrable domain, is in use on the platform, or was removed less than 7 days ago). `platform_unresolvable`: an apex has A/AAAA records but PLATFORM_HOST itself resolves to none (and PLATFORM_ADDRESSES is unset), so there is nothing to compare them with; the operator has to act.',
+          },
         ),
       ),
       message: Type.String({ description: 'The state in words, with what to do.' }),
       found: FoundSchema,
       records: Type.Array(DnsRecordSchema, { maxItems: 20, description: 'The DNS records to create.' }),
       certificate: CertificateSchema,
+      // Only in the answer to add with `redirectTo`: the redirect entry added with the domain.
+      redirect: Type.Optional(RedirectSchema),
+      suggestedPair: Type.Optional(
+        Type.Object(
+          {
+            domain: Type.String({ description: 'The other name of the pair: `www.<apex>` for an apex, the apex for `www.<apex>`.' }),
+            redirect: RedirectSchema,
+            message: Type.String({ description: 'The offer in words.' }),
+          },
+          {
+            additionalProperties: false,
+            description:
+              'Only in the answer to add, for an apex or its `www.` name when the project lacks the other: add `domain` with `redirectTo` set to this domain to get both names and the redirect entry in one request. Each domain verifies on its own.',
+          },
+        ),
+      ),
       diagnostics: Type.Optional(
         Type.Object(
           {
@@ -103,25 +147,20 @@ export const DomainSchema = managementComponent(
 export const DomainListSchema = Type.Array(DomainSchema, { maxItems: 50, description: "The project's custom domains (at most 50)." });
 
 export const NewDomainSchema = Type.Object(
-  { domain: DomainName('The domain to serve the site on, e.g. `www.example.com` (Unicode names are converted to A-labels).') },
+  {
+    domain: DomainName('The domain to serve the site on, e.g. `www.example.com` (Unicode names are converted to A-labels).'),
+    redirectTo: Type.Optional(
+      DomainName(
+        'Another custom domain of the project: a redirect entry (301) from the new domain to it is added too, as for the `www.` pair (`suggestedPair`).',
+      ),
+    ),
+  },
   { additionalProperties: false, description: 'A domain to add.' },
 );
 
 export const DomainParams = Type.Object(
   { slug: SlugParams.properties.slug, domain: DomainName('The domain.') },
   { additionalProperties: false },
-);
-
-export const RedirectSchema = managementComponent(
-  Type.Object(
-    {
-      from: Type.String({ description: 'A custom domain of the project that redirects.' }),
-      to: Type.String({ description: 'The custom domain it redirects to, with the same path and query.' }),
-      status: Type.Literal(301, { description: 'The redirect status.' }),
-    },
-    { additionalProperties: false, description: 'A redirect entry: requests to `from` answer 301 to `https://<to>`.' },
-  ),
-  'Redirect',
 );
 
 export const RedirectListSchema = Type.Array(RedirectSchema, { maxItems: 50, description: "The project's redirect entries." });

@@ -4,8 +4,9 @@ import type { Project } from '../projects/repository.js';
 import { checkCaa, type CaaResult } from './caa.js';
 import { checkDns, type Found, type VerifyResult } from './dns-check.js';
 import { normaliseDomain, recordsFor, type DnsRecord, type DomainName } from './names.js';
+import { challengeName, challengeRecord, checkOwnership, HOLD_DAYS, newClaimToken } from './ownership.js';
 import { isPaidPlan, nextCheckAt } from './policy.js';
-import type { DomainRecord, DomainRepository, RedirectRecord } from './repository.js';
+import type { ClaimRecord, DomainRecord, DomainRepository, RedirectRecord } from './repository.js';
 
 /** What the domains capability needs to know about deploys (the deploys capability provides it). */
 export interface ReadyDeploys {
@@ -34,9 +35,31 @@ export interface DomainDeps {
   changed(): Promise<void>;
   /** Called when a domain needs a certificate attempt now. */
   wantCertificate(name: string): void;
+  /**
+   * Called once whenever a name leaves a project: removed by it, or moved to
+   * another project by TXT proof. The place where audit entries and events
+   * about it are written.
+   */
+  domainLeft?(event: DomainLeft): Promise<void> | void;
+}
+
+/** A name that left a project. `toProjectId` is set for a transfer (the old project is never told the new one). */
+export interface DomainLeft {
+  domain: string;
+  projectId: number;
+  reason: 'removed' | 'transferred';
+  toProjectId: number | null;
+  at: Date;
 }
 
 export const MAX_DOMAINS_PER_PROJECT = 50;
+
+/** The `www.` pair of a name just added (or its apex), offered with a redirect to the name added. */
+export interface SuggestedPair {
+  domain: string;
+  redirect: RedirectView;
+  message: string;
+}
 
 export interface AddedDomain {
   domain: string;
@@ -45,6 +68,12 @@ export interface AddedDomain {
   kind: 'apex' | 'subdomain';
   records: DnsRecord[];
   message: string;
+  /** `ownership_required`: the TXT record among `records` must be in place before the domain can verify. */
+  reason?: 'ownership_required';
+  /** The redirect entry added with the domain (`redirectTo`). */
+  redirect?: RedirectView;
+  /** `shop.example` ↔ `www.shop.example`, when the other name is not a domain of the project yet. */
+  suggestedPair?: SuggestedPair;
 }
 
 export interface CertificateView {
@@ -119,13 +148,18 @@ export class DomainService {
     return { platformHost: this.deps.settings.platformHost, platformAddresses: this.deps.settings.platformAddresses };
   }
 
-  private domainName(record: DomainRecord): DomainName {
+  private domainName(record: { name: string }): DomainName {
     const parsed = normaliseDomain(record.name);
     if (!parsed.ok) throw new Error(`stored domain ${record.name} no longer parses: ${parsed.reason}`);
     return parsed.domain;
   }
 
-  async add(slug: string, input: string): Promise<AddedDomain | DomainError> {
+  /**
+   * Adds a domain to the project. With `redirectTo` (another domain of the
+   * project) a redirect entry from the new domain to it is added too: the
+   * `www.` pair in one action. Each domain verifies on its own.
+   */
+  async add(slug: string, input: string, options: { redirectTo?: string } = {}): Promise<AddedDomain | DomainError> {
     const project = await this.deps.findProject(slug);
     if (!project) return projectNotFound(slug);
     const domain = this.name(input);
@@ -142,24 +176,65 @@ export class DomainService {
         `Project "${slug}" has no ready deploy, and a custom domain serves the live deploy. Deploy the site first, then add the domain.`,
       );
     }
-    const existing = await this.deps.repository.find(domain.name);
-    if (existing) return taken(domain.name, existing.projectId === project.id);
-    if ((await this.deps.repository.countByProject(project.id)) >= MAX_DOMAINS_PER_PROJECT) {
+    const repository = this.deps.repository;
+    const existing = await repository.find(domain.name);
+    if (existing?.projectId === project.id || (await repository.findClaim(domain.name, project.id))) return taken(domain.name);
+    const count = (await repository.countByProject(project.id)) + (await repository.listClaims(project.id)).length;
+    if (count >= MAX_DOMAINS_PER_PROJECT) {
       return new DomainError(
         'domain_limit',
         `Project "${slug}" has ${String(MAX_DOMAINS_PER_PROJECT)} custom domains, the most allowed. Remove one first.`,
       );
     }
+    let redirectTo: string | null = null;
+    if (options.redirectTo !== undefined) {
+      const to = this.name(options.redirectTo);
+      if (to instanceof DomainError) return to;
+      if (to.name === domain.name) return new DomainError('invalid_redirect', `A redirect from ${domain.name} to itself would loop.`);
+      const target = await this.deps.repository.find(to.name);
+      if (!target || target.projectId !== project.id) {
+        return new DomainError('invalid_redirect', `${to.name} is not a custom domain of project "${slug}"; add it first.`);
+      }
+      redirectTo = to.name;
+    }
+    // Another project's name (or one under a registrable domain it has verified, or removed less than 7 days ago)
+    // is a claim that needs TXT proof; the answer is the same whoever it is, and never names them.
+    const contested = existing !== null || (await repository.contested(domain, project.id, this.holdSince()));
+    const created = contested
+      ? null
+      : await repository.create({
+          projectId: project.id,
+          name: domain.name,
+          kind: domain.kind,
+          message: this.addedMessage(domain),
+          now: this.now(),
+        });
+    if (!created) {
+      const claim = await repository.createClaim({
+        projectId: project.id,
+        name: domain.name,
+        kind: domain.kind,
+        token: newClaimToken(),
+        message: '',
+        now: this.now(),
+      });
+      if (!claim) return taken(domain.name);
+      const view = this.claimView(claim);
+      await repository.saveClaimCheck(claim.id, { message: view.message, found: [], checkedAt: this.now() });
+      const suggestedPair = await this.pairFor(domain, project.id);
+      return {
+        domain: domain.name,
+        project: slug,
+        status: 'pending',
+        kind: domain.kind,
+        records: view.records,
+        message: view.message,
+        reason: 'ownership_required',
+        ...(suggestedPair ? { suggestedPair } : {}),
+      };
+    }
     const records = recordsFor(domain, this.target());
-    const message = `Create the DNS record${records.length > 1 ? 's' : ''} shown at your DNS provider, then verify ${domain.name}.`;
-    const created = await this.deps.repository.create({
-      projectId: project.id,
-      name: domain.name,
-      kind: domain.kind,
-      message,
-      now: this.now(),
-    });
-    if (!created) return taken(domain.name, false);
+    const message = created.message;
     // The first background check comes a minute later; verify checks at once.
     await this.deps.repository.saveCheck(domain.name, {
       status: 'pending',
@@ -171,8 +246,123 @@ export class DomainService {
       nextCheckAt: nextCheckAt(created, 0, this.now()),
       verifiedAt: null,
     });
+    // The new domain redirects nowhere yet and nothing redirects to it, so this entry can make no loop.
+    const redirect =
+      redirectTo !== null &&
+      (await this.deps.repository.addRedirect({ from: domain.name, to: redirectTo, projectId: project.id }, this.now()))
+        ? { from: domain.name, to: redirectTo, status: 301 as const }
+        : undefined;
     await this.deps.changed();
-    return { domain: domain.name, project: slug, status: 'pending', kind: domain.kind, records, message };
+    const suggestedPair = await this.pairFor(domain, project.id);
+    return {
+      domain: domain.name,
+      project: slug,
+      status: 'pending',
+      kind: domain.kind,
+      records,
+      message,
+      ...(redirect ? { redirect } : {}),
+      ...(suggestedPair ? { suggestedPair } : {}),
+    };
+  }
+
+  private addedMessage(domain: DomainName): string {
+    const records = recordsFor(domain, this.target());
+    return `Create the DNS record${records.length > 1 ? 's' : ''} shown at your DNS provider, then verify ${domain.name}.`;
+  }
+
+  /** Removals since then still hold the name against other projects. */
+  private holdSince(): Date {
+    return new Date(this.deps.clock.now() - HOLD_DAYS * 24 * 3600 * 1000);
+  }
+
+  /** A claim as `list` shows it: pending, `ownership_required`, the TXT record first. */
+  private claimView(claim: ClaimRecord): DomainView {
+    const name = this.domainName(claim);
+    const txt = challengeRecord(name, claim.token);
+    return {
+      domain: claim.name,
+      kind: claim.kind,
+      status: 'pending',
+      reason: 'ownership_required',
+      message:
+        claim.message ||
+        `${claim.name} needs proof of ownership before this project can serve it: create the TXT record ${txt.name} ` +
+          `(${challengeName(claim.name)}) with the value ${claim.token}, and the other record${recordsFor(name, this.target()).length > 1 ? 's' : ''} shown, then verify.`,
+      found: { cname: null, addresses: [], txt: claim.found },
+      records: [txt, ...recordsFor(name, this.target())],
+      certificate: { status: 'none' },
+    };
+  }
+
+  /**
+   * Verify of a claim: the TXT proof moves the name to this project (taking it
+   * from the project that held it, if any), then its records are checked as
+   * any domain's. Without proof, the claim says what is missing. A name no
+   * longer contested needs no proof.
+   */
+  private async checkClaim(claim: ClaimRecord): Promise<DomainView> {
+    const repository = this.deps.repository;
+    const name = this.domainName(claim);
+    const holder = await repository.find(claim.name);
+    const contested = holder !== null || (await repository.contested(name, claim.projectId, this.holdSince()));
+    if (contested) {
+      const proof = await checkOwnership(name, claim.token, {
+        servers: this.deps.settings.dnsServers,
+        ...(this.deps.settings.dnsDeadlineMs === undefined ? {} : { deadlineMs: this.deps.settings.dnsDeadlineMs }),
+      });
+      if (proof.status !== 'proven') {
+        await repository.saveClaimCheck(claim.id, { message: proof.message, found: proof.found, checkedAt: this.now() });
+        return this.claimView({ ...claim, message: proof.message, found: proof.found });
+      }
+    }
+    if (holder !== null && holder.projectId !== claim.projectId && (await repository.removeFrom(holder.name, holder.projectId))) {
+      await this.domainLeft({ domain: holder.name, projectId: holder.projectId, reason: 'transferred', toProjectId: claim.projectId });
+    }
+    const created = await repository.create({
+      projectId: claim.projectId,
+      name: claim.name,
+      kind: claim.kind,
+      message: this.addedMessage(name),
+      now: this.now(),
+    });
+    if (!created) {
+      // Another project took the name in between: the claim stays, and says so at the next verify.
+      await this.deps.changed();
+      return this.claimView(claim);
+    }
+    await repository.removeClaim(claim.id);
+    await this.deps.changed();
+    return this.viewOf(await this.check(created, { manual: true }));
+  }
+
+  /**
+   * The one place a name leaving a project is recorded (removed, or
+   * transferred by TXT proof): the release row that holds the name for
+   * HOLD_DAYS, and `deps.domainLeft` (audit entries and events).
+   */
+  private async domainLeft(event: Omit<DomainLeft, 'at'>): Promise<void> {
+    const at = this.now();
+    await this.deps.repository.recordRelease(
+      { name: event.domain, projectId: event.projectId, reason: event.reason, toProjectId: event.toProjectId },
+      at,
+    );
+    await this.deps.domainLeft?.({ ...event, at });
+  }
+
+  /** `www.<apex>` for an apex, the apex for `www.<apex>`; null for other names or when the project has it already. */
+  private async pairFor(domain: DomainName, projectId: number): Promise<SuggestedPair | null> {
+    const other = domain.kind === 'apex' ? `www.${domain.name}` : domain.host === 'www' ? domain.registrableDomain : null;
+    if (other === null) return null;
+    const pair = this.name(other);
+    if (pair instanceof DomainError) return null;
+    const existing = await this.deps.repository.find(pair.name);
+    if (existing?.projectId === projectId || (await this.deps.repository.findClaim(pair.name, projectId))) return null;
+    return {
+      domain: pair.name,
+      redirect: { from: pair.name, to: domain.name, status: 301 },
+      message: `Visitors type ${pair.name} as often as ${domain.name}: add it too, redirecting (301) to ${domain.name}.`,
+    };
   }
 
   /**
@@ -180,17 +370,17 @@ export class DomainService {
    * certificate failed or is late this is Re-verify: a new certificate
    * attempt starts at once.
    */
-  async verify(input: string): Promise<VerifyView | DomainError> {
-    const record = await this.stored(input);
+  async verify(input: string, slug?: string): Promise<VerifyView | DomainError> {
+    const record = await this.stored(input, slug);
     if (record instanceof DomainError) return record;
-    const updated = await this.check(record, { manual: true });
+    const view = isClaim(record) ? await this.checkClaim(record) : await this.viewOf(await this.check(record, { manual: true }));
     return {
-      domain: updated.name,
-      status: updated.status,
-      ...(updated.reason === null ? {} : { reason: updated.reason }),
-      message: updated.message,
-      found: updated.found,
-      certificate: certificateView(updated),
+      domain: view.domain,
+      status: view.status,
+      ...(view.reason === undefined ? {} : { reason: view.reason }),
+      message: view.message,
+      found: view.found,
+      certificate: view.certificate,
     };
   }
 
@@ -198,7 +388,7 @@ export class DomainService {
   async verifyView(slug: string, input: string): Promise<DomainView | DomainError> {
     const record = await this.stored(input, slug);
     if (record instanceof DomainError) return record;
-    return this.viewOf(await this.check(record, { manual: true }));
+    return isClaim(record) ? this.checkClaim(record) : this.viewOf(await this.check(record, { manual: true }));
   }
 
   /** Runs a DNS check of a stored domain and records it; used by verify and the background re-checks. */
@@ -246,31 +436,48 @@ export class DomainService {
   async list(slug: string): Promise<DomainView[] | DomainError> {
     const project = await this.deps.findProject(slug);
     if (!project) return projectNotFound(slug);
-    const records = await this.deps.repository.listByProject(project.id);
-    return Promise.all(records.map((record) => this.viewOf(record)));
+    const [records, claims] = await Promise.all([
+      this.deps.repository.listByProject(project.id),
+      this.deps.repository.listClaims(project.id),
+    ]);
+    const views = await Promise.all(records.map((record) => this.viewOf(record)));
+    return [...views, ...claims.map((claim) => this.claimView(claim))].sort((a, b) =>
+      a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0,
+    );
   }
 
   /** One domain of the project, as `list` shows it. */
   async get(slug: string, input: string): Promise<DomainView | DomainError> {
     const record = await this.stored(input, slug);
-    return record instanceof DomainError ? record : this.viewOf(record);
+    if (record instanceof DomainError) return record;
+    return isClaim(record) ? this.claimView(record) : this.viewOf(record);
   }
 
   /**
-   * A stored domain by name; with a project, one of another project is not
-   * found either (the management API must not reveal other projects' domains).
+   * A stored domain, or a claim, by name. With a project: that project's
+   * claim, else its domain; one of another project is not found either (the
+   * management API must not reveal other projects' domains). Without (the
+   * operator's CLI): the domain, else the only claim on the name.
    */
-  private async stored(input: string, slug?: string): Promise<DomainRecord | DomainError> {
+  private async stored(input: string, slug?: string): Promise<DomainRecord | ClaimRecord | DomainError> {
     const domain = this.name(input);
     if (domain instanceof DomainError) return domain;
     const record = await this.deps.repository.find(domain.name);
-    if (!record) return domainNotFound(domain.name);
     if (slug !== undefined) {
       const project = await this.deps.findProject(slug);
       if (!project) return projectNotFound(slug);
-      if (record.projectId !== project.id) return domainNotFound(domain.name);
+      const claim = await this.deps.repository.findClaim(domain.name, project.id);
+      if (claim) return claim;
+      if (!record || record.projectId !== project.id) return domainNotFound(domain.name);
+      return record;
     }
-    return record;
+    if (record) return record;
+    const claims = await this.deps.repository.claimsOn(domain.name);
+    if (claims.length === 1 && claims[0]) return claims[0];
+    if (claims.length > 1) {
+      return new DomainError('not_found', `Several projects claim ${domain.name}; name the project (--project SLUG).`);
+    }
+    return domainNotFound(domain.name);
   }
 
   private async viewOf(record: DomainRecord): Promise<DomainView> {
@@ -317,7 +524,13 @@ export class DomainService {
   async remove(input: string, slug?: string): Promise<{ domain: string } | DomainError> {
     const record = await this.stored(input, slug);
     if (record instanceof DomainError) return record;
-    if (!(await this.deps.repository.remove(record.name))) return domainNotFound(record.name);
+    if (isClaim(record)) {
+      // A claim never served anything: it goes without a hold.
+      if (!(await this.deps.repository.removeClaim(record.id))) return domainNotFound(record.name);
+      return { domain: record.name };
+    }
+    if (!(await this.deps.repository.removeFrom(record.name, record.projectId))) return domainNotFound(record.name);
+    await this.domainLeft({ domain: record.name, projectId: record.projectId, reason: 'removed', toProjectId: null });
     await this.deps.changed();
     return { domain: record.name };
   }
@@ -365,13 +578,13 @@ export class DomainService {
   }
 }
 
-function taken(name: string, sameProject: boolean): DomainError {
-  return new DomainError(
-    'domain_taken',
-    sameProject
-      ? `${name} is already a domain of this project.`
-      : `${name} already belongs to another project; it must be removed there first.`,
-  );
+/** Only ever about the project's own domains: nothing tells one project what another holds. */
+function taken(name: string): DomainError {
+  return new DomainError('domain_taken', `${name} is already a domain of this project.`);
+}
+
+function isClaim(record: DomainRecord | ClaimRecord): record is ClaimRecord {
+  return 'token' in record;
 }
 
 /** The chain the new entry would close, or null: following `to` from the new entry must never come back to its `from`. */

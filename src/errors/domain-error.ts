@@ -20,7 +20,15 @@ export type DomainCode =
   | 'invalid_credentials'
   | 'deploy_failed'
   | 'weak_password'
-  | 'storage_quota_exceeded';
+  | 'storage_quota_exceeded'
+  | 'invalid_slug'
+  | 'signup_closed'
+  | 'project_limit'
+  | 'forbidden'
+  | 'invitation_mismatch'
+  | 'last_owner'
+  | 'invitation_expired'
+  | 'invitation_used';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import { ApiError } from './errors.js';
 import { sendError } from './error-handler.js';
 import type { RequestStep } from './request-steps.js';
+import type { Deprecation } from './types.js';
 
 /**
  * Deprecated routes announce it on every response, errors included:
@@ -10,17 +11,40 @@ import type { RequestStep } from './request-steps.js';
  */
 export const deprecationHeadersStep: RequestStep = (_request, reply, { deprecation: d }) => {
   if (d) {
-    reply.header('deprecation', `@${String(Math.floor(d.deprecatedAt.getTime() / 1000))}`);
-    reply.header('sunset', d.sunset.toUTCString());
-    reply.header('link', `<${d.successor}>; rel="successor-version"`);
+    const list = deprecationHeaders(d);
+    for (let i = 0; i < list.length; i += 2) reply.header(list[i] as string, list[i + 1]);
   }
   return false;
 };
 
+const DEPRECATION_HEADERS = new WeakMap<Deprecation, readonly string[]>();
+
+/** A deprecated route's headers as name, value…: the one definition, for replies and answers before Fastify. */
+export function deprecationHeaders(d: Deprecation): readonly string[] {
+  let list = DEPRECATION_HEADERS.get(d);
+  if (list === undefined) {
+    list = [
+      'deprecation',
+      `@${String(Math.floor(d.deprecatedAt.getTime() / 1000))}`,
+      'sunset',
+      d.sunset.toUTCString(),
+      'link',
+      `<${d.successor}>; rel="successor-version"`,
+    ];
+    DEPRECATION_HEADERS.set(d, list);
+  }
+  return list;
+}
+
+/** Whether a deprecated route is past its sunset (`sunsetStep` answers it 410). */
+export function pastSunset(d: Deprecation, now: number): boolean {
+  return now >= d.sunset.getTime();
+}
+
 /** After its sunset instant a deprecated route answers 410 (registered after auth). */
 export function sunsetStep(clock: Clock): RequestStep {
   return (_request, reply, { deprecation: d }) => {
-    if (!d || clock.now() < d.sunset.getTime()) return false;
+    if (!d || !pastSunset(d, clock.now())) return false;
     sendError(reply, new ApiError('gone', `This operation was removed on ${d.sunset.toUTCString()}. Use ${d.successor} instead.`));
     return true;
   };

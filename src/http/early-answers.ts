@@ -12,6 +12,8 @@ export interface EarlyRequest {
   hostname: string;
   /** Arrived over TLS (the custom-domain listener). */
   secure: boolean;
+  /** Header names and values as received (`req.rawHeaders`); without them no API step answers (`isPlainApiRequest`). */
+  rawHeaders?: readonly string[];
 }
 
 /** A whole answer from memory. */
@@ -20,7 +22,7 @@ export interface EarlyAnswer {
   /** Name, value, name, value… (lower-case names; Content-Length included), as `writeHead` takes them. */
   headers: readonly string[];
   /** Null for HEAD and 304. */
-  body: Buffer | null;
+  body: Buffer | string | null;
   /** The metrics label of the answer (as `request.answeredAs` on the regular path). */
   operation: string;
 }
@@ -82,6 +84,7 @@ function earlyRequest(req: IncomingMessage, trustProxy: boolean): EarlyRequest |
     headers,
     hostname: hostnameOf(host),
     secure: (req.socket as Partial<{ encrypted: boolean }>).encrypted === true,
+    rawHeaders: req.rawHeaders,
   };
 }
 
@@ -147,6 +150,13 @@ export class FrontDoor {
   accepting: () => boolean = () => true;
   /** Set when metrics are on. */
   recordAnswer: RecordAnswer | null = null;
+  /** The API's steps before Fastify, each set by the capability whose regular step it is. */
+  readonly gate: ApiGate = {
+    plainHost: () => true,
+    identify: () => null,
+    admit: () => null,
+    record: () => undefined,
+  };
 
   constructor(
     private readonly options: {
@@ -189,4 +199,60 @@ export class FrontDoor {
       next,
     );
   }
+}
+
+/**
+ * What an API answer before Fastify needs of the capabilities that identify,
+ * meter and count a request: each is the capability's own step, given
+ * without a promise where it can be. A route's early step (pets) calls them
+ * in the regular path's order: identify, then read, then admit and record.
+ * Until a capability sets its part, the default sends every request to the
+ * regular path (identify gives no principal, admit counts nothing).
+ */
+export interface ApiGate {
+  /** deploys: false for a host that serves a project's site or names a platform subdomain (its `/v1` is that project's). */
+  plainHost(hostname: string): boolean;
+  /** keys: the principal of the request's bearer key when the key cache knows it; null otherwise (missing, unknown, not cached). */
+  identify(request: EarlyRequest): GatePrincipal | null;
+  /** limits: counts a request it certainly admits and returns its limit headers; null, having counted nothing, otherwise. */
+  admit(principal: GatePrincipal): readonly string[] | null;
+  /** usage: counts a request with a valid key (a no-op with USAGE_RECORDING=false). */
+  record(principal: GatePrincipal): void;
+}
+
+/** A key's principal as the gate passes it along (keys' `Principal`; this layer knows no capability). */
+export type GatePrincipal = object;
+
+/** Request headers that change nothing in an API answer; any other header sends the request to the regular path. */
+const PLAIN_HEADERS = new Set([
+  'host',
+  'authorization',
+  'user-agent',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'connection',
+  'keep-alive',
+  'cache-control',
+  'pragma',
+  'x-request-id',
+]);
+const PLAIN_HOST = /^[A-Za-z0-9.-]{1,253}(?::(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?$/;
+
+/**
+ * True for an API request the front door may answer: one Host line of the
+ * plain `name[:port]` form, and no header outside a short list (an `Expect`,
+ * an `Accept-Version`, a body header, a forwarded header… all take the
+ * regular path, which reads them).
+ */
+export function isPlainApiRequest(request: EarlyRequest): boolean {
+  const raw = request.rawHeaders;
+  if (raw === undefined) return false;
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    if (!PLAIN_HEADERS.has(name)) return false;
+    if (name === 'host' && (++hosts > 1 || !PLAIN_HOST.test(raw[i + 1] as string))) return false;
+  }
+  return hosts === 1;
 }

@@ -1,15 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { KEY_PREFIX } from '../keys/key-format.js';
 
-/** The key prefix followed by key characters, any of them possibly percent-encoded. */
-const KEY_LIKE = new RegExp(
-  `${[...KEY_PREFIX].map((c) => `(?:${c}|%${c.charCodeAt(0).toString(16)})`).join('')}(?:[0-9a-z_]|%[0-9a-f]{2})*`,
-  'gi',
-);
+/** Prefixes of the secrets the service issues: API keys and personal access tokens. */
+const SECRET_PREFIXES = [KEY_PREFIX, 'pst_'];
 
-/** Replaces anything shaped like an API key (`psk_…`) so that it never reaches the logs. */
+const encoded = (prefix: string) => [...prefix].map((c) => `(?:${c}|%${c.charCodeAt(0).toString(16)})`).join('');
+
+/** A secret's prefix followed by secret characters, any of them possibly percent-encoded. */
+const KEY_LIKE = new RegExp(`(${SECRET_PREFIXES.map(encoded).join('|')})(?:[0-9a-z_]|%[0-9a-f]{2})*`, 'gi');
+
+/** Replaces anything shaped like an API key (`psk_…`) or access token (`pst_…`) so that it never reaches the logs. */
 export function redactKeys(text: string): string {
-  return text.replace(KEY_LIKE, `${KEY_PREFIX}[redacted]`);
+  return text.replace(KEY_LIKE, (_match, prefix: string) => `${decodeURIComponent(prefix).toLowerCase()}[redacted]`);
 }
 
 /**

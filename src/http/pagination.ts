@@ -38,14 +38,25 @@ export function page<T extends { id: bigint }>(
   return items;
 }
 
-/** Sets `Link: <…>; rel="next"` for the page after `lastId`, keeping `limit` and the other query parameters. */
-export function announceNext(
-  reply: FastifyReply,
-  opts: { limit: number; path: string; listing: Listing; query: Record<string, string | undefined>; lastId: bigint },
-): void {
+/** The `Link` value for the page after `lastId`: `<path?limit=…&…&cursor=…>; rel="next"`, keeping `limit` and the other query parameters. */
+export function nextLink(opts: {
+  limit: number;
+  path: string;
+  listing: Listing;
+  query: Record<string, string | undefined>;
+  lastId: bigint;
+}): string {
   const params = new URLSearchParams();
   params.set('limit', String(opts.limit));
   for (const [k, v] of Object.entries(opts.query)) if (v !== undefined) params.set(k, v);
   params.set('cursor', opts.listing.cursors.encode(opts.listing, opts.lastId));
-  reply.header('link', `<${opts.path}?${params.toString()}>; rel="next"`);
+  return `<${opts.path}?${params.toString()}>; rel="next"`;
+}
+
+/** Sets `Link: <…>; rel="next"` for the page after `lastId` (`nextLink`). */
+export function announceNext(
+  reply: FastifyReply,
+  opts: { limit: number; path: string; listing: Listing; query: Record<string, string | undefined>; lastId: bigint },
+): void {
+  reply.header('link', nextLink(opts));
 }

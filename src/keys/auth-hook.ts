@@ -12,19 +12,25 @@ declare module 'fastify' {
   }
 }
 
+/** The principal of a bearer key the key cache holds, without waiting; null for a missing key or one not in the cache. */
+export function knownPrincipal(authenticator: Authenticator, authorization: string | undefined): Principal | null {
+  const token = bearerToken(authorization);
+  return token ? (authenticator.cached(token) ?? null) : null;
+}
+
 /**
  * Sets `request.principal` from the request's bearer key; it stays null when
  * the key is missing or invalid. Synchronous when the key is in the cache.
  */
 export function principalResolver(authenticator: Authenticator): (request: FastifyRequest) => void | Promise<void> {
   return (request) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return undefined;
-    const cached = authenticator.cached(token);
+    const cached = knownPrincipal(authenticator, request.headers.authorization);
     if (cached) {
       request.principal = cached;
       return undefined;
     }
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return undefined;
     return authenticator.authenticate(token).then((principal) => {
       request.principal = principal;
     });

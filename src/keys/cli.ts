@@ -1,3 +1,4 @@
+import { operatorProject, recordOperator } from '../audit/cli.js';
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import type { CliCommand, CliContext } from '../feature.js';
@@ -22,6 +23,7 @@ export const keysCommand: CliCommand = {
     if (sub === 'create') {
       const { values } = parse(rest, { project: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } }, 0);
       const k = orRefuse(await (await service(ctx)).create(values.project ?? 'default', values.name ?? null));
+      await recordOperator(ctx, k.project, 'key.create', k.id);
       if (values.json) ctx.json({ id: k.id, key: k.key, project: k.project, name: k.name, createdAt: k.createdAt.toISOString() });
       else {
         ctx.out(k.key);
@@ -52,11 +54,13 @@ export const keysCommand: CliCommand = {
       const { positionals } = parse(rest, {}, 1);
       const id = positionals[0] ?? '';
       orRefuse(await (await service(ctx)).revoke(id));
+      await recordOperator(ctx, await operatorProject(ctx, { keyId: id }), 'key.revoke', id);
       ctx.out(`revoked ${id}`);
     } else if (sub === 'unban') {
       const { positionals } = parse(rest, {}, 1);
       const id = positionals[0] ?? '';
       const lifted = orRefuse(await (await service(ctx)).unban(id));
+      if (lifted) await recordOperator(ctx, await operatorProject(ctx, { keyId: id }), 'key.unban', id);
       ctx.out(
         lifted
           ? `unbanned ${id}; running servers see it within their key cache time (KEY_CACHE_TTL_MS, 2 s by default)`

@@ -10,7 +10,6 @@ export const KEY_PREFIX = 'psk_';
 const RANDOM_CHARS = 32;
 const CHECK_CHARS = 6;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const KEY_SHAPE = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${RANDOM_CHARS + CHECK_CHARS}}$`);
 
 function randomBase62(length: number): string {
   let out = '';
@@ -35,16 +34,45 @@ function base62(value: number, width: number): string {
 
 const checksum = (random: string) => base62(crc32(random), CHECK_CHARS);
 
+/**
+ * A family of prefixed secrets (`psk_` API keys, `pst_` access tokens): the
+ * prefix, 32 random base62 characters and a 6-character CRC32 checksum.
+ */
+export interface SecretFormat {
+  prefix: string;
+  generate(): string;
+  /** True when the text has the shape and checksum of a secret of this family. */
+  isWellFormed(text: string): boolean;
+  /** What listings show of a secret: its prefix and first characters. */
+  hint(secret: string): string;
+}
+
+export function secretFormat(prefix: string): SecretFormat {
+  const shape = new RegExp(`^${prefix}[0-9A-Za-z]{${String(RANDOM_CHARS + CHECK_CHARS)}}$`);
+  return {
+    prefix,
+    generate: () => {
+      const random = randomBase62(RANDOM_CHARS);
+      return `${prefix}${random}${checksum(random)}`;
+    },
+    // The length is checked first, so a long hostile string costs no regular-expression work.
+    isWellFormed: (text) =>
+      text.length === prefix.length + RANDOM_CHARS + CHECK_CHARS &&
+      shape.test(text) &&
+      text.slice(prefix.length + RANDOM_CHARS) === checksum(text.slice(prefix.length, prefix.length + RANDOM_CHARS)),
+    hint: (secret) => `${secret.slice(0, prefix.length + 4)}…`,
+  };
+}
+
+const API_KEYS = secretFormat(KEY_PREFIX);
+
 export function generateSecret(): string {
-  const random = randomBase62(RANDOM_CHARS);
-  return `${KEY_PREFIX}${random}${checksum(random)}`;
+  return API_KEYS.generate();
 }
 
 /** True when the text has the shape and checksum of a key this service issues. */
 export function isWellFormedSecret(text: string): boolean {
-  if (!KEY_SHAPE.test(text)) return false;
-  const random = text.slice(KEY_PREFIX.length, KEY_PREFIX.length + RANDOM_CHARS);
-  return text.slice(KEY_PREFIX.length + RANDOM_CHARS) === checksum(random);
+  return API_KEYS.isWellFormed(text);
 }
 
 export function hashSecret(secret: string): Buffer {
@@ -58,5 +86,5 @@ export function generateKeyId(): string {
 
 /** What listings show of a secret: its prefix and first characters. */
 export function secretHint(secret: string): string {
-  return `${secret.slice(0, KEY_PREFIX.length + 4)}…`;
+  return API_KEYS.hint(secret);
 }

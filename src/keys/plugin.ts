@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
-import { keyRequiredStep, principalResolver, principalStep } from './auth-hook.js';
+import { keyRequiredStep, knownPrincipal, principalResolver, principalStep } from './auth-hook.js';
 import { Authenticator } from './authenticator.js';
 import { openKeyRepository } from './repository.js';
 import { KeyService } from './service.js';
@@ -24,6 +24,7 @@ export default fp(
     app.decorateRequest('principal', null);
     app.requestSteps.add('identify', principalStep(principalResolver(authenticator)));
     app.requestSteps.add('authorize', keyRequiredStep);
+    app.frontDoor.gate.identify = (request) => knownPrincipal(authenticator, request.headers.authorization);
   },
   { name: 'keys', dependencies: ['projects'] },
 );

@@ -19,6 +19,10 @@ export interface Counters {
   /** The current value, 0 when the counter does not exist. */
   peek(kind: CounterKind, key: string): Promise<number>;
   remove(kind: CounterKind, key: string): Promise<void>;
+  /** `increment` without a promise, where counting needs no I/O (memory); absent otherwise. */
+  incrementNow?(kind: CounterKind, key: string): number;
+  /** `peek` without a promise, with `incrementNow`. */
+  peekNow?(kind: CounterKind, key: string): number;
   state(): LimiterState;
   close(): Promise<void>;
 }

@@ -14,14 +14,31 @@ export function policyField(quota: Quota): string {
   return field;
 }
 
-/** Sets the limit headers: the window with the fewest requests remaining, in both notations. */
-export function setRateLimitHeaders(reply: FastifyReply, quota: Quota, verdict: Verdict): void {
+/**
+ * The limit headers as name, value, name, value…: the window with the fewest
+ * requests remaining, in both notations. The one definition of them, for
+ * replies (`setRateLimitHeaders`) and answers before Fastify (http/early-answers.ts).
+ */
+export function rateLimitHeaders(quota: Quota, verdict: Verdict): string[] {
   const remaining = String(verdict.remaining);
-  reply.header('x-ratelimit-limit', String(verdict.limit));
-  reply.header('x-ratelimit-remaining', remaining);
-  reply.header('x-ratelimit-reset', String(verdict.reset));
-  reply.header('ratelimit-policy', policyField(quota));
-  reply.header('ratelimit', `"${verdict.window}";r=${remaining};t=${String(verdict.resetIn)}`);
+  return [
+    'x-ratelimit-limit',
+    String(verdict.limit),
+    'x-ratelimit-remaining',
+    remaining,
+    'x-ratelimit-reset',
+    String(verdict.reset),
+    'ratelimit-policy',
+    policyField(quota),
+    'ratelimit',
+    `"${verdict.window}";r=${remaining};t=${String(verdict.resetIn)}`,
+  ];
+}
+
+/** Sets the limit headers on a reply. */
+export function setRateLimitHeaders(reply: FastifyReply, quota: Quota, verdict: Verdict): void {
+  const list = rateLimitHeaders(quota, verdict);
+  for (let i = 0; i < list.length; i += 2) reply.header(list[i] as string, list[i + 1]);
 }
 
 interface HeaderDoc {

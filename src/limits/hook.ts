@@ -3,10 +3,11 @@ import type { Clock } from '../clock.js';
 import { sendError } from '../http/error-handler.js';
 import { ApiError } from '../http/errors.js';
 import type { RequestStep } from '../http/request-steps.js';
+import type { Principal } from '../keys/repository.js';
 import { PLAN_QUOTAS } from '../projects/plans.js';
 import type { Bans } from './bans.js';
 import { addressSubject, projectSubject } from './client-address.js';
-import { setRateLimitHeaders } from './headers.js';
+import { rateLimitHeaders, setRateLimitHeaders } from './headers.js';
 import type { RateLimiter, Verdict } from './limiter.js';
 
 /** Requests without a valid key are limited per client address with the Free plan's numbers. */
@@ -65,6 +66,24 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Met
     const banEnd = await bans.strike(principal.keyId, verdict, now);
     sendError(reply, banEnd === null ? rateLimited(verdict) : banned(banEnd, now, verdict));
     return true;
+  };
+}
+
+/**
+ * The meter's answer for a request it certainly admits, without a promise
+ * (memory counters): counts it against its project and returns its limit
+ * headers, as `createMeter` would count it and set them. Null, having counted
+ * nothing, for a banned key, a quota nearly used up or counters that need I/O:
+ * the request then goes to the meter itself (the regular path).
+ */
+export type AdmitNow = (principal: Principal) => string[] | null;
+
+export function createAdmitNow(limiter: RateLimiter, clock: Clock): AdmitNow {
+  return (principal) => {
+    const now = clock.now();
+    if (principal.bannedUntil !== null && principal.bannedUntil > now) return null;
+    const verdict = limiter.admitNow(projectSubject(principal.projectId), principal.quota, now);
+    return verdict === null ? null : rateLimitHeaders(principal.quota, verdict);
   };
 }
 

@@ -42,34 +42,60 @@ export class RateLimiter {
     const minuteAllows = !refused && minuteCount <= quota.perMinute;
     const dayKey = `${subject}:${String(day)}`;
     const dayCount = minuteAllows ? await this.counters.increment('day', dayKey) : await this.counters.peek('day', dayKey);
-    const minuteRemaining = Math.max(0, quota.perMinute - minuteCount);
-    const dayRemaining = Math.max(0, quota.perDay - dayCount);
-    const allowed = minuteAllows && dayCount <= quota.perDay;
-    if (dayRemaining <= minuteRemaining) {
-      const end = (day + 1) * DAY_MS;
-      return {
-        allowed,
-        window: 'day',
-        windowIndex: day,
-        limit: quota.perDay,
-        remaining: dayRemaining,
-        reset: end / 1000,
-        resetIn: Math.ceil((end - now) / 1000),
-      };
-    }
-    const end = (minute + 1) * MINUTE_MS;
-    return {
-      allowed,
-      window: 'minute',
-      windowIndex: minute,
-      limit: quota.perMinute,
-      remaining: minuteRemaining,
-      reset: end / 1000,
-      resetIn: Math.ceil((end - now) / 1000),
-    };
+    return verdictOf(quota, now, minuteCount, dayCount, minuteAllows);
+  }
+
+  /**
+   * `hit` without a promise, for a request it certainly allows: counts it and
+   * returns the verdict `hit` would, or returns null having counted nothing
+   * when the quota is nearly used up (the request then goes to `hit`) or the
+   * counters need I/O. One increment follows the peek without a turn of the
+   * event loop in between, so no other request can take the last one.
+   */
+  admitNow(subject: string, quota: Quota, now: number): Verdict | null {
+    const { incrementNow, peekNow } = this.counters;
+    if (!incrementNow || !peekNow) return null;
+    const minuteKey = `${subject}:${String(Math.floor(now / MINUTE_MS))}`;
+    const dayKey = `${subject}:${String(Math.floor(now / DAY_MS))}`;
+    if (peekNow.call(this.counters, 'minute', minuteKey) >= quota.perMinute) return null;
+    if (peekNow.call(this.counters, 'day', dayKey) >= quota.perDay) return null;
+    const minuteCount = incrementNow.call(this.counters, 'minute', minuteKey);
+    const dayCount = incrementNow.call(this.counters, 'day', dayKey);
+    return verdictOf(quota, now, minuteCount, dayCount, true);
   }
 
   close(): Promise<void> {
     return this.counters.close();
   }
+}
+
+/** The verdict on a request from its window counts: the one definition `hit` and `admitNow` share. */
+function verdictOf(quota: Quota, now: number, minuteCount: number, dayCount: number, minuteAllows: boolean): Verdict {
+  const minute = Math.floor(now / MINUTE_MS);
+  const day = Math.floor(now / DAY_MS);
+  const minuteRemaining = Math.max(0, quota.perMinute - minuteCount);
+  const dayRemaining = Math.max(0, quota.perDay - dayCount);
+  const allowed = minuteAllows && dayCount <= quota.perDay;
+  if (dayRemaining <= minuteRemaining) {
+    const end = (day + 1) * DAY_MS;
+    return {
+      allowed,
+      window: 'day',
+      windowIndex: day,
+      limit: quota.perDay,
+      remaining: dayRemaining,
+      reset: end / 1000,
+      resetIn: Math.ceil((end - now) / 1000),
+    };
+  }
+  const end = (minute + 1) * MINUTE_MS;
+  return {
+    allowed,
+    window: 'minute',
+    windowIndex: minute,
+    limit: quota.perMinute,
+    remaining: minuteRemaining,
+    reset: end / 1000,
+    resetIn: Math.ceil((end - now) / 1000),
+  };
 }

@@ -1,26 +1,49 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { COUNTER_TTL_SECONDS, NO_LIBRARY_LIMIT, type CounterKind, type Counters, type LimiterState } from './counters.js';
+import { COUNTER_TTL_SECONDS, type CounterKind, type Counters, type LimiterState } from './counters.js';
 
-/** Counters in this process's memory: exact, but not shared with other instances. */
+interface Entry {
+  value: number;
+  /** Epoch milliseconds after which the counter is gone. */
+  expires: number;
+}
+
+/** Expired counters are swept at most this often, on the next increment (no timer per counter). */
+const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * Counters in this process's memory: exact, but not shared with other
+ * instances. Synchronous underneath (`incrementNow`, `peekNow`), so a request
+ * can be counted without a promise (the front door, http/early-answers.ts);
+ * the promise methods of `Counters` are the same operations.
+ */
 export class MemoryCounters implements Counters {
-  private readonly limiters: Record<CounterKind, RateLimiterMemory>;
+  private readonly maps: Record<CounterKind, Map<string, Entry>> = { minute: new Map(), day: new Map(), strikes: new Map() };
+  private nextSweep = Date.now() + SWEEP_EVERY_MS;
 
-  constructor() {
-    const limiter = (kind: CounterKind) =>
-      new RateLimiterMemory({ points: NO_LIBRARY_LIMIT, duration: COUNTER_TTL_SECONDS[kind], keyPrefix: kind });
-    this.limiters = { minute: limiter('minute'), day: limiter('day'), strikes: limiter('strikes') };
+  incrementNow(kind: CounterKind, key: string): number {
+    const now = Date.now();
+    if (now >= this.nextSweep) this.sweep(now);
+    const map = this.maps[kind];
+    const entry = map.get(key);
+    if (entry !== undefined && entry.expires > now) return ++entry.value;
+    map.set(key, { value: 1, expires: now + COUNTER_TTL_SECONDS[kind] * 1000 });
+    return 1;
+  }
+
+  peekNow(kind: CounterKind, key: string): number {
+    const entry = this.maps[kind].get(key);
+    return entry !== undefined && entry.expires > Date.now() ? entry.value : 0;
   }
 
   async increment(kind: CounterKind, key: string): Promise<number> {
-    return (await this.limiters[kind].consume(key)).consumedPoints;
+    return this.incrementNow(kind, key);
   }
 
   async peek(kind: CounterKind, key: string): Promise<number> {
-    return (await this.limiters[kind].get(key))?.consumedPoints ?? 0;
+    return this.peekNow(kind, key);
   }
 
   async remove(kind: CounterKind, key: string): Promise<void> {
-    await this.limiters[kind].delete(key);
+    this.maps[kind].delete(key);
   }
 
   state(): LimiterState {
@@ -28,4 +51,10 @@ export class MemoryCounters implements Counters {
   }
 
   async close(): Promise<void> {}
+
+  /** Drops expired counters, so memory holds only live windows whatever the number of subjects. */
+  private sweep(now: number): void {
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    for (const map of Object.values(this.maps)) for (const [key, entry] of map) if (entry.expires <= now) map.delete(key);
+  }
 }

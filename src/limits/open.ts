@@ -5,7 +5,7 @@ import type { Authenticator } from '../keys/authenticator.js';
 import type { KeyRepository } from '../keys/repository.js';
 import { Bans } from './bans.js';
 import type { Counters, LimiterState } from './counters.js';
-import { createMeter, type Meter } from './hook.js';
+import { createAdmitNow, createMeter, type AdmitNow, type Meter } from './hook.js';
 import { RateLimiter } from './limiter.js';
 import { MemoryCounters } from './memory.js';
 
@@ -22,6 +22,8 @@ export async function openCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPr
 export interface RateLimits {
   /** Counts a request and answers 429 when it must wait. */
   meter: Meter;
+  /** The meter's decision without a promise where it can give one (http/early-answers.ts). */
+  admitNow: AdmitNow;
   /** For /readyz. */
   state(): LimiterState;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function openRateLimits(deps: {
   const bans = new Bans(limiter.counters, recorder, { threshold: config.banThreshold, durationMs: config.banDurationSeconds * 1000 }, log);
   return {
     meter: createMeter(limiter, bans, clock),
+    admitNow: createAdmitNow(limiter, clock),
     state: () => limiter.counters.state(),
     close: () => limiter.close(),
   };

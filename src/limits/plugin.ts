@@ -15,6 +15,7 @@ export default fp(
       log: app.log,
     });
     app.requestSteps.add('meter', meterStep(limits.meter));
+    app.frontDoor.gate.admit = limits.admitNow;
     app.readiness.set('limiter', () => limits.state());
     app.addHook('onClose', () => limits.close());
   },

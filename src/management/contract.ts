@@ -51,6 +51,8 @@ export function buildManagementOpenApi(
           '',
           "A person manages only the projects they are members of (`petstore projects add-member`); an admin manages all. Another project's resources answer 404, never 403, so they do not reveal that it exists.",
           '',
+          "Scripts and the CLI use a personal access token instead (`POST /tokens`, then `Authorization: Bearer pst_…`): no cookie and no CSRF token. Missing, unknown, expired or revoked tokens answer 401 `invalid_token`; a `read` token changing something answers 403 `insufficient_scope`; a project outside the token's list answers 404.",
+          '',
           'Every error response has the `Error` body of the `/v1` API.',
           '',
           '| code | status | meaning |',
@@ -59,10 +61,13 @@ export function buildManagementOpenApi(
         ].join('\n'),
       },
       servers,
-      security: [{ cookieAuth: [] }],
+      security: [{ cookieAuth: [] }, { bearerAuth: [] }],
       tags: [
         { name: 'session', description: 'Sign in and out.' },
         { name: 'projects', description: 'Projects (stores), their plans and quotas.' },
+        { name: 'members', description: "A project's members, their roles, and invitations." },
+        { name: 'tokens', description: 'Personal access tokens for scripts and the CLI.' },
+        { name: 'audit', description: "A project's audit log: who changed what, when, from where." },
         { name: 'keys', description: "A project's API keys." },
         { name: 'deploys', description: "A project's site: deploys, the live one, rollbacks." },
         { name: 'domains', description: "A project's custom domains: DNS records, verification, certificates." },
@@ -72,6 +77,13 @@ export function buildManagementOpenApi(
     },
     securitySchemes: {
       cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by `POST /session`.' },
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'pst_…',
+        description:
+          'A personal access token (`POST /tokens`) as `Authorization: Bearer pst_…`: acts as its person, on every operation but the session and token ones; no CSRF token is needed. A `read` token may only GET.',
+      },
       csrfToken: {
         type: 'apiKey',
         in: 'header',

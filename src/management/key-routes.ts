@@ -71,6 +71,7 @@ export function keyRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       const created = orThrow(await app.keys.create(project.slug, request.body.name ?? null));
+      await app.audit.recordFor(request, project, 'key.create', created.id);
       reply.code(201).header('cache-control', 'no-store');
       return { id: created.id, key: created.key, name: created.name, hint: created.hint, createdAt: created.createdAt.toISOString() };
     },
@@ -97,6 +98,7 @@ export function keyRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
       orThrow(await app.keys.revoke(request.params.keyId, project.slug));
+      await app.audit.recordFor(request, project, 'key.revoke', request.params.keyId);
       return reply.code(204).send();
     },
   );

@@ -5,6 +5,7 @@ import { registerSessionAuth } from './auth.js';
 import { buildManagementOpenApi } from './contract.js';
 import { keyRoutes } from './key-routes.js';
 import type { LiveDeploySummary } from './views.js';
+import { peopleRoutes } from './people-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { sessionRoutes } from './session-routes.js';
 
@@ -31,6 +32,7 @@ export default fp(
     sessionRoutes(app);
     projectRoutes(app);
     keyRoutes(app);
+    peopleRoutes(app);
   },
   { name: 'management', dependencies: ['projects', 'keys', 'accounts'] },
 );

@@ -12,8 +12,12 @@ export const managementErrors = (...codes: ErrorCode[]) =>
 
 export { jsonResponse };
 
-/** The security of a management operation that changes something: the session cookie and its CSRF token. */
-export const WRITE_SECURITY = [{ cookieAuth: [], csrfToken: [] }];
+/** The security of a management operation that changes something: the session cookie and its CSRF token, or an access token. */
+export const WRITE_SECURITY: Record<string, string[]>[] = [{ cookieAuth: [], csrfToken: [] }, { bearerAuth: [] }];
+
+/** The security of the session and token operations: a session only, never an access token. */
+export const SESSION_WRITE_SECURITY: Record<string, string[]>[] = [{ cookieAuth: [], csrfToken: [] }];
+export const SESSION_READ_SECURITY: Record<string, string[]>[] = [{ cookieAuth: [] }];
 
 /** Requests per minute and per day a project may make (int64: enterprise quotas can be large). */
 export const QuotaSchema = Type.Object(
@@ -119,4 +123,131 @@ export const KeyParams = Type.Object(
     keyId: Type.String({ minLength: 1, maxLength: 40, pattern: '^key_[0-9A-Za-z]+$', description: 'The key id.' }),
   },
   { additionalProperties: false },
+);
+
+export const NewProjectSchema = Type.Object(
+  {
+    slug: Type.String({
+      minLength: 1,
+      maxLength: 63,
+      description:
+        "The project's slug: 1-63 lowercase letters, digits and inner hyphens, without `--`. Its site is `<slug>.<PLATFORM_HOST>`.",
+    }),
+  },
+  { additionalProperties: false, description: 'A project to create.' },
+);
+
+export const SignUpSchema = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254, description: 'The email to sign in with (stored in lowercase).' }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: 'At least 12 characters; common passwords and ones containing the email are refused (`weak_password`).',
+    }),
+  },
+  { additionalProperties: false, description: 'A new account.' },
+);
+
+export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('member')], {
+  description: 'Owners invite people and remove members; members do everything else in the project.',
+});
+
+export const MemberSchema = Type.Object(
+  {
+    email: Type.String({ description: 'The person.' }),
+    role: RoleSchema,
+    createdAt: Type.String({ format: 'date-time', description: 'When they joined the project.' }),
+  },
+  { additionalProperties: false, description: 'A member of a project.' },
+);
+
+export const MemberListSchema = Type.Array(MemberSchema, { maxItems: 10_000, description: 'The members, owners first.' });
+
+export const MemberParams = Type.Object(
+  {
+    slug: SlugParams.properties.slug,
+    email: Type.String({ minLength: 1, maxLength: 254, description: "The member's email." }),
+  },
+  { additionalProperties: false },
+);
+
+export const NewInvitationSchema = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254, description: 'The email of the person invited.' }) },
+  { additionalProperties: false, description: 'An invitation to create.' },
+);
+
+export const CreatedInvitationSchema = Type.Object(
+  {
+    email: Type.String({ description: 'The email invited (in lowercase).' }),
+    url: Type.String({
+      format: 'uri',
+      description:
+        'The one-time link to pass on: `<origin>/dashboard/invitations/<token>`. Shown this once; only a hash of its token is stored.',
+    }),
+    expiresAt: Type.String({ format: 'date-time', description: 'When the link stops working (7 days).' }),
+  },
+  { additionalProperties: false, description: 'A new invitation.' },
+);
+
+export const InvitationSchema = Type.Object(
+  {
+    project: Type.String({ description: 'The project the person is invited to.' }),
+    email: Type.String({ description: 'The email invited: accepting needs that account, or creates it.' }),
+    expiresAt: Type.String({ format: 'date-time', description: 'When the link stops working.' }),
+    signupAllowed: Type.Boolean({ description: 'Whether accepting may create the account (SIGNUP is `invite` or `open`).' }),
+  },
+  { additionalProperties: false, description: 'An invitation, as its link shows it.' },
+);
+
+export const InvitationParams = Type.Object(
+  { invitation: Type.String({ minLength: 1, maxLength: 64, description: 'The last path segment of the invitation link.' }) },
+  { additionalProperties: false },
+);
+
+export const AcceptInvitationSchema = Type.Object(
+  {
+    password: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description: 'Without a session: the password of the account to create for the invited email.',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'Accepting an invitation: empty when signed in.' },
+);
+
+export const AcceptedInvitationSchema = Type.Object(
+  {
+    project: Type.String({ description: 'The project joined.' }),
+    role: RoleSchema,
+    user: Type.Optional(UserSchema),
+    csrfToken: Type.Optional(Type.String({ description: 'Set when the account was just created: the CSRF token of its new session.' })),
+  },
+  { additionalProperties: false, description: 'The membership the invitation gave.' },
+);
+
+export const CurrentUserSchema = Type.Object(
+  {
+    user: UserSchema,
+    token: Type.Union(
+      [
+        Type.Object(
+          {
+            id: Type.String({ description: 'The token id.' }),
+            scope: Type.Union([Type.Literal('read'), Type.Literal('write')]),
+            projects: Type.Union([Type.Array(Type.String(), { maxItems: 100 }), Type.Null()], {
+              description: 'The projects the token is limited to; null: all of the person.',
+            }),
+            expiresAt: Type.String({ format: 'date-time', description: 'When the token stops working.' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'The access token the request came with; null with a session.' },
+    ),
+  },
+  { additionalProperties: false, description: 'Who a request acts for.' },
 );

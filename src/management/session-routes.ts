@@ -14,15 +14,15 @@ import {
   sessionTokenOf,
 } from './cookies.js';
 import { userOf } from './auth.js';
-import { jsonResponse, managementErrors, SessionSchema, SignInSchema, WRITE_SECURITY } from './schemas.js';
+import { jsonResponse, managementErrors, SESSION_READ_SECURITY, SESSION_WRITE_SECURITY, SessionSchema, SignInSchema } from './schemas.js';
 
-const sessionBody = (s: ActiveSession) => ({ user: { email: s.user.email, admin: s.user.admin }, csrfToken: s.csrfToken });
-const overHttps = (request: FastifyRequest) => request.protocol === 'https';
+export const sessionBody = (s: ActiveSession) => ({ user: { email: s.user.email, admin: s.user.admin }, csrfToken: s.csrfToken });
+export const overHttps = (request: FastifyRequest) => request.protocol === 'https';
 
 /** Clearing values for session cookies other than the one about to be set (the new one comes after, so it wins). */
 const clearedOthers = (request: FastifyRequest) => (hasSeveralSessionCookies(request) ? clearedSessionCookies(request) : []);
 
-const SESSION_OK = jsonResponse('The signed-in person and the CSRF token of the session.', SessionSchema);
+export const SESSION_OK = jsonResponse('The signed-in person and the CSRF token of the session.', SessionSchema);
 
 /** POST/GET/DELETE /api/v1/session: sign in, who is signed in, sign out. */
 export function sessionRoutes(app: FastifyInstance): void {
@@ -82,13 +82,14 @@ export function sessionRoutes(app: FastifyInstance): void {
   r.get(
     '/api/v1/session',
     {
-      config: { public: true, session: true },
+      config: { public: true, session: true, bearer: false },
       schema: {
         operationId: 'getSession',
         summary: 'The current session',
         description: 'Who is signed in, and the CSRF token of the session; 401 without a live session.',
         tags: ['session'],
         'x-stability': 'beta',
+        security: SESSION_READ_SECURITY,
         response: { 200: SESSION_OK, ...managementErrors('not_signed_in') },
       },
     },
@@ -102,14 +103,14 @@ export function sessionRoutes(app: FastifyInstance): void {
   r.delete(
     '/api/v1/session',
     {
-      config: { public: true, session: true },
+      config: { public: true, session: true, bearer: false },
       schema: {
         operationId: 'signOut',
         summary: 'Sign out',
         description: 'Ends the session on every instance and clears the cookie.',
         tags: ['session'],
         'x-stability': 'beta',
-        security: WRITE_SECURITY,
+        security: SESSION_WRITE_SECURITY,
         response: {
           204: { description: 'Signed out.' },
           ...managementErrors('not_signed_in', 'csrf_failed'),

@@ -61,23 +61,25 @@ export function registerMetrics(app: FastifyInstance): RecordAnswer {
     };
   };
 
+  // One recorder per operation label, whichever path answers (routes, request steps, the front door).
+  const byOperation = new Map<string, ReturnType<typeof byMethod>>();
+  const recorderOf = (operation: string) => {
+    let record = byOperation.get(operation);
+    if (!record) byOperation.set(operation, (record = byMethod(operation)));
+    return record;
+  };
   // A route-level hook knows its operation, so nothing is looked up per request.
   app.addHook('onRoute', (route: RouteOptions) => {
-    const record = byMethod(route.schema?.operationId ?? route.url);
+    const record = recorderOf(route.schema?.operationId ?? route.url);
     const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       record(request.method, reply.statusCode, reply.elapsedTime);
       done();
     };
     route.onResponse = [...[route.onResponse ?? []].flat(), hook];
   });
-  const recordUnmatched = byMethod(UNMATCHED);
-  // Answers a request step gave itself (site files, redirects) get their own series; the labels are a few constants.
-  const answered = new Map<string, ReturnType<typeof byMethod>>();
-  const recordAnswered: RecordAnswer = (operation, method, status, elapsedMs) => {
-    let record = answered.get(operation);
-    if (!record) answered.set(operation, (record = byMethod(operation)));
-    record(method, status, elapsedMs);
-  };
+  const recordUnmatched = recorderOf(UNMATCHED);
+  // Answers a request step or the front door gave itself (site files, redirects, early API answers); the labels are a few constants.
+  const recordAnswered: RecordAnswer = (operation, method, status, elapsedMs) => recorderOf(operation)(method, status, elapsedMs);
   app.addHook('onResponse', (request, reply, done) => {
     if (request.is404) {
       const label = request.answeredAs;

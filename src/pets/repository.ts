@@ -43,6 +43,13 @@ export interface PetRepository {
   /** The pet as the JSON object the API sends, or null. */
   getJson(projectId: number, id: bigint): Promise<string | null>;
   /**
+   * `listJson` and `getJson` without a promise, for engines that read without
+   * one (SQLite): what answers before Fastify read (pets/early.ts). They throw
+   * where the promise methods reject. Absent on other engines.
+   */
+  listJsonNow?(projectId: number, query: PetQuery): PetPageJson;
+  getJsonNow?(projectId: number, id: bigint): string | null;
+  /**
    * Inserts a pet durably. With an idempotency claim the insert and the claim
    * are one transaction, and an earlier claim with the same key decides the outcome.
    */

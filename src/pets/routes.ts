@@ -3,8 +3,9 @@ import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/er
 import { DomainError } from '../errors/domain-error.js';
 import { principalOf } from '../keys/auth-hook.js';
 import type { CursorCodec } from '../http/cursors.js';
-import { announceNext, positionOf } from '../http/pagination.js';
+import { positionOf } from '../http/pagination.js';
 import type { Deprecation } from '../http/types.js';
+import { JSON_UTF8, nextPageLink, petListing } from './answers.js';
 import type { PetService } from './service.js';
 import { IdempotencyHeaders, ListPetsQuery, NewPetSchema, PetIdParams, PetSchema, PetsSchema } from './schemas.js';
 
@@ -13,9 +14,6 @@ export const GET_PET_DEPRECATION: Deprecation = {
   sunset: new Date(Date.UTC(2030, 11, 5)),
   successor: '/v1/pets',
 };
-
-// Bodies read as JSON text from storage are sent as they are, with the type Fastify gives JSON.
-const JSON_UTF8 = 'application/json; charset=utf-8';
 
 const str = (description: string) => ({ description, schema: { type: 'string' } });
 
@@ -41,11 +39,11 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService; cursors: C
     async (request, reply) => {
       const { projectId } = principalOf(request);
       const { limit = 20, status, cursor } = request.query;
-      const listing = { cursors, kind: 'pets', projectId, filter: status ?? '' };
+      const listing = petListing(cursors, projectId, status);
       const after = positionOf(listing, cursor);
       const page = await pets.listJson(projectId, { limit, after, status });
-      if (page.lastIdIfMore !== null)
-        announceNext(reply, { limit, path: '/v1/pets', listing, query: { status }, lastId: page.lastIdIfMore });
+      const link = nextPageLink(page, listing, limit, status);
+      if (link !== null) reply.header('link', link);
       return reply.type(JSON_UTF8).send(page.json);
     },
   );

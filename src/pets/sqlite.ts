@@ -83,6 +83,19 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
     return { kind: 'created', pet: toPet(row) };
   };
 
+  // The reads both paths make: the regular one through a promise (`guard`), the front door without one.
+  const listJsonNow = (projectId: number, q: PetQuery): PetPageJson => {
+    const after = q.after ?? BEFORE_FIRST;
+    return pages.get(`${String(projectId)}|${q.status ?? ''}|${String(after)}|${String(q.limit)}`, () => {
+      const rows = (
+        q.status ? listByStatusJson.all(projectId, q.status, after, q.limit + 1) : listAllJson.all(projectId, after, q.limit + 1)
+      ) as string[];
+      return pageOf(rows, q.limit);
+    });
+  };
+  const getJsonNow = (projectId: number, id: bigint): string | null =>
+    single.get(`${String(projectId)}|${String(id)}`, () => (getOneJson.get(id, projectId) as string | undefined) ?? null);
+
   return {
     list: (projectId: number, q: PetQuery) =>
       guard(() => {
@@ -92,23 +105,15 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
         ) as PetRow[];
         return rows.map(toPet);
       }),
-    listJson: (projectId: number, q: PetQuery) =>
-      guard(() => {
-        const after = q.after ?? BEFORE_FIRST;
-        return pages.get(`${String(projectId)}|${q.status ?? ''}|${String(after)}|${String(q.limit)}`, () => {
-          const rows = (
-            q.status ? listByStatusJson.all(projectId, q.status, after, q.limit + 1) : listAllJson.all(projectId, after, q.limit + 1)
-          ) as string[];
-          return pageOf(rows, q.limit);
-        });
-      }),
+    listJson: (projectId: number, q: PetQuery) => guard(() => listJsonNow(projectId, q)),
     get: (projectId, id) =>
       guard(() => {
         const row = getOne.get(id, projectId) as PetRow | undefined;
         return row ? toPet(row) : null;
       }),
-    getJson: (projectId, id) =>
-      guard(() => single.get(`${String(projectId)}|${String(id)}`, () => (getOneJson.get(id, projectId) as string | undefined) ?? null)),
+    getJson: (projectId, id) => guard(() => getJsonNow(projectId, id)),
+    listJsonNow,
+    getJsonNow,
     create: (projectId, pet, now, claim) => writes.run(() => createRows(projectId, pet, now, claim)),
     purgeIdempotencyKeys: (olderThan) => guard(() => purge.run(olderThan.getTime()).changes),
   };

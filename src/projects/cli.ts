@@ -1,5 +1,6 @@
 import { parse, positiveInt, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
+import { recordOperator } from '../audit/cli.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import type { Project } from './repository.js';
 import { openProjectRepository } from './repository.js';
@@ -41,6 +42,12 @@ export const projectsCommand: CliCommand = {
       const projects = await service(ctx);
       const slug = positionals[0] ?? '';
       const p = orRefuse(sub === 'create' ? await projects.create(slug, plan, custom) : await projects.setPlan(slug, plan, custom));
+      await recordOperator(
+        ctx,
+        p.slug,
+        sub === 'create' ? 'project.create' : 'plan.change',
+        sub === 'create' ? p.slug : `${p.slug} -> ${p.plan}`,
+      );
       if (values.json) ctx.json(projectJson(p));
       else
         ctx.out(sub === 'create' ? `created project ${p.slug} on plan ${describe(p)}` : `project ${p.slug} is now on plan ${describe(p)}`);

@@ -32,6 +32,11 @@ export class ProjectService {
 
   async create(slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
     if (!SLUG.test(slug)) return invalid('slug', `"${slug}" is not 1-63 lowercase letters, digits and inner hyphens`);
+    if (slug.includes('--')) {
+      return new DomainError('invalid_slug', `Invalid slug "${slug}": "--" is reserved for preview addresses (<slug>--<deploy>).`, [
+        { in: 'body', field: 'slug', message: 'must not contain "--"' },
+      ]);
+    }
     const checked = checkedQuota(plan, custom);
     if (checked instanceof DomainError) return checked;
     if (await this.projects.findBySlug(slug)) return new DomainError('project_exists', `A project "${slug}" already exists.`);

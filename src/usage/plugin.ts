@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
-import { openKeyRepository } from '../keys/repository.js';
+import { openKeyRepository, type Principal } from '../keys/repository.js';
 import { openProjectRepository } from '../projects/repository.js';
 import { UsageRecorder } from './recorder.js';
 import { openUsageRepository } from './repository.js';
@@ -31,6 +31,7 @@ export default fp(
         if (route.needsKey && request.principal) recorder.record(request.principal);
         return false;
       });
+      app.frontDoor.gate.record = (principal: Principal) => recorder.record(principal);
     }
     const flush = () =>
       recorder.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counts not written yet; retrying at the next flush'));

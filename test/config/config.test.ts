@@ -53,4 +53,17 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);
     assert.throws(() => loadConfig({ PORT: '-1' }), /PORT/);
   });
+
+  test('SIGNUP is closed, invite or open (closed by default); MAX_PROJECTS_PER_USER is 10 by default', () => {
+    assert.equal(loadConfig({}).signup, 'closed');
+    assert.equal(loadConfig({}).maxProjectsPerUser, 10);
+    assert.equal(loadConfig({ SIGNUP: 'Open' }).signup, 'open');
+    assert.equal(loadConfig({ SIGNUP: 'invite', MAX_PROJECTS_PER_USER: '3' }).maxProjectsPerUser, 3);
+    for (const env of [{ SIGNUP: 'yes' }, { MAX_PROJECTS_PER_USER: 'many' }, { MAX_PROJECTS_PER_USER: '-1' }]) {
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && err.message.includes(Object.keys(env)[0] ?? ''),
+      );
+    }
+  });
 });

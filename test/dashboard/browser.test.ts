@@ -3,30 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoLeaks, browserSkip, openBrowser, seriousAxeViolations, type Browser } from '../helpers/browser.js';
+import { assertNoLeaks, browserSkip, openBrowser, type Browser } from '../helpers/browser.js';
+import { checkPage, DESKTOP, focusedText, rendered } from '../helpers/dashboard.js';
 import { tarGz } from '../helpers/deploys.js';
 import { eventually, httpGet } from '../helpers/domains.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { cliJson, runCli, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
 import { freePort } from '../helpers/redis-server.js';
 
-// Code run in the page is written as strings: the project's TypeScript has no DOM types.
-const WIDER_THAN_SCREEN = `(() => {
-  const width = document.documentElement.clientWidth;
-  const wide = [...document.querySelectorAll('body *')]
-    .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.table-scroll, .chart'))
-    .map((el) => el.tagName.toLowerCase() + '.' + el.className);
-  return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 5) };
-})()`;
-/**
- * The text of the focused element once it is `expected`, or what it is after 5 s: focus moves in
- * the task after an action settles, which a loaded machine can run after the page's other updates.
- */
-async function focusedText(page: Page, expected: string): Promise<string | undefined> {
-  const focused = 'document.activeElement?.textContent';
-  await page.waitForFunction(`${focused} === ${JSON.stringify(expected)}`, null, { timeout: 5000 }).catch(() => undefined);
-  return page.evaluate<string | undefined>(focused);
-}
 /** Painted pixels of the first chart's canvas. */
 const INKED = `(() => {
   const canvas = document.querySelector('.chart canvas');
@@ -35,46 +19,6 @@ const INKED = `(() => {
   for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
   return n;
 })()`;
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Waits until the page's module has rendered (the "Loading…" placeholder is gone). */
-async function rendered(page: Page): Promise<void> {
-  await page.waitForFunction("!document.querySelector('#content .loading')");
-}
-
-/**
- * Checks the page as it is at phone and desktop widths (and that the fixed names stay unique): axe finds no serious
- * or critical violation at either, nothing is wider than the phone's screen,
- * and both are kept as screenshots (test-results/screenshots/NAME-phone.png, NAME-desktop.png).
- */
-async function checkPage(browser: Browser, name: string): Promise<void> {
-  const { page } = browser;
-  // The fixed names stay unique even when matched loosely (by substring, as getByRole and getByLabel do by default).
-  for (const link of ['Domains', 'Deploys', 'API keys', 'Usage']) {
-    assert.ok((await page.getByRole('link', { name: link }).count()) <= 1, `${name}: one link named like "${link}"`);
-  }
-  for (const label of ['Domain', 'Email', 'Password']) {
-    assert.ok((await page.getByLabel(label).count()) <= 1, `${name}: one element labelled like "${label}"`);
-  }
-  for (const [size, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
-    await browser.screenshot(`dashboard-${name}-${size}`, { fullPage: true });
-    const violations = await seriousAxeViolations(page);
-    assert.deepEqual(
-      violations.map((v) => `${v.id} (${String(v.impact)}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      [],
-      `${name} at ${size} width`,
-    );
-    const overflow = await page.evaluate<{ by: number; wide: string[] }>(WIDER_THAN_SCREEN);
-    assert.ok(overflow.by <= 0, `${name} at ${size} width is ${String(overflow.by)} px wider than the screen: ${overflow.wide.join(', ')}`);
-  }
-}
 
 const skip = browserSkip();
 const pebble = skip ? true : pebbleAvailable();
@@ -145,6 +89,15 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     assert.equal(new URL(page.url()).pathname, '/dashboard/sign-in');
     await rendered(page);
     await checkPage(browser, 'sign-in');
+    // SIGNUP is closed (the default): no sign-up offered, and the sign-up page says how accounts are made.
+    assert.equal(await page.getByRole('link', { name: 'Create an account' }).count(), 0);
+    await page.goto(`${base}/dashboard/sign-up`);
+    await rendered(page);
+    assert.match(await page.locator('#content').innerText(), /does not offer sign-up[\s\S]*petstore users create EMAIL/);
+    assert.equal(await page.getByRole('button', { name: 'Sign up' }).count(), 0);
+    await checkPage(browser, 'sign-up-closed');
+    await page.goto(`${base}/dashboard/projects/shop/keys`);
+    await rendered(page);
 
     await signIn(page, { email, password: 'not the password' });
     const alert = page.getByRole('alert').filter({ hasText: 'wrong' });
@@ -165,11 +118,28 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     await rendered(page);
     const names = await page.getByRole('list', { name: 'Your projects' }).getByRole('heading').allInnerTexts();
     assert.ok(names.includes('shop') && names.includes('corner'), names.join(', '));
+    // A deployed project's site address is a link; one not deployed yet says so.
+    const cards = page.getByRole('list', { name: 'Your projects' }).getByRole('listitem');
+    assert.equal(
+      await cards
+        .filter({ hasText: 'shop' })
+        .getByRole('link', { name: /^http:\/\/shop\./ })
+        .count(),
+      1,
+    );
+    assert.match(await cards.filter({ hasText: 'corner' }).innerText(), /Not deployed yet/);
     await checkPage(browser, 'projects');
     await page.getByRole('link', { name: 'shop', exact: true }).click();
     await page.waitForURL(`${base}/dashboard/projects/shop`);
     await rendered(page);
-    assert.match(await page.locator('main').innerText(), /Plan\s+pro/);
+    // The overview: the site as a link with its live deploy, the domains, this month's requests beside the quota.
+    const overview = await page.locator('main').innerText();
+    assert.match(overview, /Plan\s+pro/);
+    assert.match(overview, /Live deploy\s+#3, uploaded/);
+    assert.match(overview, /No custom domains/);
+    assert.match(overview, /This month \(UTC\)\s+\d+ requests[\s\S]*Today \(UTC\)\s+\d+ of 10,000 a day/);
+    const site = page.getByRole('link', { name: /^http:\/\/shop\.platform\.test:\d+\/ \(opens in a new tab\)$/ });
+    assert.equal(await site.getAttribute('href'), `http://shop.${PLATFORM}:${String(server.port)}/`);
     await checkPage(browser, 'project');
     for (const [name, path] of [
       ['Domains', 'domains'],
@@ -358,6 +328,13 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
       });
       assert.match(await domainCard(page, name).innerText(), /Served over HTTPS with a certificate valid until/);
       await checkPage(browser, 'domains-active');
+      // The overview lists it with its badge, as a link to the site over HTTPS.
+      await page.goto(`${base}/dashboard/projects/shop`);
+      await rendered(page);
+      const listed = page.locator('.overview-domains li').filter({ hasText: name });
+      assert.match(await listed.innerText(), /Active/);
+      assert.equal(await listed.getByRole('link').getAttribute('href'), `https://${name}/`);
+      await checkPage(browser, 'overview-domains');
       assertNoLeaks(browser);
     },
   );
@@ -397,6 +374,51 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
       await checkPage(browser, 'domains-redirect');
       await redirects.getByRole('button', { name: `Delete the redirect from ${name}` }).click();
       await page.getByText('No redirects.').waitFor();
+      assertNoLeaks(browser);
+    },
+  );
+
+  test(
+    'domains: adding an apex offers its www pair; one action adds the domain and the redirect entry; each verifies on its own',
+    { skip: domainSkip },
+    async () => {
+      const { page } = browser;
+      const rig_ = rig as PebbleRig;
+      const apex = 'garden.test';
+      const www = `www.${apex}`;
+      await page.goto(`${base}/dashboard/projects/shop/domains`);
+      await rendered(page);
+      await addDomain(page, apex);
+      const accept = page.getByRole('button', { name: `Add ${www} and redirect it`, exact: true });
+      await accept.waitFor();
+      assert.match(await page.locator('.pair-offer').innerText(), /add it too, redirecting \(301\) to garden\.test/);
+      await checkPage(browser, 'domains-pair-offer');
+
+      await accept.click();
+      await domainCard(page, www).waitFor();
+      assert.equal(await focusedText(page, www), www, 'focus moves to the added pair');
+      assert.equal(await accept.count(), 0, 'the offer is gone once taken');
+      assert.equal(await badgeOf(page, apex), 'Pending verification');
+      assert.equal(await badgeOf(page, www), 'Pending verification');
+      const redirects = page.getByRole('table', { name: 'Redirects of this project' });
+      const rows = await redirects.getByRole('row').allInnerTexts();
+      assert.ok(
+        rows.some((r) => /^www\.garden\.test\s+garden\.test\s+301 \(permanent\)/.test(r)),
+        rows.join(' | '),
+      );
+      await checkPage(browser, 'domains-pair-added');
+
+      // Each verifies on its own: the www name by its CNAME, the apex by the addresses of platform.test (no PLATFORM_ADDRESSES).
+      await rig_.setCname(www, PLATFORM);
+      await verify(page, www, 'Verify', /^(Certificate pending|Active)$/);
+      assert.equal(await badgeOf(page, apex), 'Pending verification');
+      await rig_.addA(apex, ['127.0.0.1']);
+      await verify(page, apex, 'Verify', /^(Certificate pending|Active)$/);
+      await page.reload();
+      await rendered(page);
+      for (const name of [apex, www]) await domainCard(page, name).waitFor();
+      assert.ok((await redirects.getByRole('row').allInnerTexts()).some((r) => r.startsWith('www.garden.test')));
+      await checkPage(browser, 'domains-pair-verified');
       assertNoLeaks(browser);
     },
   );
@@ -502,6 +524,30 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     await checkPage(browser, 'deploys-upload-failed');
     assertNoLeaks(browser);
   });
+
+  test(
+    'domains: another project adding a name that is taken is asked for the TXT proof, and not told whose it is',
+    { skip: domainSkip },
+    async () => {
+      const { page } = browser;
+      const apex = 'garden.test';
+      // Another project adding garden.test is not refused, nor told who has it: it is asked for the TXT proof.
+      await cliJson(['projects', 'create', 'rival', '--plan', 'pro', '--json'], db.url);
+      assert.equal((await runCli(['deploy', 'rival', join(db.dir, 'v1')], db.url)).code, 0);
+      await page.goto(`${base}/dashboard/projects/rival/domains`);
+      await rendered(page);
+      await addDomain(page, apex);
+      assert.equal(await badgeOf(page, apex), 'Ownership proof needed');
+      const claim = domainCard(page, apex);
+      assert.match(await claim.innerText(), /Prove that the domain is yours\.[\s\S]*TXT record\s+_petstore-challenge\.garden\.test/);
+      const txt = await claim.getByRole('row').nth(1).getByRole('cell').allInnerTexts();
+      assert.deepEqual(txt.slice(0, 2), ['TXT', '_petstore-challenge']);
+      assert.match(txt[2] ?? '', /^petstore-verify=[0-9a-f]{32}$/);
+      assert.doesNotMatch(await page.locator('main').innerText(), /\bshop\b/);
+      await checkPage(browser, 'domains-ownership-required');
+      assertNoLeaks(browser);
+    },
+  );
 
   test('sign out: back to the sign-in page, and every page asks to sign in again', async () => {
     const { page } = browser;

@@ -24,7 +24,13 @@ describe('/dashboard pages and assets (no browser)', () => {
   const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
 
   test('without a session every page sends the person to sign in, and back to where they were going', async () => {
-    for (const url of ['/dashboard', `/dashboard/projects/${h.project}`, `/dashboard/projects/${h.project}/domains?x=1`]) {
+    for (const url of [
+      '/dashboard',
+      '/dashboard/tokens',
+      `/dashboard/projects/${h.project}`,
+      `/dashboard/projects/${h.project}/domains?x=1`,
+      `/dashboard/projects/${h.project}/activity`,
+    ]) {
       const res = await get(url);
       assert.equal(res.statusCode, 302, url);
       assert.equal(res.headers.location, `/dashboard/sign-in?next=${encodeURIComponent(url)}`);
@@ -69,7 +75,7 @@ describe('/dashboard pages and assets (no browser)', () => {
   });
 
   test('each project page has its own URL; a project the person may not manage and an unknown tab are 404 pages', async () => {
-    for (const tab of ['', '/domains', '/deploys', '/keys', '/usage']) {
+    for (const tab of ['', '/domains', '/deploys', '/keys', '/usage', '/members', '/activity']) {
       const res = await get(`/dashboard/projects/${h.project}${tab}`, { cookie });
       assert.equal(res.statusCode, 200, tab);
       assert.match(res.body, new RegExp(`data-slug="${h.project}"`));
@@ -78,6 +84,8 @@ describe('/dashboard pages and assets (no browser)', () => {
         ['deploys', 'Deploys'],
         ['keys', 'API keys'],
         ['usage', 'Usage'],
+        ['members', 'Members'],
+        ['activity', 'Activity'],
       ]) {
         assert.match(res.body, new RegExp(`href="/dashboard/projects/${h.project}/${href}"(?: aria-current="page")?>${name}</a>`));
       }
@@ -98,6 +106,42 @@ describe('/dashboard pages and assets (no browser)', () => {
     }
   });
 
+  test('the account menu links to Access tokens; sign-up and invitation pages are public and say whether sign-up is allowed', async () => {
+    const projects = await get('/dashboard', { cookie });
+    assert.match(
+      projects.body,
+      /<nav class="account" aria-label="Your account">[\s\S]*href="\/dashboard\/tokens">Access tokens<\/a>[\s\S]*>Sign out</,
+    );
+    const tokens = await get('/dashboard/tokens', { cookie });
+    assert.equal(tokens.statusCode, 200);
+    assert.match(tokens.body, /data-page="tokens"/);
+    assert.match(tokens.body, /href="\/dashboard\/tokens" aria-current="page">Access tokens/);
+
+    // SIGNUP is closed by default: the pages say so (the form is not offered).
+    for (const url of ['/dashboard/sign-in', '/dashboard/sign-up']) {
+      const res = await get(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.match(res.body, /data-signup="closed"/, url);
+      assert.equal(res.headers['content-security-policy'], DASHBOARD_CSP);
+    }
+    const signedIn = await get('/dashboard/sign-up?next=%2Fdashboard%2Ftokens', { cookie });
+    assert.equal(signedIn.statusCode, 302);
+    assert.equal(signedIn.headers.location, '/dashboard/tokens');
+    assert.equal(safeNext('/dashboard/sign-up'), '/dashboard');
+
+    // An invitation link opens without a session (the page reads the invitation); its token is escaped into the page.
+    const invitation = await get('/dashboard/invitations/abc_DEF-123');
+    assert.equal(invitation.statusCode, 200);
+    assert.match(invitation.body, /data-page="invitation"/);
+    assert.match(invitation.body, /data-invitation="abc_DEF-123"/);
+    assert.doesNotMatch(invitation.body, /data-csrf/);
+    const hostile = await get(`/dashboard/invitations/${encodeURIComponent('"><script>x</script>')}`);
+    assert.doesNotMatch(hostile.body, /<script>x/);
+    assert.equal((await get(`/dashboard/invitations/${'a'.repeat(300)}`)).statusCode, 404);
+    const mine = await get('/dashboard/invitations/abc', { cookie });
+    assert.match(mine.body, /data-csrf=/, 'signed in: the page can accept it');
+  });
+
   test('assets: every file a page loads is served, revalidated by ETag, compressed when asked; nothing else is', async () => {
     const page = await get(`/dashboard/projects/${h.project}/usage`, { cookie });
     const refs = [...page.body.matchAll(/(?:src|href)="(\/dashboard\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
@@ -112,6 +156,11 @@ describe('/dashboard pages and assets (no browser)', () => {
       'deploys.js',
       'keys.js',
       'usage.js',
+      'members.js',
+      'activity.js',
+      'tokens.js',
+      'sign-up.js',
+      'invitation.js',
     ];
     let imports = 0;
     for (const url of [...refs, ...modules.map((m) => `/dashboard/assets/${m}`), '/dashboard/assets/uPlot.esm.js']) {

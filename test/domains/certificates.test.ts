@@ -111,6 +111,11 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     const answered = h.app.frontDoor.answered;
     const again = await httpsGet(https.port, name, '/', root);
     assert.deepEqual([again.status, again.body, h.app.frontDoor.answered], [200, PAGE, answered + 1]);
+    // HSTS on every HTTPS answer of the active domain: the regular path's, the front door's, the API's.
+    assert.equal(res.headers['strict-transport-security'], 'max-age=31536000');
+    assert.equal(again.headers['strict-transport-security'], 'max-age=31536000');
+    assert.equal((await httpsGet(https.port, name, '/v1/pets', root)).headers['strict-transport-security'], 'max-age=31536000');
+    assert.equal((await httpsGet(https.port, name, '/missing', root)).headers['strict-transport-security'], 'max-age=31536000');
     const row = stored(name);
     assert.match(row.cert_key, /^v1\./, 'the private key is stored as an AES-256-GCM envelope');
     assert.doesNotMatch(row.cert_key, /PRIVATE KEY/);
@@ -132,6 +137,14 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     assert.equal((JSON.parse(acme.body) as { code: string }).code, 'not_found');
     // Another host on plain HTTP is the API as before.
     assert.equal((await httpGet(port, '127.0.0.1', '/healthz')).status, 200);
+    // No HSTS on plain HTTP, nor on the project's platform host or the platform's own.
+    assert.equal(res.headers['strict-transport-security'], undefined);
+    for (const host of [`${slug}.${PLATFORM}`, PLATFORM, '127.0.0.1']) {
+      const answer = await httpGet(port, host, '/');
+      assert.notEqual(answer.status, 0);
+      assert.equal(answer.headers['strict-transport-security'], undefined, host);
+    }
+    assert.equal((await httpGet(port, `${slug}.${PLATFORM}`, '/')).body, PAGE);
   });
 
   test('redirect entries answer 301 to https://<to> with the same path and query, over HTTP (no 308 first) and HTTPS', async () => {

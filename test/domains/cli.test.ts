@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
@@ -92,6 +95,14 @@ describe('bin/petstore domains and redirects', { skip: available === true ? fals
     assert.equal(conflicting.code, 1);
     const c = JSON.parse(conflicting.stdout) as { status: string; reason: string; found: { addresses: string[] } };
     assert.deepEqual([c.status, c.reason, c.found.addresses], ['failed', 'conflicting_a_record', ['203.0.113.9']]);
+    // Without --json, list and verify print the API's sentence, the reason code in brackets.
+    const sentence = `${name}: failed (conflicting_a_record). ${(JSON.parse(conflicting.stdout) as { message: string }).message}`;
+    assert.match(sentence, /has A\/AAAA records \(203\.0\.113\.9\) that conflict/);
+    const listed = await cli('domains', 'list', 'pro-shop');
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.equal(listed.stdout.split('\n')[0], sentence);
+    const verifiedText = await cli('domains', 'verify', name);
+    assert.equal(verifiedText.stdout.split('\n')[0], sentence);
     await rig.clearA(name);
 
     await rig.setCname(name, 'other.example.net');
@@ -120,6 +131,30 @@ describe('bin/petstore domains and redirects', { skip: available === true ? fals
     const again = await cli('domains', 'remove', name);
     assert.equal(again.code, 1);
     assert.match(again.stderr, /not_found/);
+  });
+
+  test('domains add of an apex prints the one command that adds its www pair with the redirect; that command does', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'petstore-pair-site-'));
+    try {
+      writeFileSync(join(site, 'index.html'), '<h1>pair</h1>');
+      const deployed = await cli('deploy', 'pro-shop', site);
+      assert.equal(deployed.code, 0, deployed.stderr);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+    const apex = await cli('domains', 'add', 'pro-shop', 'pair-cli.test');
+    assert.equal(apex.code, 0, apex.stderr);
+    const command = 'petstore domains add pro-shop www.pair-cli.test --redirect-to pair-cli.test';
+    assert.ok(apex.stdout.includes(command), apex.stdout);
+    const pair = await cli(...command.split(' ').slice(1), '--json');
+    assert.equal(pair.code, 0, pair.stderr);
+    const added = JSON.parse(pair.stdout) as { domain: string; redirect?: object; suggestedPair?: object };
+    assert.deepEqual(
+      [added.domain, added.redirect, added.suggestedPair],
+      ['www.pair-cli.test', { from: 'www.pair-cli.test', to: 'pair-cli.test', status: 301 }, undefined],
+    );
+    assert.deepEqual(await cliJson(['redirects', 'list', 'pro-shop', '--json'], db.url), [added.redirect]);
+    for (const name of ['www.pair-cli.test', 'pair-cli.test']) assert.equal((await cli('domains', 'remove', name)).code, 0);
   });
 
   test('redirects add, list and remove', async () => {

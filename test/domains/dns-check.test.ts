@@ -90,9 +90,66 @@ describe('DNS verification against a real DNS server', { skip: available === tru
     const extra = await check('extra.test');
     assert.equal(extra.reason, 'conflicting_a_record');
     assert.match(extra.message, /ALIAS\/ANAME to sites\.platform\.test, or exactly the A\/AAAA records/);
+  });
 
-    const none = await check('partial.test', { platformHost: 'sites.platform.test', platformAddresses: [] });
-    assert.equal(none.reason, 'conflicting_a_record', 'without PLATFORM_ADDRESSES no address can match');
+  describe('without PLATFORM_ADDRESSES: the addresses PLATFORM_HOST resolves to now', () => {
+    const unset = (platformHost: string) => ({ platformHost, platformAddresses: [] });
+
+    test('an apex with exactly the A and AAAA records of PLATFORM_HOST verifies', async () => {
+      await rig.addA('both.platform.test', ['192.0.2.20', '192.0.2.21']);
+      await rig.addAaaa('both.platform.test', ['2001:db8::20']);
+      await rig.addA('flattened.test', ['192.0.2.21', '192.0.2.20']);
+      await rig.addAaaa('flattened.test', ['2001:DB8::20']);
+      const r = await check('flattened.test', unset('both.platform.test'));
+      assert.equal(r.status, 'verified', r.message);
+      assert.deepEqual(r.expected.addresses, ['192.0.2.20', '192.0.2.21', '2001:db8::20']);
+    });
+
+    test('a partial or a different set is conflicting_a_record, with both sets in words', async () => {
+      await rig.addA('half.test', ['192.0.2.20']);
+      const partial = await check('half.test', unset('both.platform.test'));
+      assert.equal(partial.status, 'failed');
+      assert.equal(partial.reason, 'conflicting_a_record');
+      assert.match(partial.message, /half\.test has A\/AAAA records \(192\.0\.2\.20\)/);
+      assert.match(partial.message, /both\.platform\.test resolves to 192\.0\.2\.20, 192\.0\.2\.21, 2001:db8::20/);
+
+      await rig.addA('elsewhere.test', ['198.51.100.9']);
+      const other = await check('elsewhere.test', unset('both.platform.test'));
+      assert.equal(other.reason, 'conflicting_a_record');
+      assert.match(other.message, /\(198\.51\.100\.9\)/);
+      assert.match(other.message, /resolves to 192\.0\.2\.20, 192\.0\.2\.21, 2001:db8::20/);
+    });
+
+    test('an AAAA-only platform: an apex with the same AAAA records verifies, an extra A record conflicts', async () => {
+      await rig.addAaaa('v6.platform.test', ['2001:db8::60']);
+      await rig.addAaaa('v6only.test', ['2001:db8::60']);
+      const r = await check('v6only.test', unset('v6.platform.test'));
+      assert.equal(r.status, 'verified', r.message);
+      assert.deepEqual(r.found.addresses, ['2001:db8::60']);
+
+      await rig.addAaaa('v6plus.test', ['2001:db8::60']);
+      await rig.addA('v6plus.test', ['192.0.2.60']);
+      const plus = await check('v6plus.test', unset('v6.platform.test'));
+      assert.equal(plus.reason, 'conflicting_a_record');
+      assert.match(plus.message, /v6\.platform\.test resolves to 2001:db8::60\b/);
+    });
+
+    test('a PLATFORM_HOST that does not resolve is platform_unresolvable, saying what the operator should set', async () => {
+      await rig.addA('stranded.test', ['192.0.2.70']);
+      const r = await check('stranded.test', unset('nowhere.platform.test'));
+      assert.equal(r.status, 'failed');
+      assert.equal(r.reason, 'platform_unresolvable');
+      assert.match(r.message, /nowhere\.platform\.test has no A\/AAAA records/);
+      assert.match(r.message, /set PLATFORM_ADDRESSES/);
+    });
+
+    test('a PLATFORM_HOST whose lookup fails is dns_error, not an exception', async () => {
+      await rig.addA('unlucky.test', ['192.0.2.80']);
+      await rig.setServfail('broken.platform.test');
+      const r = await check('unlucky.test', unset('broken.platform.test'));
+      assert.equal(r.reason, 'dns_error');
+      assert.match(r.message, /broken\.platform\.test/);
+    });
   });
 
   test('an apex flattened to a CNAME by the DNS server verifies like a subdomain', async () => {

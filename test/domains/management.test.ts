@@ -11,7 +11,11 @@ const available = pebbleAvailable();
 const PLATFORM = 'sites.platform.test';
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.test`;
 let n = 0;
-const unique = (prefix: string) => `${prefix}${String(++n)}-${String(process.pid)}.shop.test`;
+/** A name under a registrable domain of its own: names verified in one project make others under it need ownership proof. */
+const unique = (prefix: string) => {
+  const i = String(++n);
+  return `${prefix}${i}-${String(process.pid)}.shop${i}.test`;
+};
 
 interface DomainJson {
   domain: string;
@@ -85,7 +89,7 @@ describeEachEngine('management API: custom domains and redirects, against challt
     const body = added.json() as DomainJson;
     assert.equal(body.domain, name);
     assert.equal(body.status, 'pending');
-    assert.deepEqual(body.records, [{ type: 'CNAME', name: name.split('.shop.test')[0] ?? '', value: PLATFORM, ttl: 3600 }]);
+    assert.deepEqual(body.records, [{ type: 'CNAME', name: name.split('.shop')[0] ?? '', value: PLATFORM, ttl: 3600 }]);
     const taken = await add(slug, name);
     assert.equal(taken.statusCode, 409);
     assert.equal(taken.json().code, 'domain_taken');
@@ -149,6 +153,51 @@ describeEachEngine('management API: custom domains and redirects, against challt
     assert.deepEqual((await admin.call({ url: `/api/v1/projects/${slug}/redirects` })).json(), []);
     const again = await admin.call({ method: 'DELETE', url: `/api/v1/projects/${slug}/redirects/${apex}` });
     assert.equal(again.statusCode, 404);
+  });
+
+  test('an apex offers its www pair; one request adds it with the redirect; each verifies on its own, with no PLATFORM_ADDRESSES', async () => {
+    const slug = await project('pro');
+    const apex = `pair${String(++n)}-${String(process.pid)}.test`;
+    const www = `www.${apex}`;
+    const added = await add(slug, apex);
+    assert.equal(added.statusCode, 201, added.body);
+    const body = added.json() as DomainJson & { suggestedPair?: { domain: string; redirect: object; message: string } };
+    assert.equal(body.suggestedPair?.domain, www);
+    assert.deepEqual(body.suggestedPair.redirect, { from: www, to: apex, status: 301 });
+    assert.match(body.suggestedPair.message, new RegExp(`add it too, redirecting \\(301\\) to ${apex.replace(/\./g, '\\.')}`));
+
+    // A redirect to a name that is not a domain of the project is refused, and nothing is added.
+    const stray = await admin.call({
+      method: 'POST',
+      url: `/api/v1/projects/${slug}/domains`,
+      payload: { domain: www, redirectTo: 'elsewhere.example.com' },
+    });
+    assert.equal(stray.statusCode, 400);
+    assert.equal(stray.json().code, 'invalid_redirect');
+
+    const pair = await admin.call({ method: 'POST', url: `/api/v1/projects/${slug}/domains`, payload: { domain: www, redirectTo: apex } });
+    assert.equal(pair.statusCode, 201, pair.body);
+    const pairBody = pair.json() as DomainJson & { redirect?: object; suggestedPair?: object };
+    assert.deepEqual(pairBody.redirect, { from: www, to: apex, status: 301 });
+    assert.equal(pairBody.suggestedPair, undefined, 'the project has both names now');
+    assert.deepEqual(
+      ((await admin.call({ url: `/api/v1/projects/${slug}/domains` })).json() as DomainJson[]).map((d) => d.domain).sort(),
+      [apex, www].sort(),
+    );
+    assert.deepEqual((await admin.call({ url: `/api/v1/projects/${slug}/redirects` })).json(), [{ from: www, to: apex, status: 301 }]);
+
+    // The www name verifies by its CNAME while the apex still waits; then the apex by its flattened addresses.
+    const verify = async (name: string) =>
+      (await admin.call({ method: 'POST', url: `/api/v1/projects/${slug}/domains/${name}/verify` })).json() as DomainJson;
+    await rig.setCname(www, PLATFORM);
+    assert.equal((await verify(www)).status, 'verified');
+    assert.equal((await verify(apex)).reason, 'not_found');
+    await rig.addA(PLATFORM, ['192.0.2.44']);
+    await rig.addA(apex, ['192.0.2.44']);
+    const flattened = await verify(apex);
+    assert.equal(flattened.status, 'verified', flattened.message);
+    assert.deepEqual(flattened.found, { cname: null, addresses: ['192.0.2.44'] });
+    await rig.clearA(PLATFORM);
   });
 
   test("a member of project A gets 404 for everything of project B's domains, and nothing changes", async () => {

@@ -17,7 +17,11 @@ function refused(result: unknown, code: string): DomainError {
 }
 
 let n = 0;
-const unique = (prefix: string) => `${prefix}${String(++n)}-${String(process.pid)}.shop.test`;
+/** A name under a registrable domain of its own: names verified in one project make others under it need ownership proof. */
+const unique = (prefix: string) => {
+  const i = String(++n);
+  return `${prefix}${i}-${String(process.pid)}.shop${i}.test`;
+};
 
 describeEachEngine('custom domains: service against challtestsrv', () => {
   if (available !== true) {
@@ -85,13 +89,16 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
     assert.match(added.records[0]?.note ?? '', /Not every DNS provider supports it/);
   });
 
-  test('a domain belongs to one project at most (domain_taken)', async () => {
+  test("a project adds a name once (domain_taken); another project's name is a claim that needs ownership proof", async () => {
     const a = await proProject();
     const b = await proProject();
     const name = unique('www.taken');
     ok(await h.app.domains.add(a.slug, name));
-    refused(await h.app.domains.add(b.slug, name.toUpperCase()), 'domain_taken');
     refused(await h.app.domains.add(a.slug, name), 'domain_taken');
+    const claim = ok(await h.app.domains.add(b.slug, name.toUpperCase()));
+    assert.equal(claim.reason, 'ownership_required');
+    assert.doesNotMatch(JSON.stringify(claim), new RegExp(a.slug));
+    refused(await h.app.domains.add(b.slug, name), 'domain_taken');
   });
 
   test('verify: not_found stays pending with the propagation note; an A record is conflicting_a_record with the addresses', async () => {

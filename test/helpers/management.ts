@@ -53,6 +53,21 @@ export class ManagementClient {
     return res;
   }
 
+  /** Keeps the session a response started (sign-in, sign-up, an invitation accepted by signing up). */
+  keepSession(res: LightMyRequestResponse): void {
+    const setCookie = res.headers['set-cookie'];
+    if (!setCookie) return;
+    this.cookie = String(setCookie).split(';')[0];
+    this.csrfToken = (res.json() as { csrfToken: string }).csrfToken;
+  }
+
+  /** Signs up (POST /api/v1/users); on success the session is kept. */
+  async signUp(email: string, password: string, remoteAddress?: string): Promise<LightMyRequestResponse> {
+    const res = await this.call({ method: 'POST', url: '/api/v1/users', payload: { email, password }, remoteAddress });
+    if (res.statusCode === 201) this.keepSession(res);
+    return res;
+  }
+
   /** Signs in; the cookie and token are kept for the next calls. */
   async signIn(email: string, password: string, remoteAddress?: string): Promise<LightMyRequestResponse> {
     const res = await this.call({ method: 'POST', url: '/api/v1/session', payload: { email, password }, remoteAddress });

@@ -44,6 +44,9 @@ export interface PebbleRig {
   clearAaaa(host: string): Promise<void>;
   setCname(host: string, target: string): Promise<void>;
   clearCname(host: string): Promise<void>;
+  /** Sets the TXT record at `host` (one value; challtestsrv's DNS-01 record). */
+  setTxt(host: string, value: string): Promise<void>;
+  clearTxt(host: string): Promise<void>;
   addCaa(host: string, policies: CaaPolicy[]): Promise<void>;
   clearCaa(host: string): Promise<void>;
   /** Makes the DNS server answer SERVFAIL for every query about `host`. */
@@ -209,6 +212,8 @@ export async function startPebble(options: { httpPort: number }): Promise<Pebble
       clearAaaa: (host) => manage('/clear-aaaa', { host }),
       setCname: (host, target) => manage('/set-cname', { host, target }),
       clearCname: (host) => manage('/clear-cname', { host }),
+      setTxt: (host, value) => manage('/set-txt', { host: `${host}.`, value }),
+      clearTxt: (host) => manage('/clear-txt', { host: `${host}.` }),
       addCaa: (host, policies) => manage('/add-caa', { host, policies }),
       clearCaa: (host) => manage('/clear-caa', { host }),
       setServfail: (host) => manage('/set-servfail', { host }),

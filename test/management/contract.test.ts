@@ -22,26 +22,38 @@ describe('the management contract, /api/v1/openapi.json', () => {
     assert.equal(doc.servers[0]?.url, 'https://api.petstore.test/api/v1');
     const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
     assert.deepEqual(operations.sort(), [
+      'acceptInvitation',
       'addDomain',
       'addRedirect',
+      'createAccessToken',
       'createApiKey',
       'createDeploy',
+      'createInvitation',
+      'createProject',
+      'getCurrentUser',
       'getDeploy',
       'getDomain',
+      'getInvitation',
       'getProject',
       'getSession',
       'getUsage',
+      'listAccessTokens',
       'listApiKeys',
+      'listAuditEntries',
       'listDeploys',
       'listDomains',
+      'listMembers',
       'listProjects',
       'listRedirects',
       'promoteDeploy',
       'removeDomain',
+      'removeMember',
       'removeRedirect',
+      'revokeAccessToken',
       'revokeApiKey',
       'signIn',
       'signOut',
+      'signUp',
       'verifyDomain',
     ]);
     const v1 = JSON.stringify(h.app.openapi());
@@ -50,11 +62,19 @@ describe('the management contract, /api/v1/openapi.json', () => {
       assert.ok(res.body.includes(`"${code}"`), `${code} missing from the management Error schema`);
       assert.ok(!v1.includes(`"${code}"`), `${code} is not a /v1 code`);
     }
-    // Every state-changing operation but sign-in asks for the session cookie and the CSRF token.
+    // Every state-changing operation asks for the session cookie and the CSRF token, or an access token; those of
+    // sessions and tokens take a session only; sign-in and sign-up take nothing; accepting an invitation, either.
+    const sessionOnly = ['signOut', 'createAccessToken'];
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
-        if (method === 'get' || op.operationId === 'signIn') continue;
-        assert.deepEqual(op.security, [{ cookieAuth: [], csrfToken: [] }], `${method} ${path}`);
+        if (method === 'get' || ['signIn', 'signUp'].includes(op.operationId)) continue;
+        const expected =
+          op.operationId === 'acceptInvitation'
+            ? [{}, { cookieAuth: [], csrfToken: [] }]
+            : sessionOnly.includes(op.operationId)
+              ? [{ cookieAuth: [], csrfToken: [] }]
+              : [{ cookieAuth: [], csrfToken: [] }, { bearerAuth: [] }];
+        assert.deepEqual(op.security, expected, `${method} ${path}`);
       }
     }
   });

@@ -22,6 +22,23 @@ export const signInUrl = () => `/dashboard/sign-in?next=${encodeURIComponent(loc
  * (401 not_signed_in) sends the person to sign in and back here.
  */
 export async function api(method, path, body) {
+  return (await exchange(method, path, body)).data;
+}
+
+/** The cursor of the next page, from a `Link: <…?cursor=…>; rel="next"` header, or null. */
+function nextCursor(headers) {
+  const link = headers.get('link') ?? '';
+  const next = /<([^>]+)>\s*;\s*rel="?next"?/.exec(link);
+  return next ? new URL(next[1], location.origin).searchParams.get('cursor') : null;
+}
+
+/** A GET of a list that pages with cursors: its entries and the cursor of the next page (null on the last). */
+export async function apiPage(path) {
+  const { data, headers } = await exchange('GET', path);
+  return { entries: data ?? [], next: headers ? nextCursor(headers) : null };
+}
+
+async function exchange(method, path, body) {
   const headers = { accept: 'application/json' };
   let payload;
   if (body instanceof Blob) {
@@ -38,14 +55,14 @@ export async function api(method, path, body) {
   } catch {
     throw new ApiError(0, { code: 'network', message: 'The service could not be reached. Check the connection, then try again.' });
   }
-  if (response.status === 204) return null;
+  if (response.status === 204) return { data: null, headers: response.headers };
   let data = null;
   try {
     data = await response.json();
   } catch {
     // Not JSON (a proxy's error page): the status says enough.
   }
-  if (response.ok) return data;
+  if (response.ok) return { data, headers: response.headers };
   if (response.status === 401 && data?.code === 'not_signed_in' && csrf) {
     location.assign(signInUrl());
     throw new ApiError(401, { code: 'not_signed_in', message: 'Your session has ended. Sign in again.' });

@@ -4,12 +4,17 @@ import { errorParts, h } from './dom.js';
 
 const PAGES = {
   'sign-in': () => import('./sign-in.js'),
+  'sign-up': () => import('./sign-up.js'),
+  invitation: () => import('./invitation.js'),
   projects: () => import('./projects.js'),
+  tokens: () => import('./tokens.js'),
   project: () => import('./project.js'),
   domains: () => import('./domains.js'),
   deploys: () => import('./deploys.js'),
   keys: () => import('./keys.js'),
   usage: () => import('./usage.js'),
+  members: () => import('./members.js'),
+  activity: () => import('./activity.js'),
 };
 
 const signOut = document.getElementById('sign-out');

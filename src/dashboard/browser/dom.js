@@ -60,6 +60,7 @@ export function errorSlot() {
 
 /** An error as words: the API's message, then what each field was wrong about. */
 export function errorParts(error) {
+  if (error instanceof Node) return [error];
   const message = error && typeof error.message === 'string' && error.message ? error.message : String(error);
   // Details the message already says (a deploy's reason) are not repeated.
   const details = (Array.isArray(error?.details) ? error.details : []).filter((d) => d.message && !message.includes(d.message));
@@ -231,6 +232,11 @@ export function actionsMenu(visible, forWhat, actions) {
     if (!wrapper.contains(event.target)) open(false);
   });
   return wrapper;
+}
+
+/** A project site's address as a link (it opens in a new tab, as Vercel's and Netlify's "Visit" do). */
+export function siteLink(url, text = url) {
+  return h('a', { href: url, class: 'site-link', target: '_blank', rel: 'noopener' }, text, hidden(' (opens in a new tab)'));
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

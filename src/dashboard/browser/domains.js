@@ -1,8 +1,24 @@
 import { api, ApiError, project } from './api.js';
-import { actionsMenu, announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, table, time, uid } from './dom.js';
+import {
+  actionsMenu,
+  announce,
+  busy,
+  confirmAction,
+  copyButton,
+  errorSlot,
+  field,
+  focusOn,
+  h,
+  hidden,
+  siteLink,
+  table,
+  time,
+  uid,
+} from './dom.js';
 
 /** The badge of a domain: its DNS check and its certificate in one word or two. */
 export function badgeOf(d) {
+  if (d.reason === 'ownership_required') return { text: 'Ownership proof needed', tone: 'pending' };
   if (d.status === 'pending') return { text: 'Pending verification', tone: 'pending' };
   if (d.status === 'failed') return { text: 'Failed', tone: 'failed' };
   switch (d.certificate?.status) {
@@ -50,6 +66,36 @@ function reasonOf(d) {
         h('dd', null, code(expected ?? '')),
       ),
     );
+  } else if (d.reason === 'ownership_required') {
+    const txt = d.records?.find((r) => r.type === 'TXT');
+    parts.push(
+      h(
+        'p',
+        null,
+        h('strong', null, 'Prove that the domain is yours. '),
+        'Create the TXT record below at your DNS provider, then press Verify. Once it is found, the domain is moved to this project and checked like any other.',
+      ),
+    );
+    if (txt) {
+      const facts = [
+        h('dt', null, 'TXT record'),
+        h('dd', null, code(`_petstore-challenge.${d.domain}`)),
+        h('dt', null, 'Value'),
+        h('dd', null, code(txt.value)),
+      ];
+      if (found.txt?.length)
+        facts.push(
+          h('dt', null, 'TXT values found'),
+          h(
+            'dd',
+            null,
+            found.txt.map((v, i) => [i ? ', ' : '', code(v)]),
+          ),
+        );
+      parts.push(h('dl', { class: 'facts' }, facts));
+    }
+  } else if (d.status === 'failed' && d.reason === 'platform_unresolvable') {
+    parts.push(h('p', null, h('strong', null, 'The platform’s own addresses are unknown. '), d.message));
   } else if (d.reason === 'not_found') {
     parts.push(h('p', null, h('strong', null, 'Not found yet. '), d.message));
   } else if (d.status === 'failed') {
@@ -94,10 +140,12 @@ function reasonOf(d) {
 function recordsTable(d) {
   const rows = d.records.map((r) => {
     // Long names may break after a dot on narrow screens, never inside a label.
+    // A TXT value is a token: it may break every 8 characters, so it stays readable on a phone.
+    const pieces = r.type === 'TXT' ? (r.value.match(/.{1,8}/g) ?? []) : r.value.split('.');
     const value = h(
       'code',
       { class: 'record-value' },
-      r.value.split('.').map((part, i) => (i ? [h('wbr'), `.${part}`] : part)),
+      pieces.map((part, i) => (i ? [h('wbr'), r.type === 'TXT' ? part : `.${part}`] : part)),
     );
     return [
       r.type,
@@ -158,6 +206,56 @@ export async function render({ content, slug }) {
     h('div', { class: 'actions' }, addButton),
   );
 
+  // --- The www pair: offered after adding an apex (or its www name), one action adds the domain and its redirect.
+  const pairSlot = h('div', { class: 'pair-slot' });
+
+  function offerPair(pair) {
+    if (!pair) {
+      pairSlot.replaceChildren();
+      return;
+    }
+    const error = errorSlot();
+    const accept = h('button', { type: 'button' }, `Add ${pair.domain} and redirect it`);
+    const dismiss = h('button', { type: 'button', class: 'secondary' }, 'Not now');
+    const box = h(
+      'div',
+      { class: 'notice pair-offer' },
+      h('p', null, h('strong', null, `Add ${pair.domain} too? `), pair.message),
+      h('p', { class: 'hint' }, 'Each domain verifies on its own; the redirect works once ', code(pair.domain), ' is verified.'),
+      h('div', { class: 'actions' }, accept, dismiss),
+      error.el,
+    );
+    accept.addEventListener('click', async () => {
+      error.clear();
+      await busy(accept, 'Adding…', box, async () => {
+        try {
+          const {
+            redirect,
+            suggestedPair: _ignored,
+            ...added
+          } = await api('POST', `${base}/domains`, {
+            domain: pair.domain,
+            redirectTo: pair.redirect.to,
+          });
+          domains = [...domains.filter((d) => d.domain !== added.domain), added];
+          if (redirect) redirects = [...redirects.filter((r) => r.from !== redirect.from), redirect];
+          pairSlot.replaceChildren();
+          showDomains();
+          showRedirects();
+          focusOn(cards.get(added.domain)?.querySelector('h3'));
+          announce(`${added.domain} added, redirecting to ${pair.redirect.to}. Create the DNS records shown for it, then press Verify.`);
+        } catch (e) {
+          error.show(e);
+        }
+      });
+    });
+    dismiss.addEventListener('click', () => {
+      pairSlot.replaceChildren();
+      focusOn(domainField.input);
+    });
+    pairSlot.replaceChildren(box);
+  }
+
   /** What to do when a precondition is missing: the commands that fix it. */
   function remedy(e) {
     if (e instanceof ApiError && e.code === 'plan_required') {
@@ -181,6 +279,7 @@ export async function render({ content, slug }) {
   addForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     addError.clear();
+    offerPair(null);
     domainField.input.removeAttribute('aria-invalid');
     const name = domainField.input.value.trim();
     if (!name) {
@@ -191,9 +290,10 @@ export async function render({ content, slug }) {
     }
     await busy(addButton, 'Adding…', addForm, async () => {
       try {
-        const added = await api('POST', `${base}/domains`, { domain: name });
+        const { suggestedPair, ...added } = await api('POST', `${base}/domains`, { domain: name });
         domainField.input.value = '';
         domains = [...domains.filter((d) => d.domain !== added.domain), added];
+        offerPair(suggestedPair);
         showDomains();
         showRedirects();
         focusOn(cards.get(added.domain)?.querySelector('h3'));
@@ -281,7 +381,7 @@ export async function render({ content, slug }) {
   function showDomains() {
     cards.clear();
     if (domains.length === 0) {
-      list.replaceChildren(h('li', { class: 'muted' }, 'No custom domains yet. The site is served at ', code(info.url), '.'));
+      list.replaceChildren(h('li', { class: 'muted' }, 'No custom domains yet. The site is served at ', siteLink(info.url), '.'));
       return;
     }
     list.replaceChildren(
@@ -416,6 +516,7 @@ export async function render({ content, slug }) {
   content.replaceChildren(
     ...notices,
     addForm,
+    pairSlot,
     // Not a labelled region: no label but the field's may say "domain".
     h('div', { class: 'domains' }, listHeading, list),
     h(

@@ -2,13 +2,13 @@ import { api } from './api.js';
 import { busy, errorSlot, field, focusOn, h } from './dom.js';
 
 /** Where to go after signing in: a dashboard page, never another site (the server checks it again). */
-function nextPage() {
+export function nextPage() {
   const next = new URLSearchParams(location.search).get('next') ?? '';
   return /^\/dashboard(?:[/?#]|$)/.test(next) && !next.includes('//') && !next.includes('\\') ? next : '/dashboard';
 }
 
 /** "14 minutes", "45 seconds": how long to wait, from Retry-After. */
-function waitWords(seconds) {
+export function waitWords(seconds) {
   if (!Number.isFinite(seconds) || seconds <= 0) return 'a few minutes';
   if (seconds < 90) return `${String(seconds)} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
@@ -59,6 +59,17 @@ export function render({ content }) {
       }
     });
   });
-  content.replaceChildren(signedOut ? h('p', { class: 'notice', role: 'status' }, 'You are signed out.') : '', form);
+  // Offered only when anyone may sign up (SIGNUP=open); with SIGNUP=invite the invitation link leads to it.
+  const next = new URLSearchParams(location.search).get('next');
+  const signUp =
+    document.body.dataset.signup === 'open'
+      ? h(
+          'p',
+          { class: 'switch' },
+          'New to Petstore? ',
+          h('a', { href: `/dashboard/sign-up${next ? `?next=${encodeURIComponent(next)}` : ''}` }, 'Create an account'),
+        )
+      : '';
+  content.replaceChildren(signedOut ? h('p', { class: 'notice', role: 'status' }, 'You are signed out.') : '', form, signUp);
   if (!signedOut) focusOn(email.input);
 }

@@ -1,0 +1,65 @@
+import { parse, positiveInt } from '../cli/args.js';
+import { orRefuse } from '../cli/exit.js';
+import type { CliCommand, CliContext } from '../feature.js';
+import { openProjectRepository } from '../projects/repository.js';
+import { projectNotFound } from '../projects/service.js';
+import type { AuditAction } from './repository.js';
+import { openAuditRepository } from './repository.js';
+import { auditJson, AuditService } from './service.js';
+import { int, sqlFor } from '../storage/sql.js';
+
+/** The project a CLI command changes, found by its slug, one of its domains or one of its API keys; null when none is. */
+export async function operatorProject(
+  ctx: CliContext,
+  by: { slug: string } | { domain: string } | { keyId: string },
+): Promise<number | null> {
+  const sql = sqlFor(await ctx.database());
+  const row =
+    'slug' in by
+      ? await sql.one<{ id: bigint }>('SELECT id FROM projects WHERE slug = ?', [by.slug])
+      : 'domain' in by
+        ? await sql.one<{ id: bigint }>('SELECT project_id AS id FROM domains WHERE name = ?', [
+            by.domain.trim().toLowerCase().replace(/\.$/, ''),
+          ])
+        : await sql.one<{ id: bigint }>('SELECT project_id AS id FROM api_keys WHERE id = ?', [by.keyId]);
+  return row ? int(row.id) : null;
+}
+
+/**
+ * Records a change made by the local CLI (actor `operator`); commands of any
+ * capability call it right after their change. Slugs are looked up; a project
+ * id comes from `operatorProject` (taken before a removal).
+ */
+export async function recordOperator(ctx: CliContext, project: string | number | null, action: AuditAction, target: string): Promise<void> {
+  const projectId = typeof project === 'string' ? await operatorProject(ctx, { slug: project }) : project;
+  if (projectId === null) return;
+  await new AuditService(openAuditRepository(await ctx.database()), ctx.clock).record({
+    projectId,
+    actor: { type: 'operator' },
+    action,
+    target,
+  });
+}
+
+export const auditCommand: CliCommand = {
+  name: 'audit',
+  usage: ["audit SLUG [--limit N] [--json]        the project's changes of the last 90 days, newest first"],
+  async run(args, ctx) {
+    const { values, positionals } = parse(args, { json: { type: 'boolean' }, limit: { type: 'string' } }, 1);
+    const slug = positionals[0] ?? '';
+    const database = await ctx.database();
+    const project = orRefuse((await openProjectRepository(database).findBySlug(slug)) ?? projectNotFound(slug));
+    const audit = new AuditService(openAuditRepository(database), ctx.clock);
+    await audit.purge();
+    const limit = positiveInt('limit', values.limit) ?? 100;
+    const entries = (await audit.list(project.id, { limit })).map(auditJson);
+    if (values.json) ctx.json(entries);
+    else {
+      for (const e of entries) {
+        const who =
+          e.actor.type === 'operator' ? 'operator' : `${e.actor.email ?? ''}${e.actor.tokenId ? ` (token ${e.actor.tokenId})` : ''}`;
+        ctx.out(`${e.at}\t${who}\t${e.action}\t${e.target}${e.ip ? `\t${e.ip}` : ''}`);
+      }
+    }
+  },
+};

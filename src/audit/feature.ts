@@ -1,0 +1,11 @@
+import type { Feature } from '../feature.js';
+import { auditCommand } from './cli.js';
+import { auditMigrations } from './migrations.js';
+
+/** The audit log: every change through the management API or the CLI, kept 90 days. */
+export const auditFeature: Feature = {
+  name: 'audit',
+  migrations: auditMigrations,
+  plugin: () => import('./plugin.js'),
+  cli: [auditCommand],
+};

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { repositoryOf } from '../feature.js';
+import type { Project } from '../projects/repository.js';
+import { actorOf } from '../management/auth.js';
+import type { AuditAction, AuditActor, NewAuditEntry } from './repository.js';
+import { openAuditRepository } from './repository.js';
+import { auditRoutes } from './routes.js';
+import { AuditService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    audit: {
+      service: AuditService;
+      /** Records a change (any capability may call it). */
+      record(entry: NewAuditEntry): Promise<void>;
+      /** Records a change made by a management request: its person or token, and its client address. */
+      recordFor(request: FastifyRequest, project: Pick<Project, 'id'>, action: AuditAction, target: string): Promise<void>;
+    };
+  }
+}
+
+const PURGE_INTERVAL_MS = 3600_000;
+
+/** The actor of a management request as the audit log records it. */
+export function auditActor(request: FastifyRequest): AuditActor {
+  const actor = actorOf(request);
+  return actor.type === 'token'
+    ? { type: 'token', email: actor.user.email, tokenId: actor.token.id }
+    : { type: 'user', email: actor.user.email };
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const service = new AuditService(repositoryOf(app, 'audit', openAuditRepository), app.clock);
+    app.decorate('audit', {
+      service,
+      record: (entry: NewAuditEntry) => service.record(entry),
+      recordFor: (request: FastifyRequest, project: Pick<Project, 'id'>, action: AuditAction, target: string) =>
+        service.record({ projectId: project.id, actor: auditActor(request), action, target, ip: request.ip }),
+    });
+    const purge = () => service.purge().catch((err: unknown) => app.log.warn({ err }, 'audit entries past 90 days not purged yet'));
+    const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      await purge();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+    });
+    auditRoutes(app, service);
+  },
+  { name: 'audit', dependencies: ['management'] },
+);

@@ -1,0 +1,42 @@
+import type { Clock } from '../clock.js';
+import type { AuditEntry, AuditRepository, NewAuditEntry } from './repository.js';
+
+/** Entries are kept this long. */
+export const AUDIT_RETENTION_MS = 90 * 24 * 3600_000;
+
+/**
+ * The audit log: who changed what in a project, when and from where. Other
+ * capabilities record their changes with `record` (through the API, with
+ * `recordFor` of the audit plugin, which reads the actor from the request).
+ */
+export class AuditService {
+  constructor(
+    private readonly entries: AuditRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  record(entry: NewAuditEntry): Promise<void> {
+    return this.entries.add(entry, new Date(this.clock.now()));
+  }
+
+  /** A page of the project's entries, newest first; entries past the retention are not shown even before the purge runs. */
+  async list(projectId: number, options: { limit: number; before?: bigint }): Promise<AuditEntry[]> {
+    const oldest = this.clock.now() - AUDIT_RETENTION_MS;
+    return (await this.entries.list(projectId, options)).filter((e) => e.at.getTime() >= oldest);
+  }
+
+  /** Deletes entries older than 90 days. */
+  purge(): Promise<number> {
+    return this.entries.purge(new Date(this.clock.now() - AUDIT_RETENTION_MS));
+  }
+}
+
+/** An entry as the API and `petstore audit --json` show it. */
+export const auditJson = (e: AuditEntry) => ({
+  id: String(e.id),
+  at: e.at.toISOString(),
+  actor: e.actor,
+  action: e.action,
+  target: e.target,
+  ...(e.ip === null ? {} : { ip: e.ip }),
+});

@@ -1,0 +1,32 @@
+import type { CursorCodec } from '../http/cursors.js';
+import { nextLink, type Listing } from '../http/pagination.js';
+import type { PetPageJson } from './repository.js';
+import type { PetStatus } from './schemas.js';
+
+/** Bodies read as JSON text from storage are sent as they are, with the type Fastify gives JSON. */
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+export const LIST_PATH = '/v1/pets';
+
+/** The listing a page of pets belongs to: its cursors are valid for this project and filter only. */
+export function petListing(cursors: CursorCodec, projectId: number, status: PetStatus | undefined): Listing {
+  return { cursors, kind: 'pets', projectId, filter: status ?? '' };
+}
+
+// A page read from the read cache is the same object until the next commit, and so is its next link.
+const LINKS = new WeakMap<PetPageJson, string>();
+
+/**
+ * The `Link: <…>; rel="next"` value of a page when more pets follow, else
+ * null: the one definition for both paths (routes.ts, early.ts). Signing the
+ * cursor is an HMAC, so a page kept in the read cache keeps its link too.
+ */
+export function nextPageLink(page: PetPageJson, listing: Listing, limit: number, status: PetStatus | undefined): string | null {
+  if (page.lastIdIfMore === null) return null;
+  let link = LINKS.get(page);
+  if (link === undefined) {
+    link = nextLink({ limit, path: LIST_PATH, listing, query: { status }, lastId: page.lastIdIfMore });
+    LINKS.set(page, link);
+  }
+  return link;
+}

@@ -1,0 +1,116 @@
+import type { Clock } from '../clock.js';
+import { deprecationHeaders, pastSunset } from '../http/deprecation.js';
+import type { CursorCodec } from '../http/cursors.js';
+import { isPlainApiRequest, REGULAR, type ApiGate, type EarlyAnswer, type EarlyRequest, type EarlyStep } from '../http/early-answers.js';
+import type { Principal } from '../keys/repository.js';
+import { JSON_UTF8, LIST_PATH, nextPageLink, petListing } from './answers.js';
+import type { PetRepository } from './repository.js';
+import { GET_PET_DEPRECATION } from './routes.js';
+import { PET_STATUSES, type PetStatus } from './schemas.js';
+
+/** `limit` as the contract allows it, in its plain spelling only (1–100, no sign, no leading zero). */
+const LIMIT = /^(?:[1-9][0-9]?|100)$/;
+/** A cursor's spelling (http/cursors.ts); whether it verifies is the codec's to say. */
+const CURSOR = /^[A-Za-z0-9_-]{34}$/;
+/** A positive id below 10^18, in its plain spelling: always an int64. */
+const PET_ID = /^[1-9][0-9]{0,17}$/;
+const STATUSES: ReadonlySet<string> = new Set(PET_STATUSES);
+const NONE: readonly string[] = [];
+
+interface ListQuery {
+  limit: number;
+  status: PetStatus | undefined;
+  cursor: string | undefined;
+}
+
+/** The query of a listPets URL when it is plain (each known parameter at most once, nothing to decode), else null. */
+function listQuery(search: string | null): ListQuery | null {
+  const query: ListQuery = { limit: 20, status: undefined, cursor: undefined };
+  if (search === null) return query;
+  let seen = '';
+  for (const part of search.split('&')) {
+    const eq = part.indexOf('=');
+    const name = part.slice(0, eq);
+    const value = part.slice(eq + 1);
+    if (eq === -1 || seen.includes(name[0] ?? '')) return null;
+    if (name === 'limit' && LIMIT.test(value)) query.limit = Number(value);
+    else if (name === 'status' && STATUSES.has(value)) query.status = value as PetStatus;
+    else if (name === 'cursor' && CURSOR.test(value)) query.cursor = value;
+    else return null;
+    seen += name[0];
+  }
+  return query;
+}
+
+/** Everything an answer needs, or null for the regular path: nothing is counted until the answer is certain. */
+type Read = (principal: Principal) => { before: readonly string[]; after: readonly string[]; body: string } | null;
+
+function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: Read): EarlyAnswer | typeof REGULAR {
+  if (!isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
+  // identify
+  const principal = gate.identify(request) as Principal | null;
+  if (principal === null) return REGULAR;
+  // read (and serialise)
+  const found = read(principal);
+  if (found === null) return REGULAR;
+  // meter: counts the request only when it admits it, and then it is answered here
+  const limits = gate.admit(principal);
+  if (limits === null) return REGULAR;
+  gate.record(principal);
+  return {
+    status: 200,
+    // In the regular path's order: deprecation (its own phase), limits (meter), then what the handler sets.
+    headers: [
+      ...found.before,
+      ...limits,
+      ...found.after,
+      'content-type',
+      JSON_UTF8,
+      'content-length',
+      String(Buffer.byteLength(found.body)),
+    ],
+    body: request.method === 'HEAD' ? null : found.body,
+    operation,
+  };
+}
+
+/**
+ * listPets and getPet before Fastify (http/early-answers.ts), for engines that
+ * read without a promise (SQLite): the regular path's steps in its order,
+ * each the same definition (the key cache's principal, the read cache's page,
+ * the limiter's count and headers, the usage count, the next link), giving
+ * the same status, headers and bytes. Anything unusual, a key not in the key
+ * cache, a quota nearly used up, a banned key, an invalid cursor or a pet not
+ * found goes to the regular path, having counted nothing.
+ */
+export function earlyPetsStep(deps: { gate: ApiGate; pets: PetRepository; cursors: CursorCodec; clock: Clock }): EarlyStep | null {
+  const { gate, pets, cursors, clock } = deps;
+  const { listJsonNow, getJsonNow } = pets;
+  if (!listJsonNow || !getJsonNow) return null;
+  const deprecation = deprecationHeaders(GET_PET_DEPRECATION);
+  return (request) => {
+    const url = request.url;
+    if (!url.startsWith(LIST_PATH)) return null;
+    const rest = url.slice(LIST_PATH.length);
+    if (rest === '' || rest[0] === '?') {
+      const query = listQuery(rest === '' ? null : rest.slice(1));
+      if (query === null) return REGULAR;
+      const { limit, status, cursor } = query;
+      return answer(request, gate, 'listPets', ({ projectId }) => {
+        const listing = petListing(cursors, projectId, status);
+        const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
+        if (after === null) return null;
+        const page = listJsonNow(projectId, { limit, after, status });
+        const link = nextPageLink(page, listing, limit, status);
+        return { before: NONE, after: link === null ? NONE : ['link', link], body: page.json };
+      });
+    }
+    if (rest[0] !== '/') return null;
+    const id = rest.slice(1);
+    if (!PET_ID.test(id) || pastSunset(GET_PET_DEPRECATION, clock.now())) return REGULAR;
+    return answer(request, gate, 'getPet', ({ projectId }) => {
+      const pet = getJsonNow(projectId, BigInt(id));
+      return pet === null ? null : { before: deprecation, after: NONE, body: pet };
+    });
+  };
+}

@@ -1,0 +1,9 @@
+import type { Feature } from '../feature.js';
+import { tokenMigrations } from './migrations.js';
+
+/** Personal access tokens (`pst_…`) that act on the management API for their person. */
+export const tokensFeature: Feature = {
+  name: 'tokens',
+  migrations: tokenMigrations,
+  plugin: () => import('./plugin.js'),
+};
