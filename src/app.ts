@@ -13,6 +13,7 @@ import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
 import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
 import { registerDraining } from './http/draining.js';
 import { FrontDoor } from './http/early-answers.js';
+import { hostHeaderStep } from './http/host-header.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const draining = registerDraining(app);
   door.accepting = draining.accepting;
   steps.add('draining', draining.step);
+  steps.add('host', hostHeaderStep);
   steps.add('deprecation', deprecationHeadersStep);
   steps.add('protocol', registerProtocolErrors(app));
   steps.add('route', sunsetStep(clock));

@@ -36,6 +36,10 @@ export const ConfigSchema = Type.Object({
   secretsKey: Type.Optional(Type.String({ minLength: 16 })),
   /** Project sites are served at `<slug>.<platformHost>`. */
   platformHost: Type.String({ pattern: '^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$' }),
+  /** The one host (without port) the dashboard and /api/v1 sessions are served on; unset: any host. */
+  dashboardHost: Type.Optional(
+    Type.String({ pattern: '^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$' }),
+  ),
   /** The largest deploy, in unpacked bytes. */
   deployMaxBytes: Type.Integer({ minimum: 1 }),
   /** The HTTPS listener for custom domains (certificates by SNI); unset: none. */
@@ -89,6 +93,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxConnections: 'MAX_CONNECTIONS',
   secretsKey: 'SECRETS_KEY',
   platformHost: 'PLATFORM_HOST',
+  dashboardHost: 'DASHBOARD_HOST',
   deployMaxBytes: 'DEPLOY_MAX_BYTES',
   httpsPort: 'HTTPS_PORT',
   acmeDirectoryUrl: 'ACME_DIRECTORY_URL',
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: integer(env.MAX_CONNECTIONS, 2048),
     secretsKey: optional(env.SECRETS_KEY),
     platformHost: optional(env.PLATFORM_HOST)?.toLowerCase().replace(/\.$/, '') ?? 'localhost',
+    dashboardHost: optional(env.DASHBOARD_HOST)?.toLowerCase().replace(/\.$/, ''),
     deployMaxBytes: integer(env.DEPLOY_MAX_BYTES, 50 * 1024 * 1024),
     httpsPort: env.HTTPS_PORT === undefined || env.HTTPS_PORT.trim() === '' ? undefined : integer(env.HTTPS_PORT, 0),
     acmeDirectoryUrl: optional(env.ACME_DIRECTORY_URL),

@@ -52,6 +52,18 @@ export const accountMigrations: FeatureMigrations = {
         );
         CREATE INDEX invitations_project ON invitations(project_id);`,
     },
+    {
+      version: 3,
+      name: 'attempt counters reserved in one statement (sign-in throttle)',
+      sql: `
+        DROP TABLE sign_in_failures;
+        CREATE TABLE throttle_attempts (
+          subject TEXT PRIMARY KEY,
+          window_started_at INTEGER NOT NULL,
+          attempts INTEGER NOT NULL
+        );
+        CREATE INDEX throttle_attempts_window ON throttle_attempts(window_started_at);`,
+    },
   ],
   postgres: [
     {
@@ -102,6 +114,18 @@ export const accountMigrations: FeatureMigrations = {
           used_at TIMESTAMPTZ
         );
         CREATE INDEX invitations_project ON invitations(project_id);`,
+    },
+    {
+      version: 3,
+      name: 'attempt counters reserved in one statement (sign-in throttle)',
+      sql: `
+        DROP TABLE sign_in_failures;
+        CREATE TABLE throttle_attempts (
+          subject TEXT PRIMARY KEY,
+          window_started_at TIMESTAMPTZ NOT NULL,
+          attempts BIGINT NOT NULL
+        );
+        CREATE INDEX throttle_attempts_window ON throttle_attempts(window_started_at);`,
     },
   ],
 };

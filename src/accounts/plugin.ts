@@ -5,12 +5,15 @@ import { openProjectRepository } from '../projects/repository.js';
 import { openAccountRepository } from './repository.js';
 import { AccountService } from './service.js';
 import { SessionService } from './sign-in.js';
-import { openSessionRepository } from './sessions-repository.js';
+import { openAttemptRepository, openSessionRepository } from './sessions-repository.js';
+import { AttemptThrottle } from './throttle.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountService;
     sessions: SessionService;
+    /** Attempt counters shared by every instance (sign-in; any other guessable form). */
+    attemptThrottle: AttemptThrottle;
   }
 }
 
@@ -19,7 +22,9 @@ export default fp(
     const accounts = repositoryOf(app, 'accounts', openAccountRepository);
     const sessions = repositoryOf(app, 'sessions', openSessionRepository);
     app.decorate('accounts', new AccountService(accounts, sessions, repositoryOf(app, 'projects', openProjectRepository), app.clock));
-    app.decorate('sessions', new SessionService(accounts, sessions, app.clock));
+    const throttle = new AttemptThrottle(repositoryOf(app, 'attempts', openAttemptRepository), app.clock);
+    app.decorate('attemptThrottle', throttle);
+    app.decorate('sessions', new SessionService(accounts, sessions, throttle, app.clock));
   },
   { name: 'accounts', dependencies: ['projects'] },
 );

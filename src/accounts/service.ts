@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { ProjectService, projectNotFound } from '../projects/service.js';
+import { isCommonPassword } from './common-passwords.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import type { AccountRepository, Invitation, Member, Role, User } from './repository.js';
 import type { SessionRepository } from './sessions-repository.js';
@@ -53,7 +54,8 @@ export function passwordWeakness(password: string, email: string): DomainError |
   if (chars.length < MIN_PASSWORD) return weak(`it needs at least ${String(MIN_PASSWORD)} characters`);
   if (password.length > MAX_PASSWORD) return weak(`it may have at most ${String(MAX_PASSWORD)} characters`);
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower) || new Set(chars).size < 4) return weak('it is a common or repetitive password');
+  if (COMMON_PASSWORDS.has(lower) || isCommonPassword(password) || new Set(chars).size < 4)
+    return weak('it is a common or repetitive password');
   const local = normaliseEmail(email).split('@')[0] ?? '';
   if (local.length >= 4 && lower.includes(local)) return weak('it contains the email');
   return null;
@@ -99,6 +101,13 @@ export class AccountService {
         'validation_failed',
         `Invalid password: it must be ${String(MIN_PASSWORD)} to ${String(MAX_PASSWORD)} characters.`,
         [{ in: 'body', field: 'password', message: `must be ${String(MIN_PASSWORD)} to ${String(MAX_PASSWORD)} characters` }],
+      );
+    }
+    if (isCommonPassword(password)) {
+      return new DomainError(
+        'weak_password',
+        'The password is one of the 10,000 most common ones (or one character repeated); choose another.',
+        [{ in: 'body', field: 'password', message: 'is too common' }],
       );
     }
     if (await this.accounts.findUserByEmail(normalised)) return new DomainError('user_exists', `A user "${normalised}" already exists.`);

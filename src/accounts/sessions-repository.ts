@@ -17,12 +17,20 @@ export interface SessionRepository {
   /** Ends every session of a person (and the expired ones of anyone); the number ended. */
   deleteForUser(userId: number): Promise<number>;
   deleteExpired(createdBefore: Date, seenBefore: Date): Promise<void>;
-  recordFailure(subjects: string[], at: Date): Promise<void>;
-  /** Failures of a subject after an instant: how many, and the oldest of them. */
-  failuresSince(subject: string, since: Date): Promise<{ count: number; oldest: Date | null }>;
-  clearFailures(subject: string): Promise<void>;
-  /** Forgets failures older than an instant. */
-  pruneFailures(before: Date): Promise<void>;
+}
+
+/** Attempt counters of throttle.ts, one row per subject and window, shared by every instance. */
+export interface AttemptRepository {
+  /**
+   * Counts one attempt, in one statement: a window that started at or before
+   * `windowEndedAt` starts again at `now`. The count with this attempt, and its window's start.
+   */
+  reserve(subject: string, now: Date, windowEndedAt: Date): Promise<{ count: number; windowStart: number }>;
+  /** Gives one attempt back (one that succeeded). */
+  release(subject: string): Promise<void>;
+  clear(subject: string): Promise<void>;
+  /** Forgets windows that started before an instant. */
+  prune(before: Date): Promise<void>;
 }
 
 interface SessionRow {
@@ -58,21 +66,32 @@ export function openSessionRepository(database: Database): SessionRepository {
     deleteExpired: async (createdBefore, seenBefore) => {
       await sql.run('DELETE FROM sessions WHERE created_at < ? OR seen_at < ?', [createdBefore, seenBefore]);
     },
-    recordFailure: async (subjects, at) => {
-      for (const subject of subjects) await sql.run('INSERT INTO sign_in_failures (subject, failed_at) VALUES (?, ?)', [subject, at]);
-    },
-    failuresSince: async (subject, since) => {
-      const r = await sql.one<{ n: bigint | string; oldest: bigint | Date | null }>(
-        'SELECT COUNT(*) AS n, MIN(failed_at) AS oldest FROM sign_in_failures WHERE subject = ? AND failed_at > ?',
-        [subject, since],
+  };
+}
+
+export function openAttemptRepository(database: Database): AttemptRepository {
+  const sql = sqlFor(database);
+  return {
+    reserve: async (subject, now, windowEndedAt) => {
+      const r = await sql.one<{ attempts: bigint | number; window_started_at: bigint | Date }>(
+        `INSERT INTO throttle_attempts (subject, window_started_at, attempts) VALUES (?, ?, 1)
+         ON CONFLICT (subject) DO UPDATE SET
+           attempts = CASE WHEN throttle_attempts.window_started_at <= ? THEN 1 ELSE throttle_attempts.attempts + 1 END,
+           window_started_at = CASE WHEN throttle_attempts.window_started_at <= ? THEN excluded.window_started_at ELSE throttle_attempts.window_started_at END
+         RETURNING attempts, window_started_at`,
+        [subject, now, windowEndedAt, windowEndedAt],
       );
-      return { count: r ? Number(r.n) : 0, oldest: r?.oldest == null ? null : time(r.oldest) };
+      if (!r) throw new Error('INSERT … RETURNING gave no row');
+      return { count: int(r.attempts), windowStart: time(r.window_started_at).getTime() };
     },
-    clearFailures: async (subject) => {
-      await sql.run('DELETE FROM sign_in_failures WHERE subject = ?', [subject]);
+    release: async (subject) => {
+      await sql.run('UPDATE throttle_attempts SET attempts = attempts - 1 WHERE subject = ? AND attempts > 0', [subject]);
     },
-    pruneFailures: async (before) => {
-      await sql.run('DELETE FROM sign_in_failures WHERE failed_at < ?', [before]);
+    clear: async (subject) => {
+      await sql.run('DELETE FROM throttle_attempts WHERE subject = ?', [subject]);
+    },
+    prune: async (before) => {
+      await sql.run('DELETE FROM throttle_attempts WHERE window_started_at < ?', [before]);
     },
   };
 }

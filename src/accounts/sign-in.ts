@@ -5,13 +5,20 @@ import { decoyHash, verifyPassword } from './passwords.js';
 import type { AccountRepository, User } from './repository.js';
 import { normaliseEmail } from './service.js';
 import type { SessionRepository } from './sessions-repository.js';
+import { Throttled, type AttemptLimit, type AttemptThrottle } from './throttle.js';
+
+export { Throttled as SignInThrottled };
 
 export const IDLE_TIMEOUT_MS = 12 * 3600_000;
 export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
 /** A session's last use is written at most this often, so each request does not write. */
 const SEEN_RESOLUTION_MS = 60_000;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins allowed per email and client address in 15 minutes (throttle.ts). */
 export const MAX_FAILURES = 10;
+/** Failed sign-ins per email from all addresses together in 15 minutes, before only addresses that have not failed may try. */
+export const ACCOUNT_CEILING = 100;
+/** Failed sign-ins per client address, whatever the emails, in 15 minutes. */
+export const ADDRESS_LIMIT = 100;
 
 export interface ActiveSession {
   user: User;
@@ -23,12 +30,17 @@ export interface SignedIn extends ActiveSession {
   token: string;
 }
 
-/** Too many failed sign-ins for the email or the address: retry after this many seconds. */
-export class SignInThrottled {
-  constructor(readonly retryAfterSeconds: number) {}
-}
+const pairSubject = (email: string, address: string) => `sign-in:pair:${email}|${address}`;
 
-const subjectsOf = (email: string, address: string) => [`email:${normaliseEmail(email)}`, `address:${address}`];
+/** The limits of sign-in (see `SessionService.signIn`) for a normalised email and a client address. */
+function signInLimits(email: string, address: string): AttemptLimit[] {
+  const pair = pairSubject(email, address);
+  return [
+    { subject: pair, limit: MAX_FAILURES },
+    { subject: `sign-in:address:${address}`, limit: ADDRESS_LIMIT },
+    { subject: `sign-in:account:${email}`, limit: ACCOUNT_CEILING, unlessFirstFor: pair },
+  ];
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -50,51 +62,59 @@ export class SessionService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionRepository,
+    private readonly attempts: AttemptThrottle,
     private readonly clock: Clock,
   ) {}
 
   /**
-   * The throttle of sign-in and of every other door that takes an email and a
-   * password (sign-up, accepting an invitation): a SignInThrottled while the
-   * email or the address has too many recent failures, else null.
+   * Signs in; an unknown email and a wrong password look the same. Each
+   * attempt is counted before the password is checked (throttle.ts), so
+   * concurrent guesses cannot pass the limits together. Limits, per 15
+   * minutes: 10 failures per email and client address; 100 per client
+   * address; 100 per email from all addresses, after which only an address
+   * that has not failed for the email may try (so guessing from many
+   * addresses cannot lock its owner out). A success clears its address's
+   * failures for the email.
    */
-  async throttle(email: string, address: string): Promise<SignInThrottled | null> {
-    const now = this.clock.now();
-    const since = new Date(now - FAILURE_WINDOW_MS);
-    let retryAt = 0;
-    for (const subject of subjectsOf(email, address)) {
-      const { count, oldest } = await this.sessions.failuresSince(subject, since);
-      if (count >= MAX_FAILURES && oldest) retryAt = Math.max(retryAt, oldest.getTime() + FAILURE_WINDOW_MS);
-    }
-    return retryAt > 0 ? new SignInThrottled(Math.max(1, Math.ceil((retryAt - now) / 1000))) : null;
-  }
-
-  /** Counts a failed attempt against the email and the address. */
-  async recordFailure(email: string, address: string): Promise<void> {
-    const now = this.clock.now();
-    await this.sessions.pruneFailures(new Date(now - FAILURE_WINDOW_MS));
-    await this.sessions.recordFailure(subjectsOf(email, address), new Date(now));
-  }
-
-  /** Signs in. Failures are counted per email and per client address; an unknown email and a wrong password look the same. */
-  async signIn(email: string, password: string, address: string): Promise<SignedIn | DomainError | SignInThrottled> {
+  async signIn(email: string, password: string, address: string): Promise<SignedIn | DomainError | Throttled> {
     const normalised = normaliseEmail(email);
-    const throttled = await this.throttle(normalised, address);
-    if (throttled) return throttled;
+    const pair = pairSubject(normalised, address);
+    const reservation = await this.attempts.attempt(signInLimits(normalised, address));
+    if (reservation instanceof Throttled) return reservation;
 
     const user = await this.accounts.findUserByEmail(normalised);
     // Unknown emails are checked against a decoy hash, so both answers take the same time.
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !matches) {
-      await this.recordFailure(normalised, address);
+      await this.attempts.prune();
       return new DomainError('invalid_credentials', 'The email or password is wrong.');
     }
-    await this.sessions.clearFailures(subjectsOf(normalised, address)[0] ?? '');
+    await reservation.succeeded();
+    await this.attempts.clear(pair);
     const { passwordHash: _hash, ...plain } = user;
     return this.start(plain);
   }
 
-  /** Starts a session for a person whose credentials were just checked (sign-in, sign-up, an accepted invitation). */
+  /**
+   * The throttle of every other door that takes an email and a password
+   * (sign-up, accepting an invitation): reserves one attempt under the same
+   * limits as sign-in plus 10 per address whatever the emails, atomically,
+   * and answers `Throttled` when one is over, else null. The attempt stays
+   * counted whatever its outcome.
+   */
+  async throttle(email: string, address: string): Promise<Throttled | null> {
+    // Sign-up and invitations also take at most 10 attempts per address, whatever the emails: each names a new one.
+    const limits = [...signInLimits(normaliseEmail(email), address), { subject: `door:address:${address}`, limit: MAX_FAILURES }];
+    const reservation = await this.attempts.attempt(limits);
+    return reservation instanceof Throttled ? reservation : null;
+  }
+
+  /** A failed attempt of such a door: already counted by `throttle`, which reserved it before it was made. */
+  async recordFailure(_email: string, _address: string): Promise<void> {
+    await this.attempts.prune();
+  }
+
+  /** Starts a session for a person whose credentials were just checked. */
   async start(user: User): Promise<SignedIn> {
     const now = this.clock.now();
     await this.sessions.deleteExpired(new Date(now - ABSOLUTE_TIMEOUT_MS), new Date(now - IDLE_TIMEOUT_MS));

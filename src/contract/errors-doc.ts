@@ -10,7 +10,7 @@ export const ERRORS_DOC_COMMAND = 'npm run errors:write';
  */
 const WHEN: Partial<Record<ErrorCode, string>> = {
   bad_request:
-    'the request line or framing is malformed: a header line, `Content-Length` or chunk framing Node rejects, both `Content-Length` and `Transfer-Encoding`, a URL the router cannot decode (a bad `%` escape, a path segment over 200 characters), or an HTTP/1.1 request without `Host` (then the connection is closed)',
+    'the request line or framing is malformed: a header line, `Content-Length` or chunk framing Node rejects, both `Content-Length` and `Transfer-Encoding`, a URL the router cannot decode (a bad `%` escape, a path segment over 200 characters), an HTTP/1.1 request without `Host`, with two `Host` headers, or with a `Host` that is not `host[:port]` (then the connection is closed); bytes after a request that are not a request (a body longer than its `Content-Length`) get their own 400 after that request is answered',
   malformed_json: 'the body is not valid JSON, is empty, or is not valid UTF-8',
   validation_failed: 'a field, query or path parameter or header is missing or invalid; see `details`',
   invalid_cursor:
@@ -19,6 +19,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
     'the API key is missing, malformed, unknown or revoked; with `WWW-Authenticate: Bearer realm="petstore"` (plus `error="invalid_token"` when a key was sent)',
   invalid_credentials:
     'sign-in (`POST /api/v1/session`) with an unknown email or a wrong password: the same answer, in the same time, for both',
+  weak_password:
+    'a new password is one of the 10,000 most common ones (the ranked list of `@zxcvbn-ts/language-common`, installed with the service), compared without case, or one character repeated',
   not_signed_in:
     'a management route (`/api/v1`) without a live session: no cookie, an unknown one, or one ended by sign-out, expiry or revocation',
   csrf_failed: 'a state-changing management request authenticated by the session cookie without its `X-CSRF-Token`, or with another',
@@ -44,9 +46,14 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'the `Idempotency-Key` was used within 24 hours with a different body',
   deploy_failed:
     'an uploaded deploy (`POST /api/v1/projects/{slug}/deploys`) has no `index.html` at its root, is too large, has too many files, an invalid path or is not a valid `.tar.gz`; the failed deploy is kept in the history with its reason',
+  storage_quota_exceeded:
+    "a deploy would take the project over its plan's storage (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB: the distinct file contents its kept deploys name); refused before anything is stored, and not recorded",
+  too_many_uploads:
+    'the instance is already reading as many deploy uploads as it reads at once (2); retry after `Retry-After`; the connection is closed',
   misdirected_request:
-    'an HTTPS request named a host that is not an active custom domain (for example one removed while the connection was open); the connection is closed',
-  rate_limited: "the plan's quota is used up, or 10 sign-ins failed for the email or the address within 15 minutes; see `Retry-After`",
+    'an HTTPS request named a host that is not an active custom domain (for example one removed while the connection was open), or another host than the TLS connection was opened for (SNI); the connection is closed',
+  rate_limited:
+    "the plan's quota is used up, or sign-in is throttled: 10 failures for the email from this address, 100 from this address, or 100 for the email from every address (then only an address that has not failed may try) within 15 minutes; see `Retry-After`",
   api_key_banned: 'the key kept sending while limited and is banned for a while; see `Retry-After`',
   request_header_fields_too_large: "the request's header section is over Node's limit (16 KiB by default); the connection is closed",
   internal_error: 'an unexpected error; the message carries the request id, the cause goes to the log',

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ActiveSession } from '../accounts/sign-in.js';
 import { DomainError } from '../errors/domain-error.js';
 import { sendStaticAsset } from '../http/static-assets.js';
-import { readCookie, SESSION_COOKIE } from '../management/cookies.js';
+import { clearedSessionCookies, hasSeveralSessionCookies, sessionTokenOf } from '../management/cookies.js';
 import { loadDashboardAssets } from './assets.js';
 import { dashboardPage, PROJECT_TABS, type PageOptions, type ProjectTab, type SignupMode } from './pages.js';
 
@@ -33,9 +33,15 @@ export default fp(
     const assets = loadDashboardAssets();
 
     const session = async (request: FastifyRequest): Promise<ActiveSession | null> => {
-      const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+      const token = sessionTokenOf(request);
       return token ? app.sessions.session(token) : null;
     };
+    // More than one session cookie (one tossed by a site under a parent domain): not signed in, and all are cleared.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/dashboard') && hasSeveralSessionCookies(request)) {
+        reply.header('set-cookie', clearedSessionCookies(request));
+      }
+    });
     const send = (reply: FastifyReply, options: PageOptions, status = 200) =>
       reply
         .code(status)

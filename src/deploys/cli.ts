@@ -25,7 +25,7 @@ type DeployOut = Deploy & { project: string; url?: string };
  * (the management API). Both give the same JSON; the commands themselves are one.
  */
 interface DeployTransport {
-  deploy(slug: string, dir: string, progress?: (p: PackProgress) => void): Promise<DeployOut>;
+  deploy(slug: string, dir: string, options: { includeDotfiles: boolean; progress?: (p: PackProgress) => void }): Promise<DeployOut>;
   list(slug: string): Promise<DeployOut[]>;
   promote(slug: string, id: string): Promise<DeployOut>;
 }
@@ -51,9 +51,9 @@ function localTransport(ctx: CliContext): DeployTransport {
     };
   };
   return {
-    deploy: async (slug, dir) => {
+    deploy: async (slug, dir, { includeDotfiles }) => {
       const directory = resolve(dir);
-      const d = orRefuse(await (await service()).deploy(slug, { directory, leaveOut: await leaveOutFor(directory) }));
+      const d = orRefuse(await (await service()).deploy(slug, { directory, leaveOut: await leaveOutFor(directory) }, { includeDotfiles }));
       await recordOperator(ctx, slug, 'deploy.create', d.id);
       return out(d, true);
     },
@@ -73,7 +73,7 @@ function remoteTransport(remote: RemoteSettings): DeployTransport {
   const api: ManagementClient = managementClient(remote);
   const withUrl = async (slug: string, d: Deploy): Promise<DeployOut> => ({ project: slug, ...d, url: (await api.getProject(slug)).url });
   return {
-    deploy: (slug, dir, progress) =>
+    deploy: (slug, dir, { includeDotfiles, progress }) =>
       overApi(remote, async () => {
         const root = resolve(dir);
         let entries;
@@ -86,7 +86,7 @@ function remoteTransport(remote: RemoteSettings): DeployTransport {
         // The project first: an unknown one is refused before any byte is sent.
         const { url } = await api.getProject(slug);
         try {
-          return { project: slug, ...(await api.createDeploy(slug, () => siteArchive(root, entries, progress))), url };
+          return { project: slug, ...(await api.createDeploy(slug, () => siteArchive(root, entries, progress), { includeDotfiles })), url };
         } catch (err) {
           const id = err instanceof Error && 'code' in err && err.code === 'deploy_failed' ? failedId(err.message) : undefined;
           if (id === undefined) throw err;
@@ -132,11 +132,16 @@ function progressLine(ctx: CliContext, json: boolean): ((p: PackProgress) => voi
 const deployCommand: CliCommand = {
   name: 'deploy',
   remote: true,
-  usage: ['deploy SLUG DIR [--json]                 uploads DIR as a new deploy; exit 1 with the reason when it fails'],
+  usage: [
+    'deploy SLUG DIR [--include-dotfiles] [--json]   uploads DIR as a new deploy; exit 1 with the reason when it fails',
+    '                                                 (.env, .DS_Store… are skipped and warned about unless --include-dotfiles)',
+  ],
   async run(args, ctx) {
-    const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 2);
+    const { values, positionals } = parse(args, { json: { type: 'boolean' }, 'include-dotfiles': { type: 'boolean' } }, 2);
     const [slug = '', dir = ''] = positionals;
-    const d = await transport(ctx).deploy(slug, dir, progressLine(ctx, values.json === true));
+    const includeDotfiles = values['include-dotfiles'] === true;
+    const d = await transport(ctx).deploy(slug, dir, { includeDotfiles, progress: progressLine(ctx, values.json === true) });
+    if (!values.json) for (const warning of d.warnings ?? []) ctx.err(`petstore: warning: ${warning}`);
     if (values.json) ctx.json(d);
     else if (d.status === 'ready')
       ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${d.url ?? ''} (${count(d.files, 'file')}); preview: ${d.previewUrl ?? ''}`);

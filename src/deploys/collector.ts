@@ -11,6 +11,40 @@ export interface UploadLimits {
   /** Total unpacked size of the files. */
   maxBytes: number;
   maxFiles: number;
+  /** Keep files that are secret by convention (`.env`, `.git/`…); by default they are skipped with a warning. */
+  includeDotfiles?: boolean;
+}
+
+/** Folders (at any depth) whose files are secret by convention: version control and credentials. */
+const SECRET_FOLDERS = new Set(['.git', '.hg', '.svn', '.ssh', '.aws', '.gnupg']);
+/** File names that are secret by convention, or leak how the site was made. */
+const SECRET_FILES = new Set([
+  '.env',
+  '.DS_Store',
+  '.npmrc',
+  '.yarnrc',
+  '.netrc',
+  '.pgpass',
+  '.htpasswd',
+  '.htaccess',
+  '.git-credentials',
+  '.gitconfig',
+  'id_rsa',
+  'id_dsa',
+  'id_ecdsa',
+  'id_ed25519',
+]);
+
+/**
+ * The part of a deploy path that makes it secret by convention (`.git/`,
+ * `.env.local`), or null. `.well-known/` and other dotfiles are kept.
+ */
+export function secretByConvention(path: string): string | null {
+  const parts = path.split('/');
+  for (let i = 0; i < parts.length - 1; i++) if (SECRET_FOLDERS.has(parts[i] as string)) return `${parts.slice(0, i + 1).join('/')}/`;
+  const name = parts[parts.length - 1] as string;
+  if (SECRET_FILES.has(name) || name.startsWith('.env.')) return path;
+  return null;
 }
 
 export const DEFAULT_DEPLOY_MAX_BYTES = 50 * 1024 * 1024;
@@ -28,7 +62,8 @@ export class UploadRefusal extends Error {
 }
 
 export type UploadResult =
-  | { ok: true; files: DeployFile[] }
+  /** `skipped`: paths left out as secret by convention (a folder once, as `.git/`). */
+  | { ok: true; files: DeployFile[]; skipped: string[] }
   | { ok: false; reason: DeployFailureReason; message: string }
   /** The source itself could not be read (a missing directory, an aborted upload): no deploy to record. */
   | { ok: false; reason: 'unreadable'; message: string };
@@ -43,6 +78,8 @@ export class FileCollector {
   private readonly paths = new Set<string>();
   private readonly directories = new Set<string>();
   private bytes = 0;
+  /** What was left out as secret by convention, in the order met. */
+  readonly skipped: string[] = [];
 
   constructor(private readonly limits: UploadLimits) {}
 
@@ -53,11 +90,16 @@ export class FileCollector {
     if (checked.path !== '') this.directories.add(checked.path);
   }
 
-  /** Checks a file's path and declared size; returns its stored path. */
-  announce(raw: string, size: number): string {
+  /** Checks a file's path and declared size; returns its stored path, or null when it is skipped (secret by convention). */
+  announce(raw: string, size: number): string | null {
     const checked = checkDeployPath(raw);
     if (!checked.ok) throw new UploadRefusal('invalid_path', checked.message);
     if (checked.path === '') throw new UploadRefusal('invalid_path', `${JSON.stringify(raw)}: a file cannot be the root`);
+    const secret = this.limits.includeDotfiles ? null : secretByConvention(checked.path);
+    if (secret !== null) {
+      if (!this.skipped.includes(secret)) this.skipped.push(secret);
+      return null;
+    }
     if (this.paths.has(checked.path)) throw new UploadRefusal('invalid_path', `${JSON.stringify(checked.path)} appears twice`);
     if (this.paths.size + 1 > this.limits.maxFiles) {
       throw new UploadRefusal('too_many_files', `the deploy has more than ${this.limits.maxFiles} files`);
@@ -105,8 +147,10 @@ export function checkIndex(paths: ReadonlySet<string>): void {
 }
 
 /** Validates files given in memory exactly as an upload is validated. */
-export function collectFiles(files: readonly DeployFile[], limits: UploadLimits): DeployFile[] {
-  const collector = new FileCollector(limits);
-  for (const file of files) collector.add(collector.announce(file.path, file.bytes.length), file.bytes.length, file.bytes);
+export function collectFiles(files: readonly DeployFile[], limits: UploadLimits, collector = new FileCollector(limits)): DeployFile[] {
+  for (const file of files) {
+    const path = collector.announce(file.path, file.bytes.length);
+    if (path !== null) collector.add(path, file.bytes.length, file.bytes);
+  }
   return collector.finish();
 }

@@ -16,6 +16,7 @@ export const deployJson = (d: Omit<DeployView, 'project'>, address?: { site: Sit
   createdAt: d.createdAt.toISOString(),
   live: d.live,
   ...(d.status === 'ready' && address ? { previewUrl: previewUrl(address.site, address.project, d.id) } : {}),
+  ...(d.warnings ? { warnings: d.warnings } : {}),
 });
 
 /**

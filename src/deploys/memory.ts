@@ -16,6 +16,7 @@ interface Row extends Omit<DeployRecord, 'live'> {
 /** Deploys and blobs in this process's memory; for tests and as the reference behaviour of the interface. */
 export class MemoryDeployRepository implements DeployRepository {
   private readonly blobs = new Map<string, StoredBlob>();
+  private readonly seen = new Map<string, number>();
   private readonly deploys: Row[] = [];
   private readonly live = new Map<number, string>();
   private nextId = 1;
@@ -24,12 +25,58 @@ export class MemoryDeployRepository implements DeployRepository {
     return this.blobs.get(hash) ?? null;
   }
 
-  async missingBlobs(hashes: readonly string[]): Promise<string[]> {
-    return [...new Set(hashes)].filter((h) => !this.blobs.has(h));
+  async missingBlobs(hashes: readonly string[], seenAt = new Date()): Promise<string[]> {
+    const unique = [...new Set(hashes)];
+    for (const h of unique) if (this.blobs.has(h)) this.seen.set(h, seenAt.getTime());
+    return unique.filter((h) => !this.blobs.has(h));
   }
 
-  async putBlobs(blobs: readonly StoredBlob[]): Promise<void> {
-    for (const blob of blobs) if (!this.blobs.has(blob.hash)) this.blobs.set(blob.hash, blob);
+  async putBlobs(blobs: readonly StoredBlob[], seenAt = new Date()): Promise<void> {
+    for (const blob of blobs) {
+      if (this.blobs.has(blob.hash)) continue;
+      this.blobs.set(blob.hash, blob);
+      this.seen.set(blob.hash, seenAt.getTime());
+    }
+  }
+
+  async namedBy(projectId: number, hashes: readonly string[]): Promise<string[]> {
+    const named = new Set<string>();
+    for (const d of this.deploys) if (d.projectId === projectId && d.manifest) for (const e of d.manifest.values()) named.add(e.hash);
+    return [...new Set(hashes)].filter((h) => named.has(h));
+  }
+
+  async storageUsed(projectId: number): Promise<number> {
+    const hashes = new Set<string>();
+    for (const d of this.deploys) if (d.projectId === projectId && d.manifest) for (const e of d.manifest.values()) hashes.add(e.hash);
+    let bytes = 0;
+    for (const h of hashes) bytes += this.blobs.get(h)?.bytes.length ?? 0;
+    return bytes;
+  }
+
+  async prune(projectId: number, keepReady: number, before: Date): Promise<number> {
+    const mine = this.deploys.filter((d) => d.projectId === projectId);
+    const kept = new Set(
+      mine
+        .filter((d) => d.status === 'ready')
+        .slice(-keepReady)
+        .map((d) => d.id),
+    );
+    const doomed = mine.filter((d) => !kept.has(d.id) && this.live.get(projectId) !== d.id && d.createdAt < before);
+    for (const d of doomed) this.deploys.splice(this.deploys.indexOf(d), 1);
+    return doomed.length;
+  }
+
+  async collectGarbage(seenBefore: Date): Promise<number> {
+    const named = new Set<string>();
+    for (const d of this.deploys) for (const e of d.manifest?.values() ?? []) named.add(e.hash);
+    let n = 0;
+    for (const h of [...this.blobs.keys()]) {
+      if (named.has(h) || (this.seen.get(h) ?? 0) >= seenBefore.getTime()) continue;
+      this.blobs.delete(h);
+      this.seen.delete(h);
+      n++;
+    }
+    return n;
   }
 
   async createDeploy(deploy: NewDeploy): Promise<DeployRecord> {

@@ -58,6 +58,13 @@ export const deployMigrations: FeatureMigrations = {
           published_at INTEGER NOT NULL
         );`,
     },
+    {
+      version: 3,
+      name: 'blobs remember when an upload last named them (garbage collection)',
+      sql: `
+        ALTER TABLE deploy_blobs ADD COLUMN seen_at INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX deploy_files_hash ON deploy_files(hash);`,
+    },
   ],
   postgres: [
     {
@@ -109,6 +116,13 @@ export const deployMigrations: FeatureMigrations = {
           port BIGINT NOT NULL,
           published_at TIMESTAMPTZ NOT NULL
         );`,
+    },
+    {
+      version: 3,
+      name: 'blobs remember when an upload last named them (garbage collection)',
+      sql: `
+        ALTER TABLE deploy_blobs ADD COLUMN seen_at TIMESTAMPTZ NOT NULL DEFAULT 'epoch';
+        CREATE INDEX deploy_files_hash ON deploy_files(hash);`,
     },
   ],
 };

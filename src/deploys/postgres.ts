@@ -75,23 +75,59 @@ export function postgresDeploys(db: PgDatabase): DeployRepository {
       const row = res.rows[0];
       return row ? { hash: row.hash, bytes: row.bytes, gzip: row.gzip, br: row.br } : null;
     },
-    missingBlobs: async (hashes) => {
+    missingBlobs: async (hashes, seenAt = new Date()) => {
       const unique = [...new Set(hashes)];
-      const res = await db.query<{ hash: string }>('SELECT hash FROM deploy_blobs WHERE hash = ANY($1::text[])', [unique]);
+      const res = await db.query<{ hash: string }>('UPDATE deploy_blobs SET seen_at = $2 WHERE hash = ANY($1::text[]) RETURNING hash', [
+        unique,
+        seenAt,
+      ]);
       const stored = new Set(res.rows.map((r) => r.hash));
       return unique.filter((h) => !stored.has(h));
     },
-    putBlobs: async (blobs) => {
+    putBlobs: async (blobs, seenAt = new Date()) => {
       for (const b of blobs) {
-        await db.query('INSERT INTO deploy_blobs (hash, size, bytes, gzip, br) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (hash) DO NOTHING', [
-          b.hash,
-          b.bytes.length,
-          b.bytes,
-          b.gzip,
-          b.br,
-        ]);
+        await db.query(
+          'INSERT INTO deploy_blobs (hash, size, bytes, gzip, br, seen_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (hash) DO NOTHING',
+          [b.hash, b.bytes.length, b.bytes, b.gzip, b.br, seenAt],
+        );
       }
     },
+    namedBy: async (projectId, hashes) =>
+      (
+        await db.query<{ hash: string }>(
+          `SELECT DISTINCT f.hash FROM deploy_files f JOIN deploys d ON d.id = f.deploy_id
+           WHERE d.project_id = $1 AND f.hash = ANY($2::text[])`,
+          [projectId, [...new Set(hashes)]],
+        )
+      ).rows.map((r) => r.hash),
+    storageUsed: async (projectId) => {
+      const res = await db.query<{ n: string }>(
+        `SELECT COALESCE(SUM(size), 0) AS n FROM deploy_blobs WHERE hash IN
+           (SELECT f.hash FROM deploy_files f JOIN deploys d ON d.id = f.deploy_id WHERE d.project_id = $1)`,
+        [projectId],
+      );
+      return Number(res.rows[0]?.n ?? 0);
+    },
+    prune: (projectId, keepReady, before) =>
+      db.transaction(async (client) => {
+        const doomed = await client.query<{ id: string }>(
+          `SELECT id FROM deploys WHERE project_id = $1 AND created_at < $2
+             AND id NOT IN (SELECT deploy_id FROM deploy_live WHERE project_id = $1)
+             AND id NOT IN (SELECT id FROM deploys WHERE project_id = $1 AND status = 'ready' ORDER BY id DESC LIMIT $3)`,
+          [projectId, before, keepReady],
+        );
+        const ids = doomed.rows.map((r) => r.id);
+        if (ids.length === 0) return 0;
+        await client.query('DELETE FROM deploy_files WHERE deploy_id = ANY($1::bigint[])', [ids]);
+        return (await client.query('DELETE FROM deploys WHERE id = ANY($1::bigint[])', [ids])).rowCount ?? 0;
+      }),
+    collectGarbage: async (seenBefore) =>
+      (
+        await db.query(
+          'DELETE FROM deploy_blobs b WHERE b.seen_at < $1 AND NOT EXISTS (SELECT 1 FROM deploy_files f WHERE f.hash = b.hash)',
+          [seenBefore],
+        )
+      ).rowCount ?? 0,
     createDeploy: async (deploy: NewDeploy) => {
       const id = await db.transaction(async (client) => {
         const created = await client.query<{ id: bigint }>(

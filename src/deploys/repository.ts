@@ -71,10 +71,26 @@ export type PromoteOutcome = 'promoted' | 'not_found' | 'not_ready';
 
 /** What the deploy service needs from storage; each engine implements it. */
 export interface DeployRepository extends BlobReader {
-  /** The hashes among these that have no stored blob yet. */
-  missingBlobs(hashes: readonly string[]): Promise<string[]>;
-  /** Stores each blob whose hash is not stored yet; an existing blob is left as it is. */
-  putBlobs(blobs: readonly StoredBlob[]): Promise<void>;
+  /**
+   * The hashes among these that have no stored blob yet. The stored ones are
+   * marked seen at `seenAt` in the same statement, so garbage collection
+   * (which spares blobs seen within its grace period) cannot take them away
+   * before the deploy that names them is recorded.
+   */
+  missingBlobs(hashes: readonly string[], seenAt?: Date): Promise<string[]>;
+  /** Stores each blob whose hash is not stored yet, seen at `seenAt`; an existing blob is left as it is. */
+  putBlobs(blobs: readonly StoredBlob[], seenAt?: Date): Promise<void>;
+  /** The hashes among these that a deploy of this project already names. */
+  namedBy(projectId: number, hashes: readonly string[]): Promise<string[]>;
+  /** Bytes of the distinct blobs the project's deploys name (its storage use). */
+  storageUsed(projectId: number): Promise<number>;
+  /**
+   * Deletes the project's deploys that are not live, not among its newest
+   * `keepReady` ready ones, and created before `before`; how many.
+   */
+  prune(projectId: number, keepReady: number, before: Date): Promise<number>;
+  /** Deletes blobs no deploy names and not seen since `seenBefore`, in one statement; how many. */
+  collectGarbage(seenBefore: Date): Promise<number>;
   /**
    * Records a deploy and assigns its id. A ready deploy becomes the project's
    * live deploy in the same atomic step; a failed one never changes it.

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -6,6 +7,7 @@ import { ApiError } from '../http/errors.js';
 import { projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import { deployJson } from './json.js';
+import { MAX_CONCURRENT_UPLOADS, UPLOAD_RETRY_AFTER_SECONDS, UploadSlots } from './storage-policy.js';
 import { DeployListSchema, DeployParams, DeploySchema } from './schemas.js';
 import type { DeployService, DeployView } from './service.js';
 import type { SiteAddress } from './site-address.js';
@@ -18,7 +20,12 @@ export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'a
  * `petstore deploy` and `petstore deploys`. The upload route reads its body
  * itself, as a stream, in a scope of its own, so no other route accepts an archive.
  */
-export function deployRoutes(app: FastifyInstance, deploys: DeployService, address: SiteAddress): void {
+export function deployRoutes(
+  app: FastifyInstance,
+  deploys: DeployService,
+  address: SiteAddress,
+  slots = new UploadSlots(MAX_CONCURRENT_UPLOADS),
+): void {
   const json = (d: DeployView) => deployJson(d, { site: address, project: d.project });
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -103,16 +110,40 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService, addre
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/api/v1/projects/:slug/deploys',
       {
-        config: { public: true, session: true },
+        config: {
+          public: true,
+          session: true,
+          openapi: {
+            responseHeaders: {
+              429: {
+                'Retry-After': {
+                  description: 'Seconds after which an upload slot is likely free.',
+                  schema: { type: 'integer', format: 'int32', minimum: 1 },
+                },
+              },
+            },
+          },
+        },
         schema: {
           operationId: 'createDeploy',
           summary: 'Deploy the site',
           description:
-            "Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default).",
+            "Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default). Each instance reads 2 uploads at once; another one is answered 429 `too_many_uploads` with `Retry-After`. A deploy that would take the project over its plan's storage quota (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB) is answered 413 `storage_quota_exceeded` and nothing is stored. The live deploy, the newest 20 ready ones and any younger than 30 days are kept; older ones are deleted.",
           tags: ['deploys'],
           'x-stability': 'beta',
           security: WRITE_SECURITY,
           params: SlugParams,
+          querystring: Type.Object(
+            {
+              includeDotfiles: Type.Optional(
+                Type.Union([Type.Literal('true'), Type.Literal('false')], {
+                  description:
+                    'Keep files that are secret by convention (`.env`, `.git/`, `.DS_Store`…). By default they are skipped and listed in `warnings`.',
+                }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
           'x-upload': {
             mediaTypes: ['application/gzip'],
             description:
@@ -127,6 +158,8 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService, addre
               'not_found',
               'unsupported_media_type',
               'deploy_failed',
+              'storage_quota_exceeded',
+              'too_many_uploads',
             ),
           },
         },
@@ -140,7 +173,22 @@ export function deployRoutes(app: FastifyInstance, deploys: DeployService, addre
               'Send the site as a .tar.gz body with Content-Type: application/gzip (tar -czf site.tar.gz -C DIR .).',
             );
           }
-          const deploy = orThrow(await deploys.deploy(project.slug, { archive: request.body }));
+          // Each upload is read into memory (at most DEPLOY_MAX_BYTES unpacked, plus its compressed copies a batch at a time):
+          // a bound on uploads read at once bounds the memory they take.
+          if (!slots.take()) {
+            throw new ApiError('too_many_uploads', undefined, undefined, { 'retry-after': String(UPLOAD_RETRY_AFTER_SECONDS) });
+          }
+          let result;
+          try {
+            result = await deploys.deploy(
+              project.slug,
+              { archive: request.body },
+              { includeDotfiles: request.query.includeDotfiles === 'true' },
+            );
+          } finally {
+            slots.give();
+          }
+          const deploy = orThrow(result);
           await app.audit.recordFor(request, project, 'deploy.create', deploy.id);
           if (deploy.status !== 'ready') {
             const why = `${deploy.reason ?? 'failed'}: ${deploy.message ?? 'refused'}`;

@@ -32,6 +32,13 @@ export const DeploySchema = managementComponent(
             "A ready deploy's own address, `<slug>--<id>.<PLATFORM_HOST>`: it serves this deploy forever, whatever is live, with `X-Robots-Tag: noindex`.",
         }),
       ),
+      warnings: Type.Optional(
+        Type.Array(Type.String({ maxLength: 2000 }), {
+          maxItems: 10_000,
+          description:
+            'In the answer to the upload only: what was left out, e.g. files secret by convention (`.env`, `.env.*`, `.git/`, `.DS_Store`, `.npmrc`, `.htpasswd`, private SSH keys…), which are skipped unless `includeDotfiles=true`.',
+        }),
+      ),
     },
     { additionalProperties: false, description: "A deploy of the project's site." },
   ),

@@ -8,6 +8,8 @@ import { compressBlob, hashFiles } from './manifest.js';
 import type { DeployFailureReason, DeployRecord, DeployRepository, DeployStatus, StoredBlob } from './repository.js';
 import type { LeaveOut } from './site-files.js';
 import { readArchive, readDirectory, validateFiles } from './upload.js';
+import { BLOB_GRACE_MS, KEEP_DEPLOYS_MS, KEEP_READY_DEPLOYS, STORAGE_QUOTA_BYTES } from './storage-policy.js';
+import type { Plan } from '../projects/plans.js';
 
 export interface DeployDeps {
   repository: DeployRepository;
@@ -19,6 +21,8 @@ export interface DeployDeps {
 export interface ProjectRef {
   id: number;
   slug: string;
+  /** Sets the storage quota; none checked without it. */
+  plan?: Plan;
 }
 
 /** Where a deploy's files come from: a directory (CLI), a `.tar.gz` stream (management API), or files in memory. */
@@ -34,13 +38,17 @@ export interface DeployView {
   bytes: number;
   createdAt: Date;
   live: boolean;
+  /** Said once, in the answer to the upload (not stored): e.g. the files skipped as secret by convention. */
+  warnings?: string[];
 }
 
 export type CreateDeployResult =
   /** The deploy was recorded, ready (and live) or failed with its reason. */
   | { kind: 'recorded'; deploy: DeployView }
   /** The source could not be read at all (no such directory, an aborted upload): nothing was recorded. */
-  | { kind: 'unreadable'; message: string };
+  | { kind: 'unreadable'; message: string }
+  /** Storing it would take the project over its plan's storage quota: nothing was stored. */
+  | { kind: 'over_quota'; message: string };
 
 export type PromoteResult = { kind: 'promoted'; deploy: DeployView } | { kind: 'not_found' } | { kind: 'not_ready'; deploy: DeployView };
 
@@ -67,19 +75,47 @@ function read(source: DeploySource, limits: UploadLimits): Promise<UploadResult>
   return Promise.resolve(validateFiles(source.files, limits));
 }
 
-async function compressMissing(deps: DeployDeps, contents: Map<string, { bytes: Buffer; type: string }>): Promise<StoredBlob[]> {
-  const missing = await deps.repository.missingBlobs([...contents.keys()]);
-  const blobs: StoredBlob[] = [];
+/** Compressed blobs are written once this many bytes wait, so an upload never holds all its compressed copies at once. */
+const BLOB_BATCH_BYTES = 8 * 1024 * 1024;
+
+/** Compresses and stores the contents in `missing`, a batch at a time. */
+async function storeMissing(
+  deps: DeployDeps,
+  contents: Map<string, { bytes: Buffer; type: string }>,
+  missing: readonly string[],
+  seenAt: Date,
+): Promise<void> {
+  let batch: StoredBlob[] = [];
+  let batchBytes = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const out = batch;
+    batch = [];
+    batchBytes = 0;
+    await writing;
+    writing = deps.repository.putBlobs(out, seenAt);
+    await writing;
+  };
   let next = 0;
   const worker = async () => {
     while (next < missing.length) {
       const hash = missing[next++] as string;
       const content = contents.get(hash);
-      if (content) blobs.push(await compressBlob(hash, content.bytes, content.type));
+      if (!content) continue;
+      const blob = await compressBlob(hash, content.bytes, content.type);
+      batch.push(blob);
+      batchBytes += blob.bytes.length + (blob.gzip?.length ?? 0) + (blob.br?.length ?? 0);
+      if (batchBytes >= BLOB_BATCH_BYTES) await flush();
     }
   };
   await Promise.all(Array.from({ length: COMPRESS_CONCURRENCY }, worker));
-  return blobs;
+  await flush();
+}
+
+/** Retention, then garbage collection of contents no deploy names (see storage-policy.ts). */
+export async function applyRetention(repository: DeployRepository, projectId: number, now: number): Promise<void> {
+  await repository.prune(projectId, KEEP_READY_DEPLOYS, new Date(now - KEEP_DEPLOYS_MS));
+  await repository.collectGarbage(new Date(now - BLOB_GRACE_MS));
 }
 
 /**
@@ -105,8 +141,30 @@ export async function createDeploy(deps: DeployDeps, project: ProjectRef, source
     return { kind: 'recorded', deploy: view(project, record) };
   }
   const hashed = hashFiles(upload.files);
+  const hashes = [...hashed.contents.keys()];
+  // Marks the contents already stored as in use, so garbage collection spares them until the deploy names them.
+  await deps.repository.missingBlobs(hashes, createdAt);
+  // Only what this project's own deploys hold is skipped. Contents another project stored are compressed and
+  // written like new ones (the write is a no-op), so how long an upload takes never tells what other projects hold.
+  const own = new Set(await deps.repository.namedBy(project.id, hashes));
+  const missing = hashes.filter((h) => !own.has(h));
+  if (project.plan !== undefined) {
+    const quota = STORAGE_QUOTA_BYTES[project.plan];
+    const adding = missing.reduce((sum, h) => sum + (hashed.contents.get(h)?.bytes.length ?? 0), 0);
+    const used = await deps.repository.storageUsed(project.id);
+    if (used + adding > quota) {
+      return {
+        kind: 'over_quota',
+        message: `Project "${project.slug}" would use ${String(used + adding)} bytes of storage, over the ${project.plan} plan's ${String(quota)}: nothing was stored. Deploys leave the count when retention removes them (not live, not among the newest ${String(KEEP_READY_DEPLOYS)} ready ones, and older than 30 days).`,
+      };
+    }
+  }
   // Blobs go in before the deploy that names them, so a live manifest never points at a missing blob.
-  await deps.repository.putBlobs(await compressMissing(deps, hashed.contents));
+  await storeMissing(deps, hashed.contents, missing, createdAt);
+  const warnings = upload.skipped.map(
+    (path) =>
+      `${JSON.stringify(path)} was not published: it is secret by convention (deploy with --include-dotfiles, or ?includeDotfiles=true, to keep it)`,
+  );
   const record = await deps.repository.createDeploy({
     projectId: project.id,
     status: 'ready',
@@ -117,7 +175,8 @@ export async function createDeploy(deps: DeployDeps, project: ProjectRef, source
     createdAt,
     manifest: hashed.manifest,
   });
-  return { kind: 'recorded', deploy: view(project, record) };
+  await applyRetention(deps.repository, project.id, createdAt.getTime());
+  return { kind: 'recorded', deploy: { ...view(project, record), ...(warnings.length > 0 ? { warnings } : {}) } };
 }
 
 /** Makes an earlier ready deploy live again (a rollback). */
@@ -154,11 +213,16 @@ export class DeployService {
     this.deps = { repository, limits, clock };
   }
 
-  /** A new deploy of the project: ready and live, or failed with its reason (what is served stays as it was). */
-  async deploy(slug: string, source: DeploySource): Promise<DeployResult> {
+  /**
+   * A new deploy of the project: ready and live, or failed with its reason (what is served stays as it was).
+   * Files secret by convention (`.env`, `.git/`, `.DS_Store`…) are skipped with a warning unless `includeDotfiles`.
+   */
+  async deploy(slug: string, source: DeploySource, options: { includeDotfiles?: boolean } = {}): Promise<DeployResult> {
     const project = await this.projects.findBySlug(slug);
     if (!project) return projectNotFound(slug);
-    const result = await createDeploy(this.deps, project, source);
+    const deps = options.includeDotfiles ? { ...this.deps, limits: { ...this.deps.limits, includeDotfiles: true } } : this.deps;
+    const result = await createDeploy(deps, project, source);
+    if (result.kind === 'over_quota') return new DomainError('storage_quota_exceeded', result.message);
     return result.kind === 'unreadable' ? unreadable(result.message) : result.deploy;
   }
 

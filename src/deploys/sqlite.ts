@@ -40,9 +40,30 @@ export const LIVE_RECHECK_MS = 100;
 
 /** Deploys in SQLite: writes go through the group commit; reads are synchronous statements. */
 export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRepository {
-  const blobExists = db.prepare('SELECT 1 FROM deploy_blobs WHERE hash = ?').pluck();
   const insertBlob = db.prepare(
-    'INSERT INTO deploy_blobs (hash, size, bytes, gzip, br) VALUES (?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING',
+    'INSERT INTO deploy_blobs (hash, size, bytes, gzip, br, seen_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING',
+  );
+  const touchBlob = db.prepare('UPDATE deploy_blobs SET seen_at = ? WHERE hash = ?');
+  const used = db
+    .prepare(
+      `SELECT COALESCE(SUM(size), 0) FROM deploy_blobs WHERE hash IN
+         (SELECT f.hash FROM deploy_files f JOIN deploys d ON d.id = f.deploy_id WHERE d.project_id = ?)`,
+    )
+    .pluck()
+    .safeIntegers(true);
+  const named = db
+    .prepare(
+      `SELECT DISTINCT f.hash FROM deploy_files f JOIN deploys d ON d.id = f.deploy_id
+       WHERE d.project_id = ? AND f.hash IN (SELECT value FROM json_each(?))`,
+    )
+    .pluck();
+  const doomedDeploys = `SELECT id FROM deploys WHERE project_id = ? AND created_at < ?
+      AND id NOT IN (SELECT deploy_id FROM deploy_live WHERE project_id = ?)
+      AND id NOT IN (SELECT id FROM deploys WHERE project_id = ? AND status = 'ready' ORDER BY id DESC LIMIT ?)`;
+  const pruneFiles = db.prepare(`DELETE FROM deploy_files WHERE deploy_id IN (${doomedDeploys})`);
+  const pruneDeploys = db.prepare(`DELETE FROM deploys WHERE id IN (${doomedDeploys})`);
+  const garbage = db.prepare(
+    'DELETE FROM deploy_blobs WHERE seen_at < ? AND NOT EXISTS (SELECT 1 FROM deploy_files f WHERE f.hash = deploy_blobs.hash)',
   );
   const readBlob = db.prepare('SELECT hash, bytes, gzip, br FROM deploy_blobs WHERE hash = ?');
   const insertDeploy = db
@@ -137,11 +158,23 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
         const row = readBlob.get(hash) as BlobRow | undefined;
         return row ? ({ hash: row.hash, bytes: row.bytes, gzip: row.gzip, br: row.br } satisfies StoredBlob) : null;
       }),
-    missingBlobs: (hashes) => guard(() => [...new Set(hashes)].filter((h) => blobExists.get(h) === undefined)),
-    putBlobs: (blobs) =>
+    missingBlobs: (hashes, seenAt = new Date()) =>
+      writes.run(() => [...new Set(hashes)].filter((h) => touchBlob.run(seenAt.getTime(), h).changes === 0)),
+    putBlobs: (blobs, seenAt = new Date()) =>
       writes.run(() => {
-        for (const b of blobs) insertBlob.run(b.hash, b.bytes.length, b.bytes, b.gzip, b.br);
+        for (const b of blobs) insertBlob.run(b.hash, b.bytes.length, b.bytes, b.gzip, b.br, seenAt.getTime());
       }),
+    namedBy: (projectId, hashes) => guard(() => named.all(projectId, JSON.stringify([...new Set(hashes)])) as string[]),
+    storageUsed: (projectId) => guard(() => Number(used.get(projectId) as bigint)),
+    prune: async (projectId, keepReady, before) => {
+      const args = [projectId, before.getTime(), projectId, projectId, keepReady];
+      const n = await writes.run(() => {
+        pruneFiles.run(...args);
+        return pruneDeploys.run(...args).changes;
+      });
+      return Number(n);
+    },
+    collectGarbage: async (seenBefore) => Number(await writes.run(() => garbage.run(seenBefore.getTime()).changes)),
     createDeploy: async (deploy: NewDeploy) => {
       const id = await writes.run(() => {
         const created = insertDeploy.get(

@@ -21,7 +21,8 @@ function refusal(err: unknown): UploadResult | null {
 /** Validates files already in memory (path rules, limits, index) exactly as uploads are validated. */
 export function validateFiles(files: readonly DeployFile[], limits: UploadLimits): UploadResult {
   try {
-    return { ok: true, files: collectFiles(files, limits) };
+    const collector = new FileCollector(limits);
+    return { ok: true, files: collectFiles(files, limits, collector), skipped: collector.skipped };
   } catch (err) {
     const refused = refusal(err);
     if (refused) return refused;
@@ -91,6 +92,11 @@ export async function readArchive(source: Readable, limits: UploadLimits): Promi
       } else if (header.type === 'file' || header.type === 'contiguous-file') {
         const size = header.size ?? 0;
         const path = collector.announce(name, size);
+        if (path === null) {
+          // Skipped: read past it without keeping it.
+          entry.resume();
+          continue;
+        }
         // tar-stream delivers exactly the declared size, already counted by announce().
         const chunks: Buffer[] = [];
         for await (const chunk of entry as AsyncIterable<Buffer>) chunks.push(chunk);
@@ -102,7 +108,7 @@ export async function readArchive(source: Readable, limits: UploadLimits): Promi
     }
     const error = await failed;
     if (error) throw error;
-    return { ok: true, files: collector.finish() };
+    return { ok: true, files: collector.finish(), skipped: collector.skipped };
   } catch (err) {
     extract.destroy();
     const refused = refusal(err) ?? refusal(await failed);
@@ -123,7 +129,7 @@ export async function readDirectory(root: string, limits: UploadLimits, leaveOut
     if (!rootStat?.isDirectory()) return { ok: false, reason: 'unreadable', message: `${root} is not a directory` };
     const collector = new FileCollector(limits);
     await walk(Buffer.from(root), '', collector, leaveOut);
-    return { ok: true, files: collector.finish() };
+    return { ok: true, files: collector.finish(), skipped: collector.skipped };
   } catch (err) {
     const refused = refusal(err);
     if (refused) return refused;
@@ -145,7 +151,7 @@ async function walk(dir: Buffer, prefix: string, collector: FileCollector, leave
       await walk(full, `${name}/`, collector, leaveOut);
     } else if (info.isFile()) {
       const path = collector.announce(name, info.size);
-      collector.add(path, info.size, await readFile(full));
+      if (path !== null) collector.add(path, info.size, await readFile(full));
     } else if (info.isSymbolicLink()) {
       throw new UploadRefusal('invalid_path', `${JSON.stringify(name)}: links are not allowed`);
     } else {

@@ -23,6 +23,7 @@ export type DomainCode =
   | 'pet_not_available'
   | 'invalid_transition'
   | 'weak_password'
+  | 'storage_quota_exceeded'
   | 'invalid_slug'
   | 'signup_closed'
   | 'project_limit'

@@ -61,6 +61,17 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Clie
   if (socket.writableEnded) return;
   const answer = clientErrorAnswer(error);
   const inFlight = (socket as Socket & { _httpMessage?: TrackedResponse | null })._httpMessage;
+  // The request in flight was received whole: the bytes that failed are the next request's (a body longer
+  // than its Content-Length). That request is answered as usual, then the bytes get their own 400.
+  if (inFlight && (inFlight as ServerResponse & { req?: { complete?: boolean } }).req?.complete === true) {
+    const requestId = newRequestId();
+    this.log.debug(
+      { reqId: requestId, code: error.code, reason: parserReason(error), status: answer.status },
+      'malformed HTTP request after a complete one; connection closed after its response',
+    );
+    afterResponses(socket, () => endWithError(socket, answer, requestId));
+    return;
+  }
   // A request Fastify has taken in (its body was still arriving) is answered through its reply,
   // so it keeps its request id and limit headers and is logged and counted with the status sent.
   const reply = inFlight?.[REPLY];
@@ -80,6 +91,20 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Clie
     return;
   }
   endWithError(socket, answer, requestId);
+}
+
+type Connection = Socket & { _httpMessage?: ServerResponse | null };
+
+/** Calls `then` once every response of the connection's earlier requests has been written (not if it closes first). */
+function afterResponses(socket: Connection, then: () => void): void {
+  const current = socket._httpMessage;
+  if (current === null || current === undefined || current.writableFinished) {
+    if (!socket.destroyed && socket.writable) then();
+    return;
+  }
+  // A pipelined response queued behind this one becomes the connection's next: look again once it is out.
+  current.once('finish', () => setImmediate(() => afterResponses(socket, then)));
+  current.once('close', () => setImmediate(() => afterResponses(socket, then)));
 }
 
 /** Writes a complete Error response to a connection that has no reply object, and closes it. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AccessLog } from './access-log.js';
+import { hostHeaderProblem, hostnameOf } from './host-header.js';
 import { STEP_PHASES, type StepPhase } from './request-steps.js';
 
 /** What an early step sees of a request: a GET or HEAD without a body, its host already parsed. */
@@ -60,13 +61,7 @@ export interface CompletedRequest {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The host part of a Host header: lowercase, without port or a final dot. */
-export function hostnameOf(host: string): string {
-  const end = host[0] === '[' ? host.indexOf(']') + 1 : host.indexOf(':');
-  const name = end === -1 ? host : host.slice(0, end);
-  const lower = name.toLowerCase();
-  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
-}
+export { hostnameOf };
 
 function withoutBody(headers: IncomingMessage['headers']): boolean {
   const length = headers['content-length'];
@@ -80,6 +75,8 @@ function earlyRequest(req: IncomingMessage, trustProxy: boolean): EarlyRequest |
   const headers = req.headers;
   const host = headers.host;
   if (host === undefined || !withoutBody(headers)) return null;
+  // A Host the regular path refuses (host-header.ts) is refused there, with its log line and metrics.
+  if (hostHeaderProblem(req) !== null) return null;
   if (trustProxy && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined)) return null;
   return {
     method,

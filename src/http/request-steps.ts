@@ -21,7 +21,7 @@ export type RequestStep = (request: FastifyRequest, reply: FastifyReply, route: 
 /**
  * The phases a request goes through, in this order. Capabilities add their
  * steps to a phase, so the order is stated here once, not by registration:
- * host-level answers first (`redirect`: redirect entries and the upgrade to
+ * host-level answers first (`host`: a malformed or misdirected Host; `redirect`: redirect entries and the upgrade to
  * HTTPS of custom domains; `site`: a published project's static files), then
  * the API's: the key is identified before the request is metered, and metered
  * before a missing or invalid key is answered 401 (so key guessing counts
@@ -32,6 +32,7 @@ export type RequestStep = (request: FastifyRequest, reply: FastifyReply, route: 
 export const STEP_PHASES = [
   'request-id',
   'draining',
+  'host',
   'redirect',
   'site',
   'deprecation',

@@ -4,7 +4,7 @@ import { csrfMatches, type ActiveSession } from '../accounts/sign-in.js';
 import { ApiError } from '../http/errors.js';
 import { bearerToken } from '../keys/authenticator.js';
 import type { TokenGrant } from '../tokens/repository.js';
-import { readCookie, SESSION_COOKIE } from './cookies.js';
+import { sessionTokenOf } from './cookies.js';
 
 /** Who makes a management request: a person through their session, or through one of their access tokens. */
 export type Actor = { type: 'user'; user: User } | { type: 'token'; user: User; token: TokenGrant };
@@ -63,7 +63,7 @@ export function registerSessionAuth(app: FastifyInstance): void {
         request.actor = { type: 'token', user: grant.user, token: grant };
         return;
       }
-      const token = readCookie(request.headers.cookie, SESSION_COOKIE);
+      const token = sessionTokenOf(request);
       const session = token ? await app.sessions.session(token) : null;
       if (!session) {
         if (optional) return;

@@ -5,12 +5,22 @@ import { ABSOLUTE_TIMEOUT_MS, SignInThrottled } from '../accounts/sign-in.js';
 import { DomainError } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { addressSubject } from '../limits/client-address.js';
-import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies.js';
+import {
+  clearedSessionCookie,
+  clearedSessionCookies,
+  hasSeveralSessionCookies,
+  onDashboardHost,
+  sessionCookie,
+  sessionTokenOf,
+} from './cookies.js';
 import { userOf } from './auth.js';
 import { jsonResponse, managementErrors, SESSION_READ_SECURITY, SESSION_WRITE_SECURITY, SessionSchema, SignInSchema } from './schemas.js';
 
 export const sessionBody = (s: ActiveSession) => ({ user: { email: s.user.email, admin: s.user.admin }, csrfToken: s.csrfToken });
 export const overHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+/** Clearing values for session cookies other than the one about to be set (the new one comes after, so it wins). */
+const clearedOthers = (request: FastifyRequest) => (hasSeveralSessionCookies(request) ? clearedSessionCookies(request) : []);
 
 export const SESSION_OK = jsonResponse('The signed-in person and the CSRF token of the session.', SessionSchema);
 
@@ -27,7 +37,7 @@ export function sessionRoutes(app: FastifyInstance): void {
           responseHeaders: {
             429: {
               'Retry-After': {
-                description: 'Seconds until sign-in is accepted again for this email and address.',
+                description: 'Seconds until sign-in is accepted again for this email from this address.',
                 schema: { type: 'integer', format: 'int32', minimum: 1 },
               },
             },
@@ -38,18 +48,21 @@ export function sessionRoutes(app: FastifyInstance): void {
         operationId: 'signIn',
         summary: 'Sign in',
         description:
-          'Checks the email and password and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie (Secure over HTTPS) and carries the CSRF token. An unknown email and a wrong password get the same answer. After 10 failed sign-ins for one email or from one address within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.',
+          'Checks the email and password and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie, `petstore_session` over HTTP and `__Host-petstore_session` (Secure, host-only) over HTTPS; a request carrying more than one session cookie is not signed in. With DASHBOARD_HOST set, sessions exist on that host only (404 elsewhere) and carries the CSRF token. An unknown email and a wrong password get the same answer. Each attempt is counted before the password is checked, on every instance: after 10 failed sign-ins for one email from one address, 100 from one address, or 100 for one email from all addresses (then only an address that has not failed for it may try) within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.',
         tags: ['session'],
         'x-stability': 'beta',
         security: [],
         body: SignInSchema,
         response: {
           200: SESSION_OK,
-          ...managementErrors('validation_failed', 'malformed_json', 'invalid_credentials', 'rate_limited'),
+          ...managementErrors('validation_failed', 'malformed_json', 'invalid_credentials', 'not_found', 'rate_limited'),
         },
       },
     },
     async (request, reply) => {
+      if (!onDashboardHost(request)) {
+        throw new ApiError('not_found', `Sessions are served on ${app.config.dashboardHost ?? ''} only.`);
+      }
       const result = await app.sessions.signIn(request.body.email, request.body.password, addressSubject(request.ip));
       if (result instanceof SignInThrottled) {
         throw new ApiError('rate_limited', 'Too many failed sign-ins. Retry after the time in Retry-After.', undefined, {
@@ -57,7 +70,10 @@ export function sessionRoutes(app: FastifyInstance): void {
         });
       }
       if (result instanceof DomainError) throw result;
-      reply.header('set-cookie', sessionCookie(result.token, overHttps(request), ABSOLUTE_TIMEOUT_MS / 1000));
+      const cookie = sessionCookie(result.token, overHttps(request), ABSOLUTE_TIMEOUT_MS / 1000);
+      // Any other session cookie would make the next request not signed in: cleared first.
+      const others = clearedOthers(request);
+      reply.header('set-cookie', others.length > 0 ? [...others, cookie] : cookie);
       reply.header('cache-control', 'no-store');
       return sessionBody(result);
     },
@@ -102,8 +118,11 @@ export function sessionRoutes(app: FastifyInstance): void {
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      await app.sessions.signOut(readCookie(request.headers.cookie, SESSION_COOKIE) ?? '');
-      reply.header('set-cookie', clearedSessionCookie(overHttps(request)));
+      await app.sessions.signOut(sessionTokenOf(request) ?? '');
+      reply.header(
+        'set-cookie',
+        hasSeveralSessionCookies(request) ? clearedSessionCookies(request) : clearedSessionCookie(overHttps(request)),
+      );
       return reply.code(204).send();
     },
   );

@@ -56,7 +56,8 @@ export interface ManagementClient {
    * rejects with `PetstoreError` code `deploy_failed` (its body, the failed deploy, is in `body`).
    * A network failure is retried once.
    */
-  createDeploy(slug: string, archive: Archive): Promise<Deploy>;
+  /** `includeDotfiles` keeps files secret by convention (`.env`, `.DS_Store`…), which the server otherwise skips and warns about. */
+  createDeploy(slug: string, archive: Archive, options?: { includeDotfiles?: boolean }): Promise<Deploy>;
   promoteDeploy(slug: string, deployId: string): Promise<Deploy>;
   listDomains(slug: string): Promise<Domain[]>;
   /** `redirectTo` adds the redirect entry from this domain to another of the project's in the same request (the www pair). */
@@ -113,11 +114,12 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     revokeApiKey: (slug, keyId) => remove(`${project(slug)}/keys/${segment(keyId)}`),
     listDeploys: (slug) => get(`${project(slug)}/deploys`),
     getDeploy: (slug, deployId) => get(`${project(slug)}/deploys/${segment(deployId)}`),
-    createDeploy: async (slug, archive) =>
+    createDeploy: async (slug, archive, options = {}) =>
       (
         await transport.send({
           method: 'POST',
           path: `${project(slug)}/deploys`,
+          ...(options.includeDotfiles ? { query: { includeDotfiles: 'true' } } : {}),
           upload: { contentType: 'application/gzip', body: archive },
           maxRetries: 1,
           timeoutMs: 2 ** 31 - 1,

@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Checks the email and password and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie (Secure over HTTPS) and carries the CSRF token. An unknown email and a wrong password get the same answer. After 10 failed sign-ins for one email or from one address within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.
+         * @description Checks the email and password and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie, `petstore_session` over HTTP and `__Host-petstore_session` (Secure, host-only) over HTTPS; a request carrying more than one session cookie is not signed in. With DASHBOARD_HOST set, sessions exist on that host only (404 elsewhere) and carries the CSRF token. An unknown email and a wrong password get the same answer. Each attempt is counted before the password is checked, on every instance: after 10 failed sign-ins for one email from one address, 100 from one address, or 100 for one email from all addresses (then only an address that has not failed for it may try) within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.
          */
         post: operations["signIn"];
         /**
@@ -336,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy the site
-         * @description Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default).
+         * @description Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default). Each instance reads 2 uploads at once; another one is answered 429 `too_many_uploads` with `Retry-After`. A deploy that would take the project over its plan's storage quota (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB) is answered 413 `storage_quota_exceeded` and nothing is stored. The live deploy, the newest 20 ready ones and any younger than 30 days are kept; older ones are deleted.
          */
         post: operations["createDeploy"];
         delete?: never;
@@ -742,7 +742,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "last_owner" | "gone" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "last_owner" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -865,6 +865,8 @@ export interface components {
              * @description A ready deploy's own address, `<slug>--<id>.<PLATFORM_HOST>`: it serves this deploy forever, whatever is live, with `X-Robots-Tag: noindex`.
              */
             previewUrl?: string;
+            /** @description In the answer to the upload only: what was left out, e.g. files secret by convention (`.env`, `.env.*`, `.git/`, `.DS_Store`, `.npmrc`, `.htpasswd`, private SSH keys…), which are skipped unless `includeDotfiles=true`. */
+            warnings?: string[];
         };
         /** @description A DNS record the domain needs. */
         DnsRecord: {
@@ -1135,6 +1137,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
             405: {
                 headers: {
@@ -1186,7 +1199,7 @@ export interface operations {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;
-                    /** @description Seconds until sign-in is accepted again for this email and address. */
+                    /** @description Seconds until sign-in is accepted again for this email from this address. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -3853,7 +3866,10 @@ export interface operations {
     };
     createDeploy: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Keep files that are secret by convention (`.env`, `.git/`, `.DS_Store`…). By default they are skipped and listed in `warnings`. */
+                includeDotfiles?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The project's slug. */
@@ -3947,7 +3963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error `payload_too_large`: the body is larger than the operation accepts. */
+            /** @description Error. Codes: `storage_quota_exceeded`: The deploy would take the project over its plan's storage quota; nothing was stored. */
             413: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -3974,6 +3990,19 @@ export interface operations {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `too_many_uploads`: This server is reading as many uploads as it can. Retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds after which an upload slot is likely free. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
