@@ -72,7 +72,14 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, reply
 }
 
 /** The origin people reach the service at: BASE_URL's. */
-const publicOrigin = (app: FastifyInstance) => new URL(app.config.baseUrl).origin;
+/**
+ * Where the invitation link points: the origin the inviter reached the service by (so it works as they
+ * see it, whatever PORT or proxy is in between), on DASHBOARD_HOST when sessions are pinned there.
+ */
+const publicOrigin = (app: FastifyInstance, request: FastifyRequest) => {
+  const port = /:\d+$/.exec(request.host)?.[0] ?? '';
+  return `${request.protocol}://${app.config.dashboardHost ? app.config.dashboardHost + port : request.host}`;
+};
 
 /** POST /api/v1/users, members and invitations of a project, and accepting an invitation. */
 export function peopleRoutes(app: FastifyInstance): void {
@@ -238,7 +245,7 @@ export function peopleRoutes(app: FastifyInstance): void {
       reply.code(201).header('cache-control', 'no-store');
       return {
         email: invitation.email,
-        url: `${publicOrigin(app)}/dashboard/invitations/${invitation.token}`,
+        url: `${publicOrigin(app, request)}/dashboard/invitations/${invitation.token}`,
         expiresAt: invitation.expiresAt.toISOString(),
       };
     },
