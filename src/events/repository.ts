@@ -84,7 +84,8 @@ export interface AttemptOutcome {
 }
 
 export interface EventRepository {
-  listEvents(projectId: number, type: string | null, beforeSeq: bigint | null, limit: number): Promise<EventRecord[]>;
+  /** Events created at `since` or later, newest first (older ones wait for the hourly purge but are no longer listed). */
+  listEvents(projectId: number, type: string | null, beforeSeq: bigint | null, limit: number, since: Date): Promise<EventRecord[]>;
   /** Removes events created before `olderThan`, with their deliveries and attempts; returns how many events. */
   purgeEvents(olderThan: Date): Promise<number>;
   createEndpoint(endpoint: NewEndpoint): Promise<EndpointRecord>;
@@ -207,17 +208,19 @@ export function openEventRepository(database: Database): EventRepository {
   };
 
   const common = {
-    listEvents: async (projectId: number, type: string | null, beforeSeq: bigint | null, limit: number) => {
+    listEvents: async (projectId: number, type: string | null, beforeSeq: bigint | null, limit: number, since: Date) => {
       const before = beforeSeq ?? 9223372036854775807n;
       const rows =
         type === null
           ? await sql.all<EventRow>(
-              `SELECT seq, id, type, data, created_at FROM events WHERE project_id = ? AND type <> '${PING}' AND seq < ? ORDER BY seq DESC LIMIT ?`,
-              [projectId, before, limit],
+              `SELECT seq, id, type, data, created_at FROM events
+               WHERE project_id = ? AND type <> '${PING}' AND seq < ? AND created_at >= ? ORDER BY seq DESC LIMIT ?`,
+              [projectId, before, since, limit],
             )
           : await sql.all<EventRow>(
-              'SELECT seq, id, type, data, created_at FROM events WHERE project_id = ? AND type = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
-              [projectId, type, before, limit],
+              `SELECT seq, id, type, data, created_at FROM events
+               WHERE project_id = ? AND type = ? AND seq < ? AND created_at >= ? ORDER BY seq DESC LIMIT ?`,
+              [projectId, type, before, since, limit],
             );
       return rows.map(toEvent);
     },

@@ -172,7 +172,7 @@ export class WebhookService {
 
   /** Events of the last 30 days, newest first: up to `limit + 1` (the extra one only shows more follow). */
   events(project: Project, type: string | null, before: bigint | null, limit: number): Promise<EventRecord[]> {
-    return this.repo.listEvents(project.id, type, before, limit + 1);
+    return this.repo.listEvents(project.id, type, before, limit + 1, new Date(this.clock.now() - EVENT_RETENTION_MS));
   }
 
   /** The JSON text of events as the API sends them. */
