@@ -94,7 +94,12 @@ const byCreation = (a: ApiKeyInfo, b: ApiKeyInfo) =>
 
 function remoteTransport(remote: RemoteSettings): KeysTransport {
   const api: ManagementClient = managementClient(remote);
-  const allKeys = async () => (await Promise.all((await api.listProjects()).map((p) => api.listApiKeys(p.slug)))).flat().sort(byCreation);
+  // One project after another: an admin may manage many, and the server need not take them all at once.
+  const allKeys = async () => {
+    const keys: ApiKeyInfo[] = [];
+    for (const p of await api.listProjects()) keys.push(...(await api.listApiKeys(p.slug)));
+    return keys.sort(byCreation);
+  };
   return {
     create: (project, name) =>
       overApi(remote, async () => {
