@@ -1,5 +1,5 @@
 import type { Feature } from '../feature.js';
-import { keysCommand } from './cli.js';
+import { keyUnbanCommand, keysCommand } from './cli.js';
 import { keyMigrations } from './migrations.js';
 
 /** API keys, and the request steps that resolve a request's key and refuse one without a valid key. */
@@ -7,5 +7,5 @@ export const keysFeature: Feature = {
   name: 'keys',
   migrations: keyMigrations,
   plugin: () => import('./plugin.js'),
-  cli: [keysCommand],
+  cli: [keysCommand, keyUnbanCommand],
 };

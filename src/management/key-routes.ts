@@ -37,7 +37,8 @@ export function keyRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      return orThrow(await app.keys.list(project.slug)).map(keyView);
+      const now = app.clock.now();
+      return orThrow(await app.keys.list(project.slug)).map((k) => keyView(k, now));
     },
   );
 
@@ -73,7 +74,14 @@ export function keyRoutes(app: FastifyInstance): void {
       const created = orThrow(await app.keys.create(project.slug, request.body.name ?? null));
       await app.audit.recordFor(request, project, 'key.create', created.id);
       reply.code(201).header('cache-control', 'no-store');
-      return { id: created.id, key: created.key, name: created.name, hint: created.hint, createdAt: created.createdAt.toISOString() };
+      return {
+        id: created.id,
+        key: created.key,
+        project: created.project,
+        name: created.name,
+        hint: created.hint,
+        createdAt: created.createdAt.toISOString(),
+      };
     },
   );
 

@@ -90,11 +90,15 @@ export const ProjectListSchema = Type.Array(ProjectSchema, { maxItems: 10_000, d
 export const ApiKeySchema = Type.Object(
   {
     id: Type.String({ description: 'The public key id (not the secret).' }),
+    project: Type.String({ description: 'The slug of the project the key belongs to.' }),
     name: Type.Union([Type.String(), Type.Null()], { description: 'A label given at creation.' }),
     hint: Type.String({ description: 'The first characters of the secret, to recognise it.' }),
     createdAt: Timestamp('When the key was created.'),
     lastUsedAt: Type.Union([Timestamp('About when the key was last used (written at most once a minute).'), Type.Null()]),
     revokedAt: Type.Union([Timestamp('When the key was revoked.'), Type.Null()]),
+    bannedUntil: Type.Union([Timestamp('Until when the key is banned for sending requests while rate limited.'), Type.Null()], {
+      description: 'Set while the key is banned for sending requests while rate limited (`petstore keys unban` lifts it); null otherwise.',
+    }),
   },
   { additionalProperties: false, description: 'An API key of the project, without its secret.' },
 );
@@ -110,6 +114,7 @@ export const CreatedApiKeySchema = Type.Object(
   {
     id: Type.String({ description: 'The public key id.' }),
     key: Type.String({ description: 'The secret, shown this once: store it now. Send it as `Authorization: Bearer <key>`.' }),
+    project: Type.String({ description: 'The slug of the project the key belongs to.' }),
     name: Type.Union([Type.String(), Type.Null()], { description: 'The label.' }),
     hint: Type.String({ description: 'The first characters of the secret.' }),
     createdAt: Timestamp('When the key was created.'),

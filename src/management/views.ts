@@ -19,11 +19,14 @@ export const projectView = (p: Project, config: Pick<Config, 'platformHost' | 'p
   createdAt: p.createdAt.toISOString(),
 });
 
-export const keyView = (k: KeyInfo) => ({
+/** An API key without its secret; `bannedUntil` only while the ban lasts (`now`, in ms). */
+export const keyView = (k: KeyInfo, now: number) => ({
   id: k.id,
+  project: k.project,
   name: k.name,
   hint: k.hint,
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
+  bannedUntil: k.bannedUntil && k.bannedUntil.getTime() > now ? k.bannedUntil.toISOString() : null,
 });

@@ -1,5 +1,7 @@
 import { parse, positiveInt, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
+import { managementClient, overApi } from '../cli/management.js';
+import type { RemoteSettings } from '../cli/remote.js';
 import { recordOperator } from '../audit/cli.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import type { Project } from './repository.js';
@@ -8,7 +10,16 @@ import { ProjectService } from './service.js';
 
 const QUOTA_OPTIONS = { 'per-minute': { type: 'string' }, 'per-day': { type: 'string' }, json: { type: 'boolean' } } as const;
 
-export const projectJson = (p: Project) => ({
+/** A project as the commands print it. */
+interface ProjectOut {
+  slug: string;
+  plan: string;
+  perMinute: number;
+  perDay: number;
+  createdAt: string;
+}
+
+export const projectJson = (p: Project): ProjectOut => ({
   slug: p.slug,
   plan: p.plan,
   perMinute: p.quota.perMinute,
@@ -16,48 +27,110 @@ export const projectJson = (p: Project) => ({
   createdAt: p.createdAt.toISOString(),
 });
 
-const describe = (p: Project) => `${p.plan} (${String(p.quota.perMinute)}/min, ${String(p.quota.perDay)}/day)`;
+/** The API's project in the commands' shape. */
+const apiProjectJson = (p: {
+  slug: string;
+  plan: string;
+  quota: { perMinute: number; perDay: number };
+  createdAt: string;
+}): ProjectOut => ({
+  slug: p.slug,
+  plan: p.plan,
+  perMinute: p.quota.perMinute,
+  perDay: p.quota.perDay,
+  createdAt: p.createdAt,
+});
+
+const describe = (p: ProjectOut) => `${p.plan} (${String(p.perMinute)}/min, ${String(p.perDay)}/day)`;
 
 async function service(ctx: CliContext) {
   return new ProjectService(openProjectRepository(await ctx.database()), ctx.clock);
 }
 
+type Quota = { perMinute: number | undefined; perDay: number | undefined };
+
+/**
+ * Where `projects create|list` run: the service on the database (any plan, every
+ * project), or the management API on a server (a Free project owned by the
+ * signed-in person; the projects the token may manage). The same JSON either way.
+ */
+interface ProjectsTransport {
+  create(slug: string, plan: string | undefined, custom: Quota): Promise<ProjectOut>;
+  list(): Promise<ProjectOut[]>;
+}
+
+function localTransport(ctx: CliContext): ProjectsTransport {
+  return {
+    create: async (slug, plan, custom) => {
+      if (!plan) throw new UsageError('--plan is required');
+      const p = orRefuse(await (await service(ctx)).create(slug, plan, custom));
+      await recordOperator(ctx, p.slug, 'project.create', p.slug);
+      return projectJson(p);
+    },
+    list: async () => (await (await service(ctx)).list()).map(projectJson),
+  };
+}
+
+function remoteTransport(remote: RemoteSettings): ProjectsTransport {
+  const api = managementClient(remote);
+  return {
+    create: (slug, plan, custom) => {
+      // Plans are the operator's: a person creates Free projects, and `projects set-plan` runs on the server.
+      if ((plan !== undefined && plan !== 'free') || custom.perMinute !== undefined || custom.perDay !== undefined) {
+        throw new UsageError(
+          'a project created remotely is on the Free plan: leave out --plan/--per-minute/--per-day (the operator changes plans with projects set-plan)',
+        );
+      }
+      return overApi(remote, async () => apiProjectJson(await api.createProject(slug)));
+    },
+    list: () => overApi(remote, async () => (await api.listProjects()).map(apiProjectJson)),
+  };
+}
+
+function transport(ctx: CliContext): ProjectsTransport {
+  const remote = ctx.remote();
+  return remote ? remoteTransport(remote) : localTransport(ctx);
+}
+
+/** `projects create|list`: on the database, or on the server when a remote is configured. */
 export const projectsCommand: CliCommand = {
   name: 'projects',
+  subcommands: ['create', 'list'],
+  remote: true,
   usage: [
     'projects create SLUG --plan free|pro|business|enterprise [--per-minute N] [--per-day N] [--json]',
-    'projects set-plan SLUG PLAN [--per-minute N] [--per-day N] [--json]',
+    '                                        (remotely: a Free project owned by you; leave out --plan)',
     'projects list [--json]',
   ],
   async run([sub, ...rest], ctx) {
-    if (sub === 'create' || sub === 'set-plan') {
-      const { values, positionals } = parse(
-        rest,
-        sub === 'create' ? { plan: { type: 'string' }, ...QUOTA_OPTIONS } : QUOTA_OPTIONS,
-        sub === 'create' ? 1 : 2,
-      );
-      const plan = sub === 'create' ? (values as { plan?: string }).plan : positionals[1];
-      if (!plan) throw new UsageError('--plan is required');
+    if (sub === 'create') {
+      const { values, positionals } = parse(rest, { plan: { type: 'string' }, ...QUOTA_OPTIONS }, 1);
       const custom = { perMinute: positiveInt('per-minute', values['per-minute']), perDay: positiveInt('per-day', values['per-day']) };
-      const projects = await service(ctx);
-      const slug = positionals[0] ?? '';
-      const p = orRefuse(sub === 'create' ? await projects.create(slug, plan, custom) : await projects.setPlan(slug, plan, custom));
-      await recordOperator(
-        ctx,
-        p.slug,
-        sub === 'create' ? 'project.create' : 'plan.change',
-        sub === 'create' ? p.slug : `${p.slug} -> ${p.plan}`,
-      );
-      if (values.json) ctx.json(projectJson(p));
-      else
-        ctx.out(sub === 'create' ? `created project ${p.slug} on plan ${describe(p)}` : `project ${p.slug} is now on plan ${describe(p)}`);
-    } else if (sub === 'list') {
-      const { values } = parse(rest, { json: { type: 'boolean' } }, 0);
-      const list = await (await service(ctx)).list();
-      if (values.json) ctx.json(list.map(projectJson));
-      else for (const p of list) ctx.out(`${p.slug}\t${p.plan}\t${String(p.quota.perMinute)}/min\t${String(p.quota.perDay)}/day`);
+      const p = await transport(ctx).create(positionals[0] ?? '', values.plan, custom);
+      if (values.json) ctx.json(p);
+      else ctx.out(`created project ${p.slug} on plan ${describe(p)}`);
     } else {
-      throw new UsageError(`unknown projects command "${sub ?? ''}"`);
+      const { values } = parse(rest, { json: { type: 'boolean' } }, 0);
+      const list = await transport(ctx).list();
+      if (values.json) ctx.json(list);
+      else for (const p of list) ctx.out(`${p.slug}\t${p.plan}\t${String(p.perMinute)}/min\t${String(p.perDay)}/day`);
     }
+  },
+};
+
+/** `projects set-plan`: plans are the operator's, so it runs on the database only. */
+export const projectPlanCommand: CliCommand = {
+  name: 'projects',
+  usage: ['projects set-plan SLUG PLAN [--per-minute N] [--per-day N] [--json]'],
+  async run([sub, ...rest], ctx) {
+    if (sub !== 'set-plan') throw new UsageError(`unknown projects command "${sub ?? ''}"`);
+    const { values, positionals } = parse(rest, QUOTA_OPTIONS, 2);
+    const plan = positionals[1];
+    if (!plan) throw new UsageError('--plan is required');
+    const custom = { perMinute: positiveInt('per-minute', values['per-minute']), perDay: positiveInt('per-day', values['per-day']) };
+    const p = projectJson(orRefuse(await (await service(ctx)).setPlan(positionals[0] ?? '', plan, custom)));
+    await recordOperator(ctx, p.slug, 'plan.change', `${p.slug} -> ${p.plan}`);
+    if (values.json) ctx.json(p);
+    else ctx.out(`project ${p.slug} is now on plan ${describe(p)}`);
   },
 };

@@ -1,10 +1,10 @@
 import type { Feature } from '../feature.js';
-import { projectsCommand } from './cli.js';
+import { projectPlanCommand, projectsCommand } from './cli.js';
 import { projectMigrations } from './migrations.js';
 
 export const projectsFeature: Feature = {
   name: 'projects',
   migrations: projectMigrations,
   plugin: () => import('./plugin.js'),
-  cli: [projectsCommand],
+  cli: [projectsCommand, projectPlanCommand],
 };

@@ -20,6 +20,8 @@ export {
   type AddedDomain,
   type ApiKeyInfo,
   type Archive,
+  type AuditEntry,
+  type AuditQuery,
   type CreatedApiKey,
   type CurrentUser,
   type Deploy,

@@ -1,4 +1,5 @@
 import type { components, operations } from './generated/management.js';
+import { nextCursor } from './link.js';
 import { Transport, type RetryEvent } from './transport.js';
 
 type Schemas = components['schemas'];
@@ -15,6 +16,8 @@ export type DomainCheck = Json<'verifyDomain', 200>;
 export type Redirect = Json<'addRedirect', 201>;
 export type Usage = Json<'getUsage', 200>;
 export type CurrentUser = Json<'getCurrentUser', 200>;
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;
 
 export interface ManagementClientOptions {
   /** The server's address, e.g. `https://petstore.example.com` (a trailing `/api/v1` is accepted too). */
@@ -36,7 +39,7 @@ export interface ManagementClientOptions {
 export type Archive = () => ReadableStream<Uint8Array> | Blob | Uint8Array;
 
 /**
- * The management API (`/api/v1`: projects, keys, deploys, domains, redirects, usage)
+ * The management API (`/api/v1`: projects, keys, deploys, domains, redirects, usage, audit)
  * with a personal access token. The same retry rules as the v1 client: 429 and 503
  * are retried after `Retry-After` or an exponential backoff, network failures and
  * timeouts with backoff; any other error is a `PetstoreError` with the API's `code`.
@@ -46,6 +49,8 @@ export interface ManagementClient {
   getCurrentUser(): Promise<CurrentUser>;
   listProjects(): Promise<Project[]>;
   getProject(slug: string): Promise<Project>;
+  /** A Free project owned by the token's person (a token limited to some projects cannot create one). */
+  createProject(slug: string): Promise<Project>;
   listApiKeys(slug: string): Promise<ApiKeyInfo[]>;
   createApiKey(slug: string, body?: { name?: string }): Promise<CreatedApiKey>;
   revokeApiKey(slug: string, keyId: string): Promise<void>;
@@ -69,6 +74,10 @@ export interface ManagementClient {
   addRedirect(slug: string, from: string, to: string): Promise<Redirect>;
   removeRedirect(slug: string, from: string): Promise<void>;
   getUsage(slug: string): Promise<Usage>;
+  /** A page of the audit log, newest first; `nextCursor` is null on the last page. */
+  listAuditEntries(slug: string, query?: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
+  /** The audit log from the newest entry on, page after page (`pageSize` 1-100, default 50). */
+  allAuditEntries(slug: string, options?: { pageSize?: number }): AsyncIterableIterator<AuditEntry>;
 }
 
 const segment = encodeURIComponent;
@@ -104,11 +113,28 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     await transport.send({ method: 'DELETE', path });
   };
   const project = (slug: string) => `/projects/${segment(slug)}`;
+  const listAuditEntries: ManagementClient['listAuditEntries'] = async (slug, query = {}) => {
+    const answer = await transport.send({
+      method: 'GET',
+      path: `${project(slug)}/audit`,
+      query: { limit: query.limit, cursor: query.cursor },
+    });
+    return { entries: answer.body as AuditEntry[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
+  };
+  async function* allAuditEntries(slug: string, options: { pageSize?: number } = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await listAuditEntries(slug, { limit: options.pageSize, cursor });
+      yield* page.entries;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+  }
 
   return {
     getCurrentUser: () => get('/user'),
     listProjects: () => get('/projects'),
     getProject: (slug) => get(project(slug)),
+    createProject: (slug) => post('/projects', { slug }),
     listApiKeys: (slug) => get(`${project(slug)}/keys`),
     createApiKey: (slug, body = {}) => post(`${project(slug)}/keys`, body),
     revokeApiKey: (slug, keyId) => remove(`${project(slug)}/keys/${segment(keyId)}`),
@@ -135,5 +161,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     addRedirect: (slug, from, to) => post(`${project(slug)}/redirects`, { from, to }),
     removeRedirect: (slug, from) => remove(`${project(slug)}/redirects/${segment(from)}`),
     getUsage: (slug) => get(`${project(slug)}/usage`),
+    listAuditEntries,
+    allAuditEntries,
   };
 }

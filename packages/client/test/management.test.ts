@@ -78,6 +78,35 @@ describe('createManagementClient against the real server', () => {
     assert.ok(usage);
   });
 
+  test('createProject, keys with their project, and the audit log page by page', async () => {
+    const slug = `own-${randomBytes(3).toString('hex')}`;
+    const created = await client.createProject(slug);
+    assert.deepEqual([created.slug, created.plan], [slug, 'free']);
+    const keys = [];
+    for (let i = 0; i < 4; i++) keys.push(await client.createApiKey(slug, { name: `k${String(i)}` }));
+    assert.ok(keys.every((k) => k.project === slug));
+    const listed = await client.listApiKeys(slug);
+    assert.deepEqual(
+      listed.map((k) => [k.id, k.project, k.bannedUntil]),
+      keys.map((k) => [k.id, slug, null]),
+    );
+
+    const first = await client.listAuditEntries(slug, { limit: 2 });
+    assert.equal(first.entries.length, 2);
+    assert.ok(first.nextCursor, 'more entries follow');
+    const all = [];
+    for await (const e of client.allAuditEntries(slug, { pageSize: 2 })) all.push(e);
+    assert.deepEqual(
+      all.map((e) => [e.action, e.target]),
+      [...keys.map((k) => ['key.create', k.id]).reverse(), ['project.create', slug]],
+      'every entry once, newest first, across three pages',
+    );
+    assert.deepEqual(all.slice(0, 2), first.entries);
+    const taken = await client.createProject(slug).catch((e: unknown) => e);
+    assert.ok(taken instanceof PetstoreError);
+    assert.deepEqual([taken.status, taken.code], [409, 'project_exists']);
+  });
+
   test('an upload cut by the network is sent again once, from a fresh stream', async () => {
     const { project } = await h.newProject('pro');
     const bytes = await tarGz([{ name: 'index.html', content: 'again' }]);

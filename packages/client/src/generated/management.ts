@@ -698,6 +698,8 @@ export interface components {
         ApiKey: {
             /** @description The public key id (not the secret). */
             id: string;
+            /** @description The slug of the project the key belongs to. */
+            project: string;
             /** @description A label given at creation. */
             name: string | null;
             /** @description The first characters of the secret, to recognise it. */
@@ -709,6 +711,8 @@ export interface components {
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
+            /** @description Set while the key is banned for sending requests while rate limited (`petstore keys unban` lifts it); null otherwise. */
+            bannedUntil: string | null;
         };
         /** @description A new API key, with its secret. */
         CreatedApiKey: {
@@ -716,6 +720,8 @@ export interface components {
             id: string;
             /** @description The secret, shown this once: store it now. Send it as `Authorization: Bearer <key>`. */
             key: string;
+            /** @description The slug of the project the key belongs to. */
+            project: string;
             /** @description The label. */
             name: string | null;
             /** @description The first characters of the secret. */
