@@ -1,15 +1,18 @@
 import { parse, positiveInt, UsageError } from '../cli/args.js';
+import type { CreatedWebhook, NewWebhook, ProjectEvent, Webhook } from '@petstore/client';
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { orRefuse } from '../cli/exit.js';
+import { managementClient, overApi } from '../cli/management.js';
+import type { RemoteSettings } from '../cli/remote.js';
 import { loadConfig } from '../config.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { openProjectRepository, type Project } from '../projects/repository.js';
 import { openEventRepository } from './repository.js';
 import { WebhookService } from './service.js';
-import { EVENT_TYPES, isEventType } from './types.js';
+import { EVENT_TYPES, isEventType, type EventType } from './types.js';
 
 async function open(ctx: CliContext, slug: string): Promise<{ service: WebhookService; project: Project }> {
-  if (slug === '' || slug.startsWith('-')) throw new UsageError('expected a project slug');
   const database = await ctx.database();
   const project = await openProjectRepository(database).findBySlug(slug);
   if (!project) orRefuse(new DomainError('not_found', `No project "${slug}" exists.`));
@@ -18,8 +21,76 @@ async function open(ctx: CliContext, slug: string): Promise<{ service: WebhookSe
   return { service, project: project as Project };
 }
 
+function slugOf(positional: string | undefined): string {
+  const slug = positional ?? '';
+  if (slug === '' || slug.startsWith('-')) throw new UsageError('expected a project slug');
+  return slug;
+}
+
+/**
+ * Where `webhooks add|list|remove` and `events list` run: the service on the
+ * database, or the management API on a server when a remote is configured. The
+ * same JSON either way; the commands are one.
+ */
+interface HooksTransport {
+  add(slug: string, input: { url: string; events: string[]; description?: string }): Promise<CreatedWebhook>;
+  list(slug: string): Promise<Webhook[]>;
+  remove(slug: string, id: string): Promise<Webhook>;
+  /** The newest `limit` events, optionally of one type. */
+  events(slug: string, type: EventType | null, limit: number): Promise<ProjectEvent[]>;
+}
+
+function localTransport(ctx: CliContext): HooksTransport {
+  return {
+    add: async (slug, input) => {
+      const { service, project } = await open(ctx, slug);
+      return orRefuse(await service.add(project, input));
+    },
+    list: async (slug) => {
+      const { service, project } = await open(ctx, slug);
+      return service.list(project);
+    },
+    remove: async (slug, id) => {
+      const { service, project } = await open(ctx, slug);
+      return orRefuse(await service.remove(project, id));
+    },
+    events: async (slug, type, limit) => {
+      const { service, project } = await open(ctx, slug);
+      const events = (await service.events(project, type, null, limit)).slice(0, limit);
+      // Numbers stay as written (an int64 id beyond 2^53 exact), as the remote side's bigints do.
+      return parseLossless(service.eventsJson(project, events)) as ProjectEvent[];
+    },
+  };
+}
+
+function remoteTransport(remote: RemoteSettings): HooksTransport {
+  const api = managementClient(remote);
+  return {
+    // The server checks the URL and the event types as the service does (the same refusals).
+    add: (slug, input) => overApi(remote, () => api.createWebhook(slug, input as NewWebhook)),
+    list: (slug) => overApi(remote, () => api.listWebhooks(slug)),
+    remove: (slug, id) => overApi(remote, () => api.removeWebhook(slug, id)),
+    events: (slug, type, limit) =>
+      overApi(remote, async () => {
+        const out: ProjectEvent[] = [];
+        if (limit === 0) return out;
+        for await (const e of api.allEvents(slug, { ...(type ? { type } : {}), pageSize: Math.min(limit, 100) })) {
+          out.push(e);
+          if (out.length === limit) break;
+        }
+        return out;
+      }),
+  };
+}
+
+function transport(ctx: CliContext): HooksTransport {
+  const remote = ctx.remote();
+  return remote ? remoteTransport(remote) : localTransport(ctx);
+}
+
 export const webhooksCommand: CliCommand = {
   name: 'webhooks',
+  remote: true,
   usage: [
     'webhooks add SLUG URL [--events a,b] [--description D] [--json]   add an endpoint (all events by default); prints its secret once',
     'webhooks list SLUG [--json]                      the endpoints of a project (never their secrets)',
@@ -33,13 +104,11 @@ export const webhooksCommand: CliCommand = {
         { events: { type: 'string' }, description: { type: 'string' }, json: { type: 'boolean' } },
         2,
       );
-      const { service, project } = await open(ctx, positionals[0] ?? '');
+      const slug = slugOf(positionals[0]);
       const url = positionals[1] ?? '';
       if (url === '') throw new UsageError('expected the URL that receives the events');
       const events = (values.events ?? '*').split(',').map((t) => t.trim());
-      const created = orRefuse(
-        await service.add(project, { url, events, ...(values.description ? { description: values.description } : {}) }),
-      );
+      const created = await transport(ctx).add(slug, { url, events, ...(values.description ? { description: values.description } : {}) });
       if (values.json) return ctx.json(created);
       ctx.out(`added ${created.id} → ${created.url} (${created.events.join(', ')})`);
       ctx.out(`secret: ${created.secret}`);
@@ -50,10 +119,10 @@ export const webhooksCommand: CliCommand = {
     }
     if (sub === 'list') {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 1);
-      const { service, project } = await open(ctx, positionals[0] ?? '');
-      const list = await service.list(project);
+      const slug = slugOf(positionals[0]);
+      const list = await transport(ctx).list(slug);
       if (values.json) return ctx.json(list);
-      if (list.length === 0) ctx.out(`project ${project.slug} has no webhook endpoints`);
+      if (list.length === 0) ctx.out(`project ${slug} has no webhook endpoints`);
       for (const w of list) {
         const state = w.enabled ? 'enabled' : `disabled (${w.disabledReason ?? 'paused'})`;
         ctx.out(`${w.id}  ${w.url}  ${w.events.join(',')}  ${state}`);
@@ -62,8 +131,7 @@ export const webhooksCommand: CliCommand = {
     }
     if (sub === 'remove') {
       const { positionals } = parse(rest, {}, 2);
-      const { service, project } = await open(ctx, positionals[0] ?? '');
-      const removed = orRefuse(await service.remove(project, positionals[1] ?? ''));
+      const removed = await transport(ctx).remove(slugOf(positionals[0]), positionals[1] ?? '');
       ctx.out(`removed ${removed.id} (${removed.url})`);
       return;
     }
@@ -73,6 +141,7 @@ export const webhooksCommand: CliCommand = {
 
 export const eventsCommand: CliCommand = {
   name: 'events',
+  remote: true,
   usage: ['events list SLUG [--type T] [--limit N] [--json]   events of the last 30 days, newest first'],
   async run(args, ctx) {
     const [sub, ...rest] = args;
@@ -82,11 +151,11 @@ export const eventsCommand: CliCommand = {
       throw new UsageError(`unknown event type ${values.type}; one of ${EVENT_TYPES.join(', ')}`);
     }
     const limit = positiveInt('limit', values.limit) ?? 20;
-    const { service, project } = await open(ctx, positionals[0] ?? '');
-    const events = (await service.events(project, values.type ?? null, null, limit)).slice(0, limit);
-    if (values.json) return ctx.json(JSON.parse(service.eventsJson(project, events)));
-    if (events.length === 0)
-      ctx.out(`project ${project.slug} has no events${values.type ? ` of type ${values.type}` : ''} in the last 30 days`);
-    for (const e of events) ctx.out(`${e.createdAt.toISOString()}  ${e.id}  ${e.type}  ${e.data}`);
+    const slug = slugOf(positionals[0]);
+    const events = await transport(ctx).events(slug, values.type ?? null, limit);
+    // lossless-json writes int64 ids exactly (a bigint from the API, the stored text here), else as JSON.stringify does.
+    if (values.json) return ctx.out(stringifyLossless(events, undefined, 2) ?? '[]');
+    if (events.length === 0) ctx.out(`project ${slug} has no events${values.type ? ` of type ${values.type}` : ''} in the last 30 days`);
+    for (const e of events) ctx.out(`${e.createdAt}  ${e.id}  ${e.type}  ${stringifyLossless(e.data) ?? 'null'}`);
   },
 };

@@ -18,6 +18,11 @@ export type Usage = Json<'getUsage', 200>;
 export type CurrentUser = Json<'getCurrentUser', 200>;
 export type AuditEntry = Schemas['AuditEntry'];
 export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;
+export type Webhook = Json<'listWebhooks', 200>[number];
+export type CreatedWebhook = Json<'createWebhook', 201>;
+export type NewWebhook = NonNullable<operations['createWebhook']['requestBody']>['content']['application/json'];
+export type ProjectEvent = Json<'listEvents', 200>[number];
+export type EventQuery = NonNullable<operations['listEvents']['parameters']['query']>;
 
 export interface ManagementClientOptions {
   /** The server's address, e.g. `https://petstore.example.com` (a trailing `/api/v1` is accepted too). */
@@ -39,7 +44,7 @@ export interface ManagementClientOptions {
 export type Archive = () => ReadableStream<Uint8Array> | Blob | Uint8Array;
 
 /**
- * The management API (`/api/v1`: projects, keys, deploys, domains, redirects, usage, audit)
+ * The management API (`/api/v1`: projects, keys, deploys, domains, redirects, usage, audit, webhooks, events)
  * with a personal access token. The same retry rules as the v1 client: 429 and 503
  * are retried after `Retry-After` or an exponential backoff, network failures and
  * timeouts with backoff; any other error is a `PetstoreError` with the API's `code`.
@@ -78,6 +83,15 @@ export interface ManagementClient {
   listAuditEntries(slug: string, query?: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
   /** The audit log from the newest entry on, page after page (`pageSize` 1-100, default 50). */
   allAuditEntries(slug: string, options?: { pageSize?: number }): AsyncIterableIterator<AuditEntry>;
+  listWebhooks(slug: string): Promise<Webhook[]>;
+  /** Adds a webhook endpoint; the answer holds its signing secret, shown this once. */
+  createWebhook(slug: string, body: NewWebhook): Promise<CreatedWebhook>;
+  /** Removes an endpoint and its deliveries; resolves to the endpoint removed. */
+  removeWebhook(slug: string, webhookId: string): Promise<Webhook>;
+  /** A page of the project's events of the last 30 days, newest first; `nextCursor` is null on the last page. */
+  listEvents(slug: string, query?: EventQuery): Promise<{ events: ProjectEvent[]; nextCursor: string | null }>;
+  /** The events from the newest on, page after page (`pageSize` 1-100, default 20), optionally of one `type`. */
+  allEvents(slug: string, options?: { type?: EventQuery['type']; pageSize?: number }): AsyncIterableIterator<ProjectEvent>;
 }
 
 const segment = encodeURIComponent;
@@ -130,6 +144,23 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     } while (cursor !== undefined);
   }
 
+  const listEvents: ManagementClient['listEvents'] = async (slug, query = {}) => {
+    const answer = await transport.send({
+      method: 'GET',
+      path: `${project(slug)}/events`,
+      query: { type: query.type, limit: query.limit, cursor: query.cursor },
+    });
+    return { events: answer.body as ProjectEvent[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
+  };
+  async function* allEvents(slug: string, options: { type?: EventQuery['type']; pageSize?: number } = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await listEvents(slug, { type: options.type, limit: options.pageSize, cursor });
+      yield* page.events;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+  }
+
   return {
     getCurrentUser: () => get('/user'),
     listProjects: () => get('/projects'),
@@ -163,5 +194,11 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     getUsage: (slug) => get(`${project(slug)}/usage`),
     listAuditEntries,
     allAuditEntries,
+    listWebhooks: (slug) => get(`${project(slug)}/webhooks`),
+    createWebhook: (slug, body) => post(`${project(slug)}/webhooks`, body),
+    removeWebhook: async (slug, webhookId) =>
+      (await transport.send({ method: 'DELETE', path: `${project(slug)}/webhooks/${segment(webhookId)}` })).body as Webhook,
+    listEvents,
+    allEvents,
   };
 }

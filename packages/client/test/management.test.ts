@@ -107,6 +107,44 @@ describe('createManagementClient against the real server', () => {
     assert.deepEqual([taken.status, taken.code], [409, 'project_exists']);
   });
 
+  test('webhook endpoints (the secret once) and the events page by page', async () => {
+    const { project, auth } = await h.newProject();
+    const created = await client.createWebhook(project, {
+      url: 'https://hooks.example.test/in',
+      events: ['pet.created'],
+      description: 'ci',
+    });
+    assert.match(created.secret, /^whsec_/);
+    const { secret, ...endpoint } = created;
+    assert.deepEqual(await client.listWebhooks(project), [endpoint]);
+    assert.equal(JSON.stringify(await client.listWebhooks(project)).includes(secret), false, 'the secret is shown once');
+    const refused = await client.createWebhook(project, { url: 'https://127.0.0.1/in', events: ['*'] }).catch((e: unknown) => e);
+    assert.ok(refused instanceof PetstoreError);
+    assert.deepEqual([refused.status, refused.code], [400, 'validation_failed']);
+    assert.deepEqual(await client.removeWebhook(project, created.id), endpoint);
+    assert.deepEqual(await client.listWebhooks(project), []);
+    const gone = await client.removeWebhook(project, created.id).catch((e: unknown) => e);
+    assert.ok(gone instanceof PetstoreError);
+    assert.deepEqual([gone.status, gone.code], [404, 'not_found']);
+
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/pets', headers: auth, payload: { name, categoryId: 1 } });
+      assert.equal(res.statusCode, 201, res.body);
+    }
+    const first = await client.listEvents(project, { type: 'pet.created', limit: 2 });
+    assert.equal(first.events.length, 2);
+    assert.ok(first.nextCursor, 'more events follow');
+    const all = [];
+    for await (const e of client.allEvents(project, { type: 'pet.created', pageSize: 2 })) all.push(e);
+    assert.deepEqual(
+      all.map((e) => (e.data as { name?: string }).name),
+      ['e', 'd', 'c', 'b', 'a'],
+      'every event once, newest first, across three pages',
+    );
+    assert.deepEqual(all.slice(0, 2), first.events);
+    assert.deepEqual((await client.listEvents(project, { type: 'order.placed' })).events, []);
+  });
+
   test('an upload cut by the network is sent again once, from a fresh stream', async () => {
     const { project } = await h.newProject('pro');
     const bytes = await tarGz([{ name: 'index.html', content: 'again' }]);
