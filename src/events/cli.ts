@@ -1,3 +1,4 @@
+import { recordOperator } from '../audit/cli.js';
 import { parse, positiveInt, UsageError } from '../cli/args.js';
 import type { CreatedWebhook, NewWebhook, ProjectEvent, Webhook } from '@petstore/client';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
@@ -44,7 +45,9 @@ function localTransport(ctx: CliContext): HooksTransport {
   return {
     add: async (slug, input) => {
       const { service, project } = await open(ctx, slug);
-      return orRefuse(await service.add(project, input));
+      const added = orRefuse(await service.add(project, input));
+      await recordOperator(ctx, project.id, 'webhook.add', added.id);
+      return added;
     },
     list: async (slug) => {
       const { service, project } = await open(ctx, slug);
@@ -52,7 +55,9 @@ function localTransport(ctx: CliContext): HooksTransport {
     },
     remove: async (slug, id) => {
       const { service, project } = await open(ctx, slug);
-      return orRefuse(await service.remove(project, id));
+      const removed = orRefuse(await service.remove(project, id));
+      await recordOperator(ctx, project.id, 'webhook.remove', removed.id);
+      return removed;
     },
     events: async (slug, type, limit) => {
       const { service, project } = await open(ctx, slug);

@@ -29,4 +29,14 @@ test('petstore webhooks add|list|remove and events list', async () => {
   assert.equal(removed.code, 0);
   assert.equal((await runCli(['webhooks', 'remove', 'hooks', list[0]?.id ?? ''], db.url)).code, 1);
   assert.equal((await runCli(['webhooks', 'list', 'nosuch'], db.url)).code, 1);
+  // The operator's changes are in the audit log, as the API's are.
+  const audit = await cliJson<{ action: string; target: string; actor: { type: string } }[]>(['audit', 'hooks', '--json'], db.url);
+  const hooks = audit.filter((e) => e.action.startsWith('webhook.'));
+  assert.deepEqual(
+    hooks.map((e) => [e.action, e.target, e.actor.type]),
+    [
+      ['webhook.remove', list[0]?.id, 'operator'],
+      ['webhook.add', list[0]?.id, 'operator'],
+    ],
+  );
 });
