@@ -1,46 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  BIN,
-  cliJson,
-  createUnlimitedKey,
-  runCli,
-  startServer,
-  tempDatabase,
-  type CliResult,
-  type RunningServer,
-} from '../helpers/processes.js';
-
-/** `bin/petstore` on another machine: no DATABASE_URL, no login file, the remote from PETSTORE_URL and PETSTORE_TOKEN. */
-function remoteCli(url: string, token: string, args: string[], home: string): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PETSTORE_URL: url, PETSTORE_TOKEN: token };
-  delete env.DATABASE_URL;
-  delete env.PETSTORE_CONFIG;
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code: code ?? 1, stdout, stderr }));
-  });
-}
-
-const json = <T>(r: CliResult): T => {
-  assert.equal(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout) as T;
-};
-
-/** Exit status and error code of a refused command: in the JSON on stdout with `--json`, else at the end of the line on stderr. */
-const refusal = (r: CliResult) => [
-  r.code,
-  r.stdout ? (JSON.parse(r.stdout) as { error: { code: string } }).error.code : /\(([a-z_]+)\)\n$/.exec(r.stderr)?.[1],
-];
+import { cliJson, createUnlimitedKey, runCli, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
+import { createUserWithPassword, json, refusal, remoteCli } from '../helpers/remote-cli.js';
 
 interface CreatedOut {
   id: string;
@@ -85,14 +49,7 @@ describe('webhooks and events from another machine: the same output as the local
   before(async () => {
     apiKey = await createUnlimitedKey(db.url, 'shop');
     await cliJson(['projects', 'create', 'elsewhere', '--plan', 'free', '--json'], db.url);
-    const created = await new Promise<number>((done) => {
-      const child = spawn(process.execPath, [BIN, 'users', 'create', email, '--password-stdin'], {
-        env: { ...process.env, DATABASE_URL: db.url },
-      });
-      child.on('close', (code) => done(code ?? 1));
-      child.stdin.end(`${password}\n`);
-    });
-    assert.equal(created, 0);
+    await createUserWithPassword(db.url, email, password);
     assert.equal((await runCli(['projects', 'add-member', 'shop', email], db.url)).code, 0);
     server = await startServer({ DATABASE_URL: db.url, ...allowPrivate });
     url = `http://127.0.0.1:${String(server.port)}`;
