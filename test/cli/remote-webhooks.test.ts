@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliJson, createUnlimitedKey, runCli, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
-import { createUserWithPassword, json, refusal, remoteCli } from '../helpers/remote-cli.js';
+import { accessToken as tokenOf, createUserWithPassword, json, refusal, remoteCli } from '../helpers/remote-cli.js';
 
 interface CreatedOut {
   id: string;
@@ -30,21 +30,7 @@ describe('webhooks and events from another machine: the same output as the local
   let write: string;
   let read: string;
 
-  /** An access token of the person, made through a signed-in session as the dashboard does. */
-  async function accessToken(scope: 'read' | 'write'): Promise<string> {
-    const headers = { 'content-type': 'application/json' };
-    const session = await fetch(`${url}/api/v1/session`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
-    assert.equal(session.status, 200);
-    const { csrfToken } = (await session.json()) as { csrfToken: string };
-    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const created = await fetch(`${url}/api/v1/tokens`, {
-      method: 'POST',
-      headers: { ...headers, cookie, 'x-csrf-token': csrfToken },
-      body: JSON.stringify({ name: `test ${scope}`, scope }),
-    });
-    assert.equal(created.status, 201);
-    return ((await created.json()) as { token: string }).token;
-  }
+  const accessToken = (scope: 'read' | 'write') => tokenOf(url, email, password, scope);
 
   before(async () => {
     apiKey = await createUnlimitedKey(db.url, 'shop');

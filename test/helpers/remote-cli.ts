@@ -41,3 +41,19 @@ export async function createUserWithPassword(databaseUrl: string, email: string,
   });
   assert.equal(code, 0, `users create ${email}`);
 }
+
+/** An access token of the person, made through a signed-in session as the dashboard does. */
+export async function accessToken(url: string, email: string, password: string, scope: 'read' | 'write'): Promise<string> {
+  const headers = { 'content-type': 'application/json' };
+  const session = await fetch(`${url}/api/v1/session`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+  assert.equal(session.status, 200);
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const created = await fetch(`${url}/api/v1/tokens`, {
+    method: 'POST',
+    headers: { ...headers, cookie, 'x-csrf-token': csrfToken },
+    body: JSON.stringify({ name: `test ${scope}`, scope }),
+  });
+  assert.equal(created.status, 201);
+  return ((await created.json()) as { token: string }).token;
+}
