@@ -62,10 +62,12 @@ export async function startService({ env, logFile, nodeArgs = [], https = false 
   const port = await freePort();
   const httpsPort = https ? await freePort() : undefined;
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, PETSTORE, 'serve'], {
+  // Run as a user runs it: the executable, whose first line gives node its flags (bin/petstore); extra flags as NODE_OPTIONS.
+  const child = spawn(PETSTORE, ['serve'], {
     env: {
       ...process.env,
       ...env,
+      ...(nodeArgs.length === 0 ? {} : { NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...nodeArgs].join(' ').trim() }),
       PORT: String(port),
       HOST: '127.0.0.1',
       ...(httpsPort === undefined ? {} : { HTTPS_PORT: String(httpsPort) }),

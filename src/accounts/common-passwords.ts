@@ -1,4 +1,7 @@
-import common from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+
+// Read when a password is first checked: the package's dictionaries add about 2.7 MB to the heap of every process.
+const require = createRequire(import.meta.url);
 
 /** How many of the most common passwords are refused. */
 export const COMMON_PASSWORDS = 10_000;
@@ -12,8 +15,14 @@ let refused: Set<string> | undefined;
  * character repeated (`aaaaaaaaaaaa`).
  */
 export function isCommonPassword(password: string): boolean {
-  refused ??= new Set(common.dictionary.passwords.slice(0, COMMON_PASSWORDS).map((p) => p.toLowerCase()));
+  refused ??= new Set(commonPasswords().map((p) => p.toLowerCase()));
   const chars = [...password];
   if (chars.every((c) => c === chars[0])) return true;
   return refused.has(password.toLowerCase());
+}
+
+/** The most common passwords, most common first. */
+function commonPasswords(): string[] {
+  const common = require('@zxcvbn-ts/language-common') as { dictionary: { passwords: string[] } };
+  return common.dictionary.passwords.slice(0, COMMON_PASSWORDS);
 }

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../storage/database.js';
 import { CHANGES_CHANNEL } from './repository.js';
 
@@ -43,7 +43,8 @@ export function watchChanges(database: Database, databaseUrl: string, onChange: 
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl, application_name: 'petstore-domains-listen', keepAlive: true });
+    const { default: driver } = await import('pg');
+    const c = new driver.Client({ connectionString: databaseUrl, application_name: 'petstore-domains-listen', keepAlive: true });
     c.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL) onChange();
     });

@@ -21,20 +21,51 @@ function json(value: string): string {
   return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
+/** Method, URL and Host as JSON fields, kept for the URLs and hosts seen most (clients repeat them). */
+const TARGETS = new Map<string, string>();
+const MAX_TARGETS = 1000;
+
+function targetJson(method: string, url: string, host: string | undefined): string {
+  const key = host === undefined ? `${method} ${url}` : `${method} ${url} ${host}`;
+  let out = TARGETS.get(key);
+  if (out === undefined) {
+    // A method is an HTTP token: nothing in it needs escaping.
+    out = `"method":"${method}","url":${json(redactKeys(url))}`;
+    if (host !== undefined) out += `,"host":${json(redactKeys(host))}`;
+    if (TARGETS.size >= MAX_TARGETS) TARGETS.clear();
+    TARGETS.set(key, out);
+  }
+  return out;
+}
+
 /**
  * The `req` object pino's serializer (`requestSerializer`) gives, as JSON: the
  * same fields in the same order, absent ones left out.
  */
 function requestJson(request: LoggedRequest): string {
   const version = request.headers['accept-version'];
-  // A method is an HTTP token and an address has no character JSON escapes: neither needs checking.
-  let out = `{"method":"${request.method}","url":${json(redactKeys(request.url))}`;
-  if (version !== undefined) out += `,"version":${json(redactKeys(String(version)))}`;
-  if (request.host !== undefined) out += `,"host":${json(redactKeys(request.host))}`;
+  let out =
+    version === undefined
+      ? `{${targetJson(request.method, request.url, request.host)}`
+      : `{${targetJson(request.method, request.url, undefined)},"version":${json(redactKeys(String(version)))}` +
+        (request.host === undefined ? '' : `,"host":${json(redactKeys(request.host))}`);
+  // An address has no character JSON escapes.
   if (request.ip !== undefined) out += `,"remoteAddress":"${request.ip}"`;
   const port = request.socket.remotePort;
   if (port !== undefined) out += `,"remotePort":${String(port)}`;
   return `${out}}`;
+}
+
+/** `Date.now()` as text, made once per millisecond. */
+let lastMs = 0;
+let lastMsText = '0';
+function nowText(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastMsText = String(now);
+  }
+  return lastMsText;
 }
 
 /**
@@ -77,7 +108,7 @@ export class AccessLog extends LogController {
   completed(id: string, request: LoggedRequest, status: number, elapsedMs: number): void {
     if (!this.infoEnabled) return;
     this.sink.write(
-      `${this.prefix}${String(Date.now())}${this.base}"${id}","req":${requestJson(request)},` +
+      `${this.prefix}${nowText()}${this.base}"${id}","req":${requestJson(request)},` +
         `"res":{"statusCode":${String(status)}},"responseTime":${String(elapsedMs)},"msg":"request completed"}\n`,
     );
   }

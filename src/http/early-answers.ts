@@ -224,7 +224,7 @@ export interface ApiGate {
 export type GatePrincipal = object;
 
 /** Request headers that change nothing in an API answer; any other header sends the request to the regular path. */
-const PLAIN_HEADERS = new Set([
+const PLAIN_HEADERS = [
   'host',
   'authorization',
   'user-agent',
@@ -236,7 +236,14 @@ const PLAIN_HEADERS = new Set([
   'cache-control',
   'pragma',
   'x-request-id',
-]);
+];
+/** Each plain header by its lower-case name and its usual spelling (`Host`, `User-Agent`, `X-Request-Id`): most need no lower-casing. */
+const PLAIN_SPELLINGS = new Map(
+  PLAIN_HEADERS.flatMap((name): [string, string][] => [
+    [name, name],
+    [name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase()), name],
+  ]),
+);
 const PLAIN_HOST = /^[A-Za-z0-9.-]{1,253}(?::(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?$/;
 
 /**
@@ -250,8 +257,9 @@ export function isPlainApiRequest(request: EarlyRequest): boolean {
   if (raw === undefined) return false;
   let hosts = 0;
   for (let i = 0; i < raw.length; i += 2) {
-    const name = (raw[i] as string).toLowerCase();
-    if (!PLAIN_HEADERS.has(name)) return false;
+    const spelled = raw[i] as string;
+    const name = PLAIN_SPELLINGS.get(spelled) ?? PLAIN_SPELLINGS.get(spelled.toLowerCase());
+    if (name === undefined) return false;
     if (name === 'host' && (++hosts > 1 || !PLAIN_HOST.test(raw[i + 1] as string))) return false;
   }
   return hosts === 1;

@@ -15,13 +15,23 @@ function hostLines(req: IncomingMessage): number {
   let count = 0;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;
-    if (name.length === 4 && name.toLowerCase() === 'host') count++;
+    if (name.length === 4 && (name === 'Host' || name.toLowerCase() === 'host')) count++;
   }
   return count;
 }
 
+// The last Host found valid: clients send the same one with every request.
+let lastValidHost = '';
+
 /** True when a Host value is `host[:port]` as RFC 9112 section 3.2 and RFC 3986 section 3.2 define it. */
 export function isValidHost(value: string): boolean {
+  if (value === lastValidHost) return true;
+  const valid = checkHost(value);
+  if (valid) lastValidHost = value;
+  return valid;
+}
+
+function checkHost(value: string): boolean {
   let name = value;
   let port = '';
   if (value.startsWith('[')) {
@@ -45,8 +55,19 @@ export function isValidHost(value: string): boolean {
   return PORT.test(port) && (port === '' || Number(port) <= 65535);
 }
 
+// Clients send the same Host with every request: the last one read is kept.
+let lastHost = '';
+let lastHostname = '';
+
 /** The host part of a Host header: lowercase, without port or a final dot. */
 export function hostnameOf(host: string): string {
+  if (host === lastHost) return lastHostname;
+  lastHostname = hostnameFrom(host);
+  lastHost = host;
+  return lastHostname;
+}
+
+function hostnameFrom(host: string): string {
   const end = host[0] === '[' ? host.indexOf(']') + 1 : host.indexOf(':');
   const name = end === -1 ? host : host.slice(0, end);
   const lower = name.toLowerCase();

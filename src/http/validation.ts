@@ -90,11 +90,11 @@ function normaliseStrings(root: unknown, errors: ErrorObject[]): unknown {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { container, path } = next;
     if (container === null || typeof container !== 'object') continue;
-    const entries: [string | number, unknown][] = Array.isArray(container)
-      ? container.map((v, i) => [i, v])
-      : Object.keys(container).map((k) => [k, (container as Json)[k]]);
+    // Keys only, not [key, value] pairs: a hostile body holds thousands of them.
+    const keys: readonly (string | number)[] = Array.isArray(container) ? container.map((_v, i) => i) : Object.keys(container);
     const nested: { container: unknown; path: string }[] = [];
-    for (const [key, value] of entries) {
+    for (const key of keys) {
+      const value = (container as Record<string | number, unknown>)[key];
       if (typeof value === 'string') {
         const after = fix(value, path, key);
         // Only changed strings are written back, so a "__proto__" key is never assigned through.

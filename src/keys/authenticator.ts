@@ -51,9 +51,16 @@ export class Authenticator {
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
 
+// A client sends the same header with every request: the last one read is kept.
+let lastHeader = '';
+let lastToken: string | null = null;
+
 /** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), or null. */
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
+  if (header === lastHeader) return lastToken;
   const m = BEARER.exec(header);
-  return m ? (m[1] ?? null) : null;
+  lastHeader = header;
+  lastToken = m ? (m[1] ?? null) : null;
+  return lastToken;
 }

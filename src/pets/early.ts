@@ -4,7 +4,7 @@ import type { CursorCodec } from '../http/cursors.js';
 import { isPlainApiRequest, REGULAR, type ApiGate, type EarlyAnswer, type EarlyRequest, type EarlyStep } from '../http/early-answers.js';
 import type { Principal } from '../keys/repository.js';
 import { JSON_UTF8, LIST_PATH, nextPageLink, petListing } from './answers.js';
-import type { PetRepository } from './repository.js';
+import type { PetPageJson, PetRepository } from './repository.js';
 import { GET_PET_DEPRECATION } from './routes.js';
 import { PET_STATUSES, type PetStatus } from './schemas.js';
 
@@ -18,14 +18,28 @@ const STATUSES: ReadonlySet<string> = new Set(PET_STATUSES);
 const NONE: readonly string[] = [];
 
 interface ListQuery {
-  limit: number;
-  status: PetStatus | undefined;
-  cursor: string | undefined;
+  readonly limit: number;
+  readonly status: PetStatus | undefined;
+  readonly cursor: string | undefined;
 }
+
+// Clients repeat their query strings: the last one parsed is kept (a ListQuery is never changed).
+let lastSearch: string | null = null;
+let lastQuery: ListQuery | null = null;
 
 /** The query of a listPets URL when it is plain (each known parameter at most once, nothing to decode), else null. */
 function listQuery(search: string | null): ListQuery | null {
-  const query: ListQuery = { limit: 20, status: undefined, cursor: undefined };
+  if (search !== null && search === lastSearch) return lastQuery;
+  const query = parseListQuery(search);
+  if (search !== null) {
+    lastSearch = search;
+    lastQuery = query;
+  }
+  return query;
+}
+
+function parseListQuery(search: string | null): ListQuery | null {
+  const query: { -readonly [K in keyof ListQuery]: ListQuery[K] } = { limit: 20, status: undefined, cursor: undefined };
   if (search === null) return query;
   let seen = '';
   for (const part of search.split('&')) {
@@ -43,7 +57,16 @@ function listQuery(search: string | null): ListQuery | null {
 }
 
 /** Everything an answer needs, or null for the regular path: nothing is counted until the answer is certain. */
-type Read = (principal: Principal) => { before: readonly string[]; after: readonly string[]; body: string } | null;
+type Read = (principal: Principal) => { before: readonly string[]; after: readonly string[]; body: Buffer } | null;
+
+// A page read from the read cache is the same object until the next commit: its bytes are encoded once.
+const PAGE_BYTES = new WeakMap<PetPageJson, Buffer>();
+
+function pageBytes(page: PetPageJson): Buffer {
+  let bytes = PAGE_BYTES.get(page);
+  if (bytes === undefined) PAGE_BYTES.set(page, (bytes = Buffer.from(page.json)));
+  return bytes;
+}
 
 function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: Read): EarlyAnswer | typeof REGULAR {
   if (!isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
@@ -57,21 +80,10 @@ function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: R
   const limits = gate.admit(principal);
   if (limits === null) return REGULAR;
   gate.record(principal);
-  return {
-    status: 200,
-    // In the regular path's order: deprecation (its own phase), limits (meter), then what the handler sets.
-    headers: [
-      ...found.before,
-      ...limits,
-      ...found.after,
-      'content-type',
-      JSON_UTF8,
-      'content-length',
-      String(Buffer.byteLength(found.body)),
-    ],
-    body: request.method === 'HEAD' ? null : found.body,
-    operation,
-  };
+  // In the regular path's order: deprecation (its own phase), limits (meter), then what the handler sets.
+  const headers = found.before.concat(limits, found.after);
+  headers.push('content-type', JSON_UTF8, 'content-length', String(found.body.length));
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation };
 }
 
 /**
@@ -102,7 +114,7 @@ export function earlyPetsStep(deps: { gate: ApiGate; pets: PetRepository; cursor
         if (after === null) return null;
         const page = listJsonNow(projectId, { limit, after, status });
         const link = nextPageLink(page, listing, limit, status);
-        return { before: NONE, after: link === null ? NONE : ['link', link], body: page.json };
+        return { before: NONE, after: link === null ? NONE : ['link', link], body: pageBytes(page) };
       });
     }
     if (rest[0] !== '/') return null;
@@ -110,7 +122,7 @@ export function earlyPetsStep(deps: { gate: ApiGate; pets: PetRepository; cursor
     if (!PET_ID.test(id) || pastSunset(GET_PET_DEPRECATION, clock.now())) return REGULAR;
     return answer(request, gate, 'getPet', ({ projectId }) => {
       const pet = getJsonNow(projectId, BigInt(id));
-      return pet === null ? null : { before: deprecation, after: NONE, body: pet };
+      return pet === null ? null : { before: deprecation, after: NONE, body: Buffer.from(pet) };
     });
   };
 }

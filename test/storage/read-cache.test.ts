@@ -8,7 +8,10 @@ import { openSqlite } from '../../src/storage/sqlite/database.js';
 import { ReadCache } from '../../src/storage/sqlite/read-cache.js';
 import { openRepositories, type Repositories } from '../helpers/repositories.js';
 
-describe('SQLite read cache: never older than the last commit', () => {
+/** The next event-loop turn: the read cache asks SQLite about other connections' commits once per turn. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('SQLite read cache: never older than the last commit before the turn began', () => {
   let dir: string;
   let file: string;
   let db: Database.Database;
@@ -61,15 +64,36 @@ describe('SQLite read cache: never older than the last commit', () => {
     assert.equal(r.reads(), 3);
   });
 
-  test('a commit by another connection (another process, the CLI) is seen at the next read', () => {
+  test('a commit by another connection (another process, the CLI) is seen from the next event-loop turn on', async () => {
     const r = cachedRead();
     db.exec("DELETE FROM t; INSERT INTO t VALUES ('a')");
+    await nextTurn();
     assert.equal(r.get(), 'a');
     other.prepare('INSERT INTO t VALUES (?)').run('x');
+    await nextTurn();
     assert.equal(r.get(), 'a,x');
     other.prepare('DELETE FROM t WHERE v = ?').run('a');
+    await nextTurn();
     assert.equal(r.get(), 'x');
     assert.equal(r.get(), 'x');
+    assert.equal(r.reads(), 3);
+  });
+
+  test("within one turn another connection's commit is read once, at the turn's first read", async () => {
+    const r = cachedRead();
+    db.exec("DELETE FROM t; INSERT INTO t VALUES ('a')");
+    await nextTurn();
+    other.prepare('INSERT INTO t VALUES (?)').run('x');
+    // The first read of a turn asks SQLite; requests read later in the turn arrived before it began.
+    assert.equal(r.get(), 'a,x');
+    other.prepare('INSERT INTO t VALUES (?)').run('y');
+    assert.equal(r.get(), 'a,x');
+    // A commit on the cache's own connection is always seen at once.
+    db.prepare('INSERT INTO t VALUES (?)').run('z');
+    assert.equal(r.get(), 'a,x,y,z');
+    await nextTurn();
+    other.prepare('DELETE FROM t WHERE v = ?').run('z');
+    assert.equal(r.get(), 'a,x,y');
     assert.equal(r.reads(), 3);
   });
 
