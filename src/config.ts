@@ -1,5 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { ConfigError } from './config-error.js';
+
+export { ConfigError };
 
 const LogLevel = Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)));
 
@@ -109,13 +112,6 @@ const ENV_NAMES: Record<keyof Config, string> = {
   signup: 'SIGNUP',
   maxProjectsPerUser: 'MAX_PROJECTS_PER_USER',
 };
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
-    this.name = 'ConfigError';
-  }
-}
 
 function integer(raw: string | undefined, fallback: number): unknown {
   if (raw === undefined || raw === '') return fallback;

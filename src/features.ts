@@ -17,7 +17,7 @@ import { secretsFeature } from './secrets/feature.js';
 import { usageFeature } from './usage/feature.js';
 import type { Config } from './config.js';
 import type { FeatureMigrations } from './storage/migrations.js';
-import { openStorage, type Storage } from './storage/open.js';
+import type { Storage } from './storage/open.js';
 
 /**
  * The composition root: every capability, listed once. Migrations run in this
@@ -46,7 +46,11 @@ export const FEATURES: readonly Feature[] = [
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
 
-/** Opens the database named by the configuration, with every capability's migrations. */
-export function openAppStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, migrate = true): Promise<Storage> {
+/**
+ * Opens the database named by the configuration, with every capability's migrations. The drivers load here,
+ * on first use, so a command that never opens the database (a remote one) does not load them.
+ */
+export async function openAppStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, migrate = true): Promise<Storage> {
+  const { openStorage } = await import('./storage/open.js');
   return openStorage(config.databaseUrl, { migrations: MIGRATIONS, migrate, poolSize: config.databasePoolSize });
 }

@@ -3,12 +3,16 @@ import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { recordOperator } from '../audit/cli.js';
 import type { CliCommand, CliContext } from '../feature.js';
-import { openProjectRepository } from '../projects/repository.js';
-import { openAccountRepository } from './repository.js';
-import { AccountService, normaliseEmail } from './service.js';
-import { openSessionRepository } from './sessions-repository.js';
+import { normaliseEmail } from './email.js';
 
+/** The service on the database, loaded when a command runs (other commands do not load it). */
 async function service(ctx: CliContext) {
+  const [{ openProjectRepository }, { openAccountRepository }, { AccountService }, { openSessionRepository }] = await Promise.all([
+    import('../projects/repository.js'),
+    import('./repository.js'),
+    import('./service.js'),
+    import('./sessions-repository.js'),
+  ]);
   const database = await ctx.database();
   return new AccountService(openAccountRepository(database), openSessionRepository(database), openProjectRepository(database), ctx.clock);
 }

@@ -7,12 +7,13 @@ import { isCommonPassword } from './common-passwords.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import type { AccountRepository, Invitation, Member, Role, User } from './repository.js';
 import type { SessionRepository } from './sessions-repository.js';
+import { normaliseEmail } from './email.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 12;
 const MAX_PASSWORD = 1024;
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export { normaliseEmail };
 
 export type SignupMode = 'closed' | 'invite' | 'open';
 

@@ -2,18 +2,22 @@ import { parse, positiveInt } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { CliCommand, CliContext } from '../feature.js';
-import { openProjectRepository } from '../projects/repository.js';
-import { projectNotFound } from '../projects/service.js';
 import type { AuditAction } from './repository.js';
-import { openAuditRepository } from './repository.js';
-import { auditJson, AuditService } from './service.js';
-import { int, sqlFor } from '../storage/sql.js';
+import type { auditJson } from './service.js';
+
+// What runs on the database loads when a command uses it (a remote command never does).
+const storage = () => import('../storage/sql.js');
+const audit = async (ctx: CliContext) => {
+  const [{ openAuditRepository }, { AuditService }] = await Promise.all([import('./repository.js'), import('./service.js')]);
+  return new AuditService(openAuditRepository(await ctx.database()), ctx.clock);
+};
 
 /** The project a CLI command changes, found by its slug, one of its domains or one of its API keys; null when none is. */
 export async function operatorProject(
   ctx: CliContext,
   by: { slug: string } | { domain: string } | { keyId: string },
 ): Promise<number | null> {
+  const { int, sqlFor } = await storage();
   const sql = sqlFor(await ctx.database());
   const row =
     'slug' in by
@@ -34,7 +38,9 @@ export async function operatorProject(
 export async function recordOperator(ctx: CliContext, project: string | number | null, action: AuditAction, target: string): Promise<void> {
   const projectId = typeof project === 'string' ? await operatorProject(ctx, { slug: project }) : project;
   if (projectId === null) return;
-  await new AuditService(openAuditRepository(await ctx.database()), ctx.clock).record({
+  await (
+    await audit(ctx)
+  ).record({
     projectId,
     actor: { type: 'operator' },
     action,
@@ -61,11 +67,15 @@ async function entries(ctx: CliContext, slug: string, limit: number): Promise<Au
       return out;
     });
   }
-  const database = await ctx.database();
-  const project = orRefuse((await openProjectRepository(database).findBySlug(slug)) ?? projectNotFound(slug));
-  const audit = new AuditService(openAuditRepository(database), ctx.clock);
-  await audit.purge();
-  return (await audit.list(project.id, { limit })).map(auditJson);
+  const [{ openProjectRepository }, { projectNotFound }, { auditJson }] = await Promise.all([
+    import('../projects/repository.js'),
+    import('../projects/service.js'),
+    import('./service.js'),
+  ]);
+  const project = orRefuse((await openProjectRepository(await ctx.database()).findBySlug(slug)) ?? projectNotFound(slug));
+  const service = await audit(ctx);
+  await service.purge();
+  return (await service.list(project.id, { limit })).map(auditJson);
 }
 
 export const auditCommand: CliCommand = {

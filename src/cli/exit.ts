@@ -1,6 +1,6 @@
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-error.js';
 import { DomainError } from '../errors/domain-error.js';
-import { StorageOpenError } from '../storage/open.js';
+import { StorageOpenError } from '../storage/open-error.js';
 import { UsageError } from './args.js';
 import { RemoteSetupError } from './remote.js';
 

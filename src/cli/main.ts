@@ -1,5 +1,4 @@
 import { systemClock } from '../clock.js';
-import { loadConfig } from '../config.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
@@ -19,14 +18,17 @@ const USAGE = [
   '',
 ].join('\n');
 
-/** Opens the database on first use (applying pending migrations) and closes it when the command ends. */
+/**
+ * Opens the database on first use (applying pending migrations) and closes it when the command ends. The
+ * configuration schema and the database drivers load then too: a remote command never loads them.
+ */
 function cliContext(local: boolean): CliContext & { close(): Promise<void> } {
   let storage: Promise<Storage> | undefined;
   let remote: RemoteSettings | null | undefined;
   return {
     remote: () => (local ? null : (remote ??= remoteSettings())),
     interactive: process.stderr.isTTY,
-    database: async () => (await (storage ??= openAppStorage(loadConfig()))).database,
+    database: async () => (await (storage ??= import('../config.js').then(({ loadConfig }) => openAppStorage(loadConfig())))).database,
     clock: systemClock,
     json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
     out: (line) => process.stdout.write(`${line}\n`),
@@ -53,6 +55,7 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
       return serve();
     }
     case 'migrate': {
+      const { loadConfig } = await import('../config.js');
       const storage = await openAppStorage(loadConfig());
       try {
         process.stdout.write(`database schema is up to date: ${String((await storage.applied()).length)} migrations applied\n`);

@@ -5,16 +5,10 @@ import { parse, UsageError } from '../cli/args.js';
 import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
-import { loadConfig, type Config } from '../config.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { CliCommand, CliContext } from '../feature.js';
-import { openProjectRepository } from '../projects/repository.js';
-import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
-import { openDeployRepository } from './open-repository.js';
-import { deployJson } from './json.js';
-import { DeployService, type DeployView } from './service.js';
+import type { DeployView } from './service.js';
 import { listSite, siteArchive, UnreadableFolder, type PackProgress } from './site-archive.js';
-import { liveUrl, openSiteAddressStore, type SiteAddress } from './site-address.js';
 import { leaveOutFor } from './site-files.js';
 
 /** A deploy as the commands print it: the API's `Deploy` with its project (and the site URL after a deploy or promote). */
@@ -30,36 +24,62 @@ interface DeployTransport {
   promote(slug: string, id: string): Promise<DeployOut>;
 }
 
-/** Where the running server serves sites, as it published when it started; before any start, this configuration's. */
-async function siteAddress(ctx: CliContext, config: Config): Promise<SiteAddress> {
-  return (await openSiteAddressStore(await ctx.database()).published()) ?? config;
-}
-
-function localTransport(ctx: CliContext): DeployTransport {
+/**
+ * The service on the database, and a deploy as the commands print it (with the site address the running server
+ * published when it started; before any start, this configuration's). Loaded on first use: a remote command
+ * does not load the service, the storage drivers or the configuration schema.
+ */
+async function localSide(ctx: CliContext) {
+  const [
+    { loadConfig },
+    { openProjectRepository },
+    { DEFAULT_DEPLOY_MAX_FILES },
+    { openDeployRepository },
+    { deployJson },
+    { DeployService },
+    sites,
+  ] = await Promise.all([
+    import('../config.js'),
+    import('../projects/repository.js'),
+    import('./collector.js'),
+    import('./open-repository.js'),
+    import('./json.js'),
+    import('./service.js'),
+    import('./site-address.js'),
+  ]);
   const config = loadConfig();
-  const service = async () => {
-    const database = await ctx.database();
-    const limits = { maxBytes: config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
-    return new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
-  };
+  const database = await ctx.database();
+  const limits = { maxBytes: config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
+  const service = new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
   const out = async (d: DeployView, withUrl: boolean): Promise<DeployOut> => {
-    const address = await siteAddress(ctx, config);
+    const address = (await sites.openSiteAddressStore(database).published()) ?? config;
     return {
       project: d.project,
       ...deployJson(d, { site: address, project: d.project }),
-      ...(withUrl ? { url: liveUrl(address, d.project) } : {}),
+      ...(withUrl ? { url: sites.liveUrl(address, d.project) } : {}),
     };
   };
+  return { service, out };
+}
+
+function localTransport(ctx: CliContext): DeployTransport {
+  let loaded: ReturnType<typeof localSide> | undefined;
+  const local = () => (loaded ??= localSide(ctx));
   return {
     deploy: async (slug, dir, { includeDotfiles }) => {
+      const { service, out } = await local();
       const directory = resolve(dir);
-      const d = orRefuse(await (await service()).deploy(slug, { directory, leaveOut: await leaveOutFor(directory) }, { includeDotfiles }));
+      const d = orRefuse(await service.deploy(slug, { directory, leaveOut: await leaveOutFor(directory) }, { includeDotfiles }));
       await recordOperator(ctx, slug, 'deploy.create', d.id);
       return out(d, true);
     },
-    list: async (slug) => Promise.all(orRefuse(await (await service()).list(slug)).map((d) => out(d, false))),
+    list: async (slug) => {
+      const { service, out } = await local();
+      return Promise.all(orRefuse(await service.list(slug)).map((d) => out(d, false)));
+    },
     promote: async (slug, id) => {
-      const d = orRefuse(await (await service()).promote(slug, id));
+      const { service, out } = await local();
+      const d = orRefuse(await service.promote(slug, id));
       await recordOperator(ctx, slug, 'deploy.promote', d.id);
       return out(d, true);
     },

@@ -61,9 +61,9 @@ export class UploadRefusal extends Error {
   }
 }
 
-export type UploadResult =
+export type UploadResult<F extends { path: string } = DeployFile> =
   /** `skipped`: paths left out as secret by convention (a folder once, as `.git/`). */
-  | { ok: true; files: DeployFile[]; skipped: string[] }
+  | { ok: true; files: F[]; skipped: string[] }
   | { ok: false; reason: DeployFailureReason; message: string }
   /** The source itself could not be read (a missing directory, an aborted upload): no deploy to record. */
   | { ok: false; reason: 'unreadable'; message: string };
@@ -73,8 +73,8 @@ export type UploadResult =
  * read: a file is announced with its size first, so an oversized upload is
  * refused without buffering it.
  */
-export class FileCollector {
-  private readonly files: DeployFile[] = [];
+export class FileCollector<F extends { path: string } = DeployFile> {
+  private readonly files: F[] = [];
   private readonly paths = new Set<string>();
   private readonly directories = new Set<string>();
   private bytes = 0;
@@ -109,10 +109,10 @@ export class FileCollector {
     return checked.path;
   }
 
-  /** Adds an announced file's content (its length is checked against the limit again). */
-  add(path: string, declaredSize: number, bytes: Buffer): void {
-    if (bytes.length !== declaredSize) this.reserve(bytes.length - declaredSize);
-    this.files.push({ path, bytes });
+  /** Adds an announced file, read at `size` bytes (checked against the limit again when it differs from the declared size). */
+  add(file: F, declaredSize: number, size: number): void {
+    if (size !== declaredSize) this.reserve(size - declaredSize);
+    this.files.push(file);
   }
 
   private reserve(size: number): void {
@@ -123,7 +123,7 @@ export class FileCollector {
   }
 
   /** The files, once every entry is read: checks that no file sits where another is a folder, and the index. */
-  finish(): DeployFile[] {
+  finish(): F[] {
     for (const path of this.paths) {
       for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) {
         const parent = path.slice(0, i);
@@ -150,7 +150,7 @@ export function checkIndex(paths: ReadonlySet<string>): void {
 export function collectFiles(files: readonly DeployFile[], limits: UploadLimits, collector = new FileCollector(limits)): DeployFile[] {
   for (const file of files) {
     const path = collector.announce(file.path, file.bytes.length);
-    if (path !== null) collector.add(path, file.bytes.length, file.bytes);
+    if (path !== null) collector.add({ path, bytes: file.bytes }, file.bytes.length, file.bytes.length);
   }
   return collector.finish();
 }

@@ -12,28 +12,54 @@ export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** A deploy's file already hashed, its bytes read back on demand (from memory, or from where an upload set them aside). */
+export interface HashedFile {
+  path: string;
+  size: number;
+  hash: string;
+  read(into?: Buffer): Promise<Buffer>;
+}
+
+/** One distinct content of a deploy. */
+export interface DeployContent {
+  size: number;
+  type: string;
+  /** Its bytes: those in memory, or read back into `into` (exactly `size` long) when given, else into a new buffer. */
+  read(into?: Buffer): Promise<Buffer>;
+}
+
 export interface HashedDeploy {
   manifest: Manifest;
   /** Each distinct content once, by hash. */
-  contents: Map<string, { bytes: Buffer; type: string }>;
+  contents: Map<string, DeployContent>;
   totalBytes: number;
+}
+
+/** A file held in memory, hashed. */
+export function hashed(file: DeployFile): HashedFile {
+  const { path, bytes } = file;
+  return { path, size: bytes.length, hash: sha256(bytes), read: () => Promise.resolve(bytes) };
+}
+
+/** Types every hashed file by its path; identical files share one content entry. */
+export function manifestOf(files: readonly HashedFile[]): HashedDeploy {
+  const manifest = new Map<string, ManifestEntry>();
+  const contents = new Map<string, DeployContent>();
+  let totalBytes = 0;
+  for (const { path, size, hash, read } of files) {
+    const type = mediaTypeOf(path);
+    manifest.set(path, { hash, size, type });
+    const known = contents.get(hash);
+    // Identical bytes under several names are one blob, compressed if any of its names is a text type.
+    if (!known || (!isCompressible(known.type) && isCompressible(type))) contents.set(hash, { size, type, read });
+    totalBytes += size;
+  }
+  return { manifest, contents, totalBytes };
 }
 
 /** Hashes every file and types it by its path; identical files share one content entry. */
 export function hashFiles(files: readonly DeployFile[]): HashedDeploy {
-  const manifest = new Map<string, ManifestEntry>();
-  const contents = new Map<string, { bytes: Buffer; type: string }>();
-  let totalBytes = 0;
-  for (const file of files) {
-    const hash = sha256(file.bytes);
-    const type = mediaTypeOf(file.path);
-    manifest.set(file.path, { hash, size: file.bytes.length, type });
-    const known = contents.get(hash);
-    // Identical bytes under several names are one blob, compressed if any of its names is a text type.
-    if (!known || (!isCompressible(known.type) && isCompressible(type))) contents.set(hash, { bytes: file.bytes, type });
-    totalBytes += file.bytes.length;
-  }
-  return { manifest, contents, totalBytes };
+  return manifestOf(files.map(hashed));
 }
 
 /**

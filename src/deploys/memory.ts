@@ -34,7 +34,8 @@ export class MemoryDeployRepository implements DeployRepository {
   async putBlobs(blobs: readonly StoredBlob[], seenAt = new Date()): Promise<void> {
     for (const blob of blobs) {
       if (this.blobs.has(blob.hash)) continue;
-      this.blobs.set(blob.hash, blob);
+      // Copies: the caller reuses its buffers once the call resolves.
+      this.blobs.set(blob.hash, { ...blob, bytes: Buffer.from(blob.bytes) });
       this.seen.set(blob.hash, seenAt.getTime());
     }
   }

@@ -78,7 +78,10 @@ export interface DeployRepository extends BlobReader {
    * before the deploy that names them is recorded.
    */
   missingBlobs(hashes: readonly string[], seenAt?: Date): Promise<string[]>;
-  /** Stores each blob whose hash is not stored yet, seen at `seenAt`; an existing blob is left as it is. */
+  /**
+   * Stores each blob whose hash is not stored yet, seen at `seenAt`; an existing blob is left as it is. The
+   * caller reuses the blobs' buffers once this resolves: a repository that keeps them copies them.
+   */
   putBlobs(blobs: readonly StoredBlob[], seenAt?: Date): Promise<void>;
   /** The hashes among these that a deploy of this project already names. */
   namedBy(projectId: number, hashes: readonly string[]): Promise<string[]>;

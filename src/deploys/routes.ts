@@ -173,8 +173,8 @@ export function deployRoutes(
               'Send the site as a .tar.gz body with Content-Type: application/gzip (tar -czf site.tar.gz -C DIR .).',
             );
           }
-          // Each upload is read into memory (at most DEPLOY_MAX_BYTES unpacked, plus its compressed copies a batch at a time):
-          // a bound on uploads read at once bounds the memory they take.
+          // Each upload's files wait on disk; memory holds a batch of them and their compressed copies at a time
+          // (for a file larger than a batch, that file): a bound on uploads read at once bounds the memory they take.
           if (!slots.take()) {
             throw new ApiError('too_many_uploads', undefined, undefined, { 'retry-after': String(UPLOAD_RETRY_AFTER_SECONDS) });
           }

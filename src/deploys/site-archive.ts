@@ -3,8 +3,12 @@ import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import tar from 'tar-stream';
+import { createRequire } from 'node:module';
+import type * as TarStream from 'tar-stream';
 import type { LeaveOut } from './site-files.js';
+
+// Loaded with require, not import, as in site-files.ts: the CLI never starts the ESM loader's CommonJS lexer.
+const tar = createRequire(import.meta.url)('tar-stream') as typeof TarStream;
 
 /** One thing in a site's folder, as the archive carries it. */
 export interface SiteEntry {
@@ -52,7 +56,7 @@ export async function listSite(root: string, leaveOut: LeaveOut): Promise<SiteEn
   return entries;
 }
 
-function add(pack: tar.Pack, header: Partial<tar.Header> & { name: string }, root: string, entry: SiteEntry): Promise<void> {
+function add(pack: TarStream.Pack, header: Partial<TarStream.Header> & { name: string }, root: string, entry: SiteEntry): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (err?: Error | null) => (err ? reject(err) : resolve());
     if (entry.kind !== 'file') {
@@ -89,7 +93,7 @@ export function siteArchive(
     let bytes = 0;
     try {
       for (const entry of entries) {
-        const header: Partial<tar.Header> & { name: string } =
+        const header: Partial<TarStream.Header> & { name: string } =
           entry.kind === 'directory'
             ? { name: `${entry.name}/`, type: 'directory', mode: 0o755 }
             : entry.kind === 'link'

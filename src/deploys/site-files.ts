@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import ignore from 'ignore';
+import { createRequire } from 'node:module';
+import type Ignore from 'ignore';
+
+// CommonJS packages are loaded with require, not import: the CLI then never starts the ESM loader's CommonJS
+// lexer, which took 7 MB of a remote command's memory (measured with `petstore help`: 60 → 53 MB).
+const ignore = createRequire(import.meta.url)('ignore') as typeof Ignore;
 
 /** The file in a site's folder that lists what a deploy leaves out, in .gitignore syntax. */
 export const IGNORE_FILE = '.petstoreignore';

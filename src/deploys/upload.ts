@@ -6,6 +6,7 @@ import tar from 'tar-stream';
 import { collectFiles, FileCollector, UploadRefusal, type DeployFile, type UploadLimits, type UploadResult } from './collector.js';
 import { decodeUtf8 } from './paths.js';
 import type { LeaveOut } from './site-files.js';
+import { SpoolError } from './spool.js';
 
 /**
  * Room for tar's own bytes (headers, long-name records, padding) per entry on
@@ -14,7 +15,7 @@ import type { LeaveOut } from './site-files.js';
  */
 const TAR_OVERHEAD_PER_ENTRY = 4096;
 
-function refusal(err: unknown): UploadResult | null {
+function refusal(err: unknown): Extract<UploadResult, { ok: false }> | null {
   return err instanceof UploadRefusal ? { ok: false, reason: err.reason, message: err.message } : null;
 }
 
@@ -53,14 +54,35 @@ function entryName(header: tar.Header): string | null {
   return decodeUtf8(Buffer.from(header.name, 'latin1'));
 }
 
+/** Where a file's bytes go as the archive is read: what the upload keeps of the file, and its size as read. */
+export type KeepFile<F> = (path: string, chunks: AsyncIterable<Buffer>) => Promise<{ file: F; size: number }>;
+
+const inMemory: KeepFile<DeployFile> = async (path, chunks) => {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  const bytes = Buffer.concat(parts);
+  return { file: { path, bytes }, size: bytes.length };
+};
+
 /**
  * Reads a `.tar.gz` deploy from a stream, refusing it as soon as a limit is
  * crossed or an entry is not allowed, without reading the rest. The source is
  * never destroyed: on a refusal it is left unread, so the caller can still
- * answer (an HTTP request's socket stays usable) and then close it.
+ * answer (an HTTP request's socket stays usable) and then close it. Each
+ * file's bytes go to `keep` as they are read (by default, into memory).
  */
-export async function readArchive(source: Readable, limits: UploadLimits): Promise<UploadResult> {
-  const collector = new FileCollector(limits);
+export function readArchive(source: Readable, limits: UploadLimits): Promise<UploadResult>;
+export function readArchive<F extends { path: string }>(
+  source: Readable,
+  limits: UploadLimits,
+  keep: KeepFile<F>,
+): Promise<UploadResult<F>>;
+export async function readArchive<F extends { path: string }>(
+  source: Readable,
+  limits: UploadLimits,
+  keep: KeepFile<F> = inMemory as unknown as KeepFile<F>,
+): Promise<UploadResult<F>> {
+  const collector = new FileCollector<F>(limits);
   const maxEntries = limits.maxFiles * 2;
   const bound = limits.maxBytes + (maxEntries + 2) * TAR_OVERHEAD_PER_ENTRY;
   // filenameEncoding is an option of tar-stream's extract that its type declarations leave out.
@@ -98,9 +120,8 @@ export async function readArchive(source: Readable, limits: UploadLimits): Promi
           continue;
         }
         // tar-stream delivers exactly the declared size, already counted by announce().
-        const chunks: Buffer[] = [];
-        for await (const chunk of entry as AsyncIterable<Buffer>) chunks.push(chunk);
-        collector.add(path, size, Buffer.concat(chunks));
+        const kept = await keep(path, entry as AsyncIterable<Buffer>);
+        collector.add(kept.file, size, kept.size);
       } else {
         const why = header.type === 'symlink' || header.type === 'link' ? 'links are not allowed' : 'only files and folders are allowed';
         throw new UploadRefusal('invalid_path', `${JSON.stringify(name)}: ${why}`);
@@ -111,6 +132,8 @@ export async function readArchive(source: Readable, limits: UploadLimits): Promi
     return { ok: true, files: collector.finish(), skipped: collector.skipped };
   } catch (err) {
     extract.destroy();
+    // Where the files are kept failed: the server's fault, not the upload's.
+    if (err instanceof SpoolError) throw err;
     const refused = refusal(err) ?? refusal(await failed);
     if (refused) return refused;
     if (sourceError) return { ok: false, reason: 'unreadable', message: `the upload could not be read: ${sourceError.message}` };
@@ -151,7 +174,10 @@ async function walk(dir: Buffer, prefix: string, collector: FileCollector, leave
       await walk(full, `${name}/`, collector, leaveOut);
     } else if (info.isFile()) {
       const path = collector.announce(name, info.size);
-      if (path !== null) collector.add(path, info.size, await readFile(full));
+      if (path !== null) {
+        const bytes = await readFile(full);
+        collector.add({ path, bytes }, info.size, bytes.length);
+      }
     } else if (info.isSymbolicLink()) {
       throw new UploadRefusal('invalid_path', `${JSON.stringify(name)}: links are not allowed`);
     } else {

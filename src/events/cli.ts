@@ -5,15 +5,20 @@ import { parse as parseLossless, stringify as stringifyLossless } from 'lossless
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
-import { loadConfig } from '../config.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { CliCommand, CliContext } from '../feature.js';
-import { openProjectRepository, type Project } from '../projects/repository.js';
-import { openEventRepository } from './repository.js';
-import { WebhookService } from './service.js';
+import type { Project } from '../projects/repository.js';
+import type { WebhookService } from './service.js';
 import { EVENT_TYPES, isEventType, type EventType } from './types.js';
 
+/** The service on the database, loaded on first use (a remote command does not load it). */
 async function open(ctx: CliContext, slug: string): Promise<{ service: WebhookService; project: Project }> {
+  const [{ loadConfig }, { openProjectRepository }, { openEventRepository }, { WebhookService }] = await Promise.all([
+    import('../config.js'),
+    import('../projects/repository.js'),
+    import('./repository.js'),
+    import('./service.js'),
+  ]);
   const database = await ctx.database();
   const project = await openProjectRepository(database).findBySlug(slug);
   if (!project) orRefuse(new DomainError('not_found', `No project "${slug}" exists.`));

@@ -6,12 +6,15 @@ import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { CliCommand, CliContext } from '../feature.js';
-import { openProjectRepository } from '../projects/repository.js';
 import type { KeyInfo } from './repository.js';
-import { openKeyRepository } from './repository.js';
-import { KeyService } from './service.js';
 
+/** The service on the database, loaded on first use (a remote command does not load it). */
 async function service(ctx: CliContext) {
+  const [{ openProjectRepository }, { openKeyRepository }, { KeyService }] = await Promise.all([
+    import('../projects/repository.js'),
+    import('./repository.js'),
+    import('./service.js'),
+  ]);
   const database = await ctx.database();
   return new KeyService(openKeyRepository(database), openProjectRepository(database), ctx.clock);
 }

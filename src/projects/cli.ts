@@ -5,8 +5,6 @@ import type { RemoteSettings } from '../cli/remote.js';
 import { recordOperator } from '../audit/cli.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import type { Project } from './repository.js';
-import { openProjectRepository } from './repository.js';
-import { ProjectService } from './service.js';
 
 const QUOTA_OPTIONS = { 'per-minute': { type: 'string' }, 'per-day': { type: 'string' }, json: { type: 'boolean' } } as const;
 
@@ -43,7 +41,9 @@ const apiProjectJson = (p: {
 
 const describe = (p: ProjectOut) => `${p.plan} (${String(p.perMinute)}/min, ${String(p.perDay)}/day)`;
 
+/** The service on the database, loaded on first use (a remote command does not load it). */
 async function service(ctx: CliContext) {
+  const [{ openProjectRepository }, { ProjectService }] = await Promise.all([import('./repository.js'), import('./service.js')]);
   return new ProjectService(openProjectRepository(await ctx.database()), ctx.clock);
 }
 

@@ -3,7 +3,9 @@ import type { AppliedMigration, FeatureMigrations } from './migrations.js';
 import { guard as sqliteGuard, openSqlite } from './sqlite/database.js';
 import { GroupCommit } from './sqlite/group-commit.js';
 import { appliedSqlite, migrateSqlite } from './sqlite/migrate.js';
-import { StorageUnavailableError } from './unavailable.js';
+import { StorageOpenError } from './open-error.js';
+
+export { StorageOpenError };
 
 export interface OpenOptions {
   /** Every capability's migrations, in the order of the composition root. */
@@ -23,28 +25,6 @@ export interface Storage {
   /** The capability migrations recorded as applied, in the order they were applied. */
   applied(): Promise<AppliedMigration[]>;
   close(): Promise<void>;
-}
-
-/** The database named by DATABASE_URL could not be opened or migrated. */
-export class StorageOpenError extends Error {
-  constructor(databaseUrl: string, cause: unknown) {
-    const reason = cause instanceof StorageUnavailableError ? cause.cause : cause;
-    super(`cannot open the database ${withoutPassword(databaseUrl)}: ${reason instanceof Error ? reason.message : String(reason)}`, {
-      cause,
-    });
-    this.name = 'StorageOpenError';
-  }
-}
-
-function withoutPassword(databaseUrl: string): string {
-  if (databaseUrl.startsWith('sqlite:')) return databaseUrl;
-  try {
-    const url = new URL(databaseUrl);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return databaseUrl.split(':')[0] ?? '';
-  }
 }
 
 function openSqliteStorage(databaseUrl: string, options: OpenOptions): Storage {

@@ -2,9 +2,7 @@ import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { CliCommand, CliContext } from '../feature.js';
-import { openProjectRepository } from '../projects/repository.js';
-import { openUsageRepository } from './repository.js';
-import { usageJson, UsageService } from './service.js';
+import type { usageJson } from './service.js';
 
 type UsageOut = ReturnType<typeof usageJson>;
 
@@ -15,6 +13,11 @@ const day = (iso: string) => iso.slice(0, 10);
 async function report(ctx: CliContext, slug: string): Promise<UsageOut> {
   const remote = ctx.remote();
   if (remote) return overApi(remote, () => managementClient(remote).getUsage(slug));
+  const [{ openProjectRepository }, { openUsageRepository }, { usageJson, UsageService }] = await Promise.all([
+    import('../projects/repository.js'),
+    import('./repository.js'),
+    import('./service.js'),
+  ]);
   const database = await ctx.database();
   return usageJson(
     orRefuse(await new UsageService(openUsageRepository(database), openProjectRepository(database), ctx.clock).report(slug)),

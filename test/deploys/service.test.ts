@@ -1,6 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock } from '../../src/clock.js';
@@ -121,6 +122,62 @@ describe('deploy service', () => {
     }
     assert.equal((await deploy({ archive: streamOf(await tarGz([{ name: 'index.html', content: 'from an archive' }])) })).status, 'ready');
     assert.equal(await home(), 'from an archive');
+  });
+
+  test("an archive's files wait in one temporary file, removed after the deploy, ready or failed; each stored blob has its own bytes", async () => {
+    // A repository that keeps the blobs a moment after it is called, as one over the network does: the bytes
+    // it is handed must stay as they were until the call resolves, whatever comes after.
+    class SlowRepository extends MemoryDeployRepository {
+      override async putBlobs(blobs: readonly StoredBlob[], seenAt?: Date): Promise<void> {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return super.putBlobs(blobs, seenAt);
+      }
+    }
+    const repository = new SlowRepository();
+    const deps: DeployDeps = { repository, limits: DEFAULT_UPLOAD_LIMITS, clock: manualClock(Date.UTC(2026, 10, 23, 12)) };
+    const shop = { id: 1, slug: 'shop' };
+    // Batches of two 700 KB files, then one larger than a batch, then small text files.
+    const files: Record<string, Buffer> = { 'index.html': Buffer.from('<h1>many</h1>') };
+    for (let i = 0; i < 9; i++) files[`part-${String(i)}.bin`] = randomBytes(700_000);
+    files['big.bin'] = randomBytes(3 * 1024 * 1024);
+    for (let i = 0; i < 5; i++) files[`page-${String(i)}.html`] = Buffer.from(`<p>${'page '.repeat(2000)}${String(i)}</p>`);
+    const spoolDir = mkdtempSync(join(tmpdir(), 'petstore-spool-'));
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = spoolDir;
+    try {
+      const archive = await tarGz(Object.entries(files).map(([name, content]) => ({ name, content })));
+      const d = recorded(await createDeploy(deps, shop, { archive: streamOf(archive) }));
+      assert.equal(d.status, 'ready');
+      assert.deepEqual(readdirSync(spoolDir), []);
+      const site = await repository.liveSite(1);
+      for (const [path, content] of Object.entries(files)) {
+        const answer = await serveSite(site, repository, { method: 'GET', url: `/${path}`, headers: {} });
+        assert.ok(answer.body?.equals(content), path);
+      }
+      const refused = recorded(await createDeploy(deps, shop, { archive: streamOf(await tarGz([{ name: 'a.html', content: 'x' }])) }));
+      assert.equal(refused.reason, 'missing_index');
+      assert.deepEqual(readdirSync(spoolDir), []);
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+      rmSync(spoolDir, { recursive: true, force: true });
+    }
+  });
+
+  test('an upload that cannot be set aside (no temporary folder) is an error of the server, not a refused deploy', async () => {
+    const { deps, shop } = setup();
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = '/nonexistent/petstore/tmp';
+    try {
+      await assert.rejects(
+        createDeploy(deps, shop, { archive: streamOf(await tarGz([{ name: 'index.html', content: 'x' }])) }),
+        /cannot set an upload aside/,
+      );
+      assert.deepEqual(await listDeploys(deps, shop), []);
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+    }
   });
 
   test('an unreadable source records nothing', async () => {
