@@ -121,6 +121,25 @@ async function heapOf(target) {
   }
 }
 
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The delivery worker's state from a service's Prometheus metrics: attempts by outcome, the oldest due delivery's age. */
+async function webhookState(target) {
+  try {
+    const text = await (await fetch(`${target.base}/metrics`)).text();
+    const value = (re) => Number(re.exec(text)?.[1] ?? NaN);
+    return {
+      succeeded: value(/^webhook_deliveries_total\{outcome="succeeded"\} (\S+)/m),
+      oldestDueS: value(/^webhook_oldest_due_delivery_age_seconds (\S+)/m),
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** fetchChecked, retried for a few seconds while the listener may still be starting (HTTPS opens after PORT). */
 async function checkedWhenListening(url, init, expectStatus) {
   const until = Date.now() + 5000;
@@ -190,28 +209,41 @@ async function main() {
   const withHttps = await startService({ env: serviceEnv, logFile: logFiles[4], https: true });
   running.push(withHttps);
 
-  // createPet with one webhook endpoint subscribed to pet.created against none: two processes alike, each with its own
-  // project (one with the endpoint, a bare node:http server as its receiver), measured in the same rounds.
-  const hookScenarios = ['createPetWebhook', 'createPetNoWebhook'];
-  let hooksOn;
-  let hooksOff;
-  const hookKeys = {};
+  // createPet with one webhook endpoint subscribed to pet.created against none: processes alike, each on a database
+  // file of its own (no other process's writes or delivery worker share its write lock), each with its project; a
+  // bare node:http server receives the webhooks. The process with the endpoint delivers them itself (WEBHOOK_WORKER
+  // as shipped), so each 201 pays for its event, its delivery and the record of the attempt. A third process has the
+  // endpoint and WEBHOOK_WORKER=false: what the outbox alone costs (its deliveries stay queued).
+  const hookScenarios = ['createPetWebhook', 'createPetNoWebhook', 'createPetOutboxOnly'];
+  const hooks = {};
   if (!only || hookScenarios.some((n) => only.has(n))) {
-    const hookEnv = { ...serviceEnv, WEBHOOK_ALLOW_PRIVATE: 'true' };
     const receiverBody = join(work, 'receiver-body.json');
     writeFileSync(receiverBody, '{}');
     const hookReceiver = await startBare(receiverBody);
     running.push(hookReceiver);
-    for (const slug of ['bench-hooks', 'bench-nohooks']) {
-      petstoreJson(['projects', 'create', slug, '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], hookEnv);
-      hookKeys[slug] = petstoreJson(['keys', 'create', '--project', slug, '--name', 'bench'], hookEnv).key;
+    for (const [name, subscribed, worker] of [
+      ['on', true, true],
+      ['off', false, true],
+      ['outbox', true, false],
+    ]) {
+      const hookEnv = {
+        ...serviceEnv,
+        DATABASE_URL: `sqlite:${join(work, `hooks-${name}.db`)}`,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        ...(worker ? {} : { WEBHOOK_WORKER: 'false' }),
+      };
+      petstoreJson(
+        ['projects', 'create', 'bench-hooks', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
+        hookEnv,
+      );
+      const hookKey = petstoreJson(['keys', 'create', '--project', 'bench-hooks', '--name', 'bench'], hookEnv).key;
+      if (subscribed)
+        petstoreJson(['webhooks', 'add', 'bench-hooks', `${hookReceiver.base}/hook`, '--events', 'pet.created', '--json'], hookEnv);
+      logFiles.push(join(work, `service-hooks-${name}.log`));
+      const proc = await startService({ env: hookEnv, logFile: logFiles.at(-1) });
+      running.push(proc);
+      hooks[name] = { proc, key: hookKey };
     }
-    petstoreJson(['webhooks', 'add', 'bench-hooks', `${hookReceiver.base}/hook`, '--events', 'pet.created', '--json'], hookEnv);
-    for (const name of ['service-hooks', 'service-nohooks']) logFiles.push(join(work, `${name}.log`));
-    hooksOn = await startService({ env: hookEnv, logFile: logFiles.at(-2) });
-    running.push(hooksOn);
-    hooksOff = await startService({ env: hookEnv, logFile: logFiles.at(-1) });
-    running.push(hooksOff);
   }
 
   const auth = { Authorization: `Bearer ${key}` };
@@ -286,29 +318,21 @@ async function main() {
       headers: { 'Content-Type': 'application/json' },
       body: newPet,
     },
-    ...(hooksOn
+    ...(hooks.on
       ? [
-          {
-            name: 'createPetWebhook',
-            title: 'createPet, one webhook endpoint subscribed to pet.created (own process)',
-            path: '/v1/pets',
-            status: 201,
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hookKeys['bench-hooks']}` },
-            body: newPet,
-            target: hooksOn,
-          },
-          {
-            name: 'createPetNoWebhook',
-            title: 'createPet, no webhook endpoint (own process)',
-            path: '/v1/pets',
-            status: 201,
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hookKeys['bench-nohooks']}` },
-            body: newPet,
-            target: hooksOff,
-          },
-        ]
+          ['createPetWebhook', 'createPet, one webhook endpoint subscribed to pet.created (own process)', hooks.on],
+          ['createPetNoWebhook', 'createPet, no webhook endpoint (own process)', hooks.off],
+          ['createPetOutboxOnly', 'createPet, one webhook endpoint, WEBHOOK_WORKER=false (own process)', hooks.outbox],
+        ].map(([name, title, h]) => ({
+          name,
+          title,
+          path: '/v1/pets',
+          status: 201,
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${h.key}` },
+          body: newPet,
+          target: h.proc,
+        }))
       : []),
     {
       // Each order on a fresh available pet, which becomes pending in the same transaction.
@@ -473,6 +497,17 @@ async function main() {
         if (wrongStatus || e.timeout || e.connect)
           failures.push(`round ${String(i + 1)} ${who}: ${JSON.stringify({ requests: r.requests, ...e })}`);
       }
+      // Whether delivery kept up: how old the oldest due delivery is when the round's load stops. Then the
+      // process catches up before the next scenario (whose measurement its deliveries would otherwise share),
+      // and the CPU it takes is reported with the round's: the cost of each 201 with its delivery.
+      if (s.name === 'createPetWebhook') {
+        m.webhooks = (await webhookState(s.target)) ?? { succeeded: NaN, oldestDueS: NaN };
+        const cpu0 = cpuSeconds(s.target.pid);
+        const until = Date.now() + 30_000;
+        while ((await webhookState(s.target))?.oldestDueS > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+        m.webhooks.catchUpS = (Date.now() - (until - 30_000)) / 1000;
+        m.cpuUsWithDelivery = m.cpuUsPerRequest + ((cpuSeconds(s.target.pid) - cpu0) * 1e6) / Math.max(1, m.requests);
+      }
       round[s.name] = { bare: b, service: m };
       log(
         `round ${String(i + 1)}/${String(settings.rounds)} ${s.name}: ${m.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}), p99 ${m.p99Ms.toFixed(2)} ms`,
@@ -587,6 +622,24 @@ async function main() {
       `new TLS connections per second (one GET each): ${h.rps.toFixed(0)} (bare node:https ${h.bareRps.toFixed(0)}), ratio ${h.ratio.toFixed(2)}; ` +
         `${h.cpuUsPerRequest.toFixed(0)} µs CPU per connection (bare ${h.bareCpuUsPerRequest.toFixed(0)})`,
     );
+  }
+  if (has('createPetWebhook') && has('createPetNoWebhook')) {
+    const w = summary.createPetWebhook;
+    const n = summary.createPetNoWebhook;
+    const lag = rounds.map((r) => r.createPetWebhook?.service.webhooks).filter(Boolean);
+    console.log(
+      `webhooks: createPet with an endpoint / without ${(w.ratio / n.ratio).toFixed(2)}; CPU ${w.cpuUsPerRequest.toFixed(1)} vs ${n.cpuUsPerRequest.toFixed(1)} µs per request; ` +
+        `oldest due delivery at the end of each round: ${lag.map((l) => `${l.oldestDueS.toFixed(1)} s`).join(', ')} ` +
+        `(caught up in ${lag.map((l) => `${l.catchUpS.toFixed(1)} s`).join(', ')}); ` +
+        `CPU per request with its delivery caught up: ${median(rounds.map((r) => r.createPetWebhook?.service.cpuUsWithDelivery).filter(Number.isFinite)).toFixed(1)} µs`,
+    );
+    if (has('createPetOutboxOnly')) {
+      const o = summary.createPetOutboxOnly;
+      console.log(
+        `webhooks, the outbox alone (WEBHOOK_WORKER=false): ${(o.ratio / n.ratio).toFixed(2)} of without; CPU ${o.cpuUsPerRequest.toFixed(1)} µs per request ` +
+          `(the outbox ${(o.cpuUsPerRequest - n.cpuUsPerRequest).toFixed(1)} µs, delivery ${(w.cpuUsPerRequest - o.cpuUsPerRequest).toFixed(1)} µs of each 201)`,
+      );
+    }
   }
   console.log(`deep page cost / first page by CPU per request: ${depthCpu.toFixed(2)} (status filter: ${depthStatusCpu.toFixed(2)})`);
   if (heap) {

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Database } from '../storage/database.js';
 import { flag, int, sqlFor, time } from '../storage/sql.js';
 import { newEventId } from './outbox.js';
@@ -83,6 +84,17 @@ export interface AttemptOutcome {
   disableEndpoint?: string;
 }
 
+/** What the worker may lease in one step. */
+export interface ClaimRequest {
+  now: Date;
+  leaseUntil: Date;
+  leaseToken: string;
+  /** How many more deliveries of this endpoint the worker may hold now. */
+  free: (endpointId: number) => number;
+  /** How many deliveries at most in all. */
+  limit: number;
+}
+
 export interface EventRepository {
   /** Events created at `since` or later, newest first (older ones wait for the hourly purge but are no longer listed). */
   listEvents(projectId: number, type: string | null, beforeSeq: bigint | null, limit: number, since: Date): Promise<EventRecord[]>;
@@ -99,12 +111,21 @@ export interface EventRepository {
   listAttempts(endpointId: number, limit: number): Promise<AttemptRecord[]>;
   /** Makes a delivery of the project due now again; false when the project has no such delivery. */
   retryDelivery(projectId: number, deliveryId: number, now: Date): Promise<boolean>;
-  /** Endpoints that have a delivery due at `now` and not leased. */
-  dueEndpoints(now: Date, limit: number): Promise<number[]>;
-  /** Leases up to `limit` due deliveries of one endpoint until `leaseUntil`. */
-  claim(endpointId: number, now: Date, leaseUntil: Date, leaseToken: string, limit: number): Promise<ClaimedDelivery[]>;
-  /** Records an attempt and moves its delivery on (only while this instance still holds the lease). */
-  complete(outcome: AttemptOutcome): Promise<void>;
+  /**
+   * One step of the delivery worker, in one transaction: records the attempts
+   * that ended (each moves its delivery on only while this instance still
+   * holds the lease), gives back the leases of `released` deliveries (not
+   * attempted), then leases due deliveries as `claim` allows. The
+   * transaction is not flushed to disk on its own (SQLite: no fsync;
+   * PostgreSQL: synchronous_commit off): losing it to a power failure loses a
+   * lease or an outcome, never an event, and the delivery is sent again.
+   */
+  cycle(
+    done: readonly AttemptOutcome[],
+    released: readonly number[],
+    leaseToken: string,
+    claim: ClaimRequest | null,
+  ): Promise<ClaimedDelivery[]>;
   /** When the oldest delivery due at `now` became due (null when none is). */
   oldestDue(now: Date): Promise<Date | null>;
 }
@@ -194,6 +215,18 @@ const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
 
 const ENDPOINT_COLUMNS = 'id, project_id, url, events, description, secret, enabled, disabled_reason, created_at';
 const DUE = "d.state = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)";
+/**
+ * Enabled endpoints with a delivery due and not leased. From the endpoints, each checked on
+ * its (endpoint_id, state, next_at) index: a backlog of due deliveries is not scanned.
+ */
+/** `LIMIT ? + 0`, not `LIMIT ?`: SQLite re-plans a statement whose bare LIMIT is rebound (about 1 ms here). */
+const DUE_ENDPOINTS = `SELECT w.id FROM webhook_endpoints w
+  WHERE w.enabled = ? AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND ${DUE}) LIMIT ? + 0`;
+const PG_DUE_ENDPOINTS = `SELECT w.id FROM webhook_endpoints w WHERE w.enabled AND EXISTS (
+  SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.state = 'pending' AND d.next_at <= $1
+  AND (d.lease_until IS NULL OR d.lease_until < $1)) LIMIT $2`;
+/** Endpoints looked at per worker step. */
+const DUE_ENDPOINTS_LIMIT = 200;
 
 /** Events and webhooks on either engine; the claim and the completion are written per engine. */
 export function openEventRepository(database: Database): EventRepository {
@@ -281,14 +314,6 @@ export function openEventRepository(database: Database): EventRepository {
          WHERE id = ? AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE project_id = ?)`,
         [now, deliveryId, projectId],
       )) > 0,
-    dueEndpoints: async (now: Date, limit: number) =>
-      (
-        await sql.all<{ endpoint_id: bigint }>(
-          `SELECT DISTINCT d.endpoint_id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-           WHERE ${DUE} AND w.enabled = ? LIMIT ?`,
-          [now, now, true, limit],
-        )
-      ).map((r) => int(r.endpoint_id)),
     oldestDue: async (now: Date) => {
       const row = await sql.one<{ next_at: bigint | Date | null }>(
         `SELECT MIN(d.next_at) AS next_at FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
@@ -305,8 +330,9 @@ export function openEventRepository(database: Database): EventRepository {
     const insertDelivery = db.prepare(
       "INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at) VALUES (?, ?, 'pending', 0, ?, ?)",
     );
+    const dueEndpoints = db.prepare(DUE_ENDPOINTS).pluck().safeIntegers(true);
     const dueOf = db
-      .prepare(`SELECT d.id FROM webhook_deliveries d WHERE d.endpoint_id = ? AND ${DUE} ORDER BY d.next_at, d.id LIMIT ?`)
+      .prepare(`SELECT d.id FROM webhook_deliveries d WHERE d.endpoint_id = ? AND ${DUE} ORDER BY d.next_at, d.id LIMIT ? + 0`)
       .pluck()
       .safeIntegers(true);
     const lease = db.prepare('UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?, attempts = attempts + 1 WHERE id = ?');
@@ -326,6 +352,9 @@ export function openEventRepository(database: Database): EventRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const disable = db.prepare('UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ? WHERE id = ?');
+    const release = db.prepare(
+      'UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, attempts = attempts - 1 WHERE id = ? AND lease_token = ?',
+    );
     return {
       ...common,
       queuePing: (projectId, endpointId, data, at) =>
@@ -335,21 +364,33 @@ export function openEventRepository(database: Database): EventRepository {
           insertDelivery.run(endpointId, seq, at.getTime(), at.getTime());
           return id;
         }),
-      claim: (endpointId, now, leaseUntil, leaseToken, limit) =>
-        writes.run(() => {
-          const ids = dueOf.all(endpointId, now.getTime(), now.getTime(), limit) as bigint[];
-          return ids.map((id) => {
-            lease.run(leaseUntil.getTime(), leaseToken, id);
-            return toClaimed(claimed.get(id) as ClaimRow);
-          });
-        }),
-      complete: (o) =>
-        writes.run(() => {
-          const nextAt = o.next.state === 'pending' ? o.next.nextAt.getTime() : o.at.getTime();
-          settle.run(o.next.state, nextAt, o.deliveryId, o.leaseToken);
-          insertAttempt.run(o.deliveryId, o.endpointId, o.attempt, o.status, o.httpStatus, o.durationMs, o.error, o.at.getTime());
-          if (o.disableEndpoint !== undefined) disable.run(o.disableEndpoint, o.endpointId);
-        }),
+      cycle: (done, released, leaseToken, want) =>
+        writes.run(
+          () => {
+            for (const id of released) release.run(id, leaseToken);
+            for (const o of done) {
+              const nextAt = o.next.state === 'pending' ? o.next.nextAt.getTime() : o.at.getTime();
+              settle.run(o.next.state, nextAt, o.deliveryId, o.leaseToken);
+              insertAttempt.run(o.deliveryId, o.endpointId, o.attempt, o.status, o.httpStatus, o.durationMs, o.error, o.at.getTime());
+              if (o.disableEndpoint !== undefined) disable.run(o.disableEndpoint, o.endpointId);
+            }
+            const out: ClaimedDelivery[] = [];
+            if (!want) return out;
+            const now = want.now.getTime();
+            const until = want.leaseUntil.getTime();
+            for (const endpointId of dueEndpoints.all(1, now, now, DUE_ENDPOINTS_LIMIT) as bigint[]) {
+              const n = Math.min(want.free(Number(endpointId)), want.limit - out.length);
+              if (n <= 0) continue;
+              for (const id of dueOf.all(endpointId, now, now, n) as bigint[]) {
+                lease.run(until, want.leaseToken, id);
+                out.push(toClaimed(claimed.get(id) as ClaimRow));
+              }
+              if (out.length >= want.limit) break;
+            }
+            return out;
+          },
+          { durable: false },
+        ),
     };
   }
 
@@ -366,10 +407,77 @@ export function openEventRepository(database: Database): EventRepository {
       );
       return id;
     },
-    claim: async (endpointId, now, leaseUntil, leaseToken, limit) => {
-      // SKIP LOCKED: instances claiming at once each take other rows; the lease keeps them after the commit.
-      const res = await pg.query<ClaimRow>(
-        `WITH due AS (
+    cycle: (done, released, leaseToken, want) =>
+      pg.transaction(async (client) => {
+        // Not waiting for the WAL flush: a lost lease or outcome only means the delivery is sent again.
+        await client.query('SET LOCAL synchronous_commit TO OFF');
+        if (released.length > 0) {
+          await client.query(
+            `UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, attempts = attempts - 1
+             WHERE id = ANY($1::bigint[]) AND lease_token = $2`,
+            [released, leaseToken],
+          );
+        }
+        if (done.length > 0) {
+          // Every outcome in two statements, whatever their number.
+          await client.query(
+            `UPDATE webhook_deliveries d SET state = o.state, next_at = o.next_at, lease_until = NULL, lease_token = NULL
+             FROM unnest($1::bigint[], $2::text[], $3::timestamptz[]) AS o(id, state, next_at)
+             WHERE d.id = o.id AND d.lease_token = $4`,
+            [
+              done.map((o) => o.deliveryId),
+              done.map((o) => o.next.state),
+              done.map((o) => (o.next.state === 'pending' ? o.next.nextAt : o.at)),
+              leaseToken,
+            ],
+          );
+          await client.query(
+            `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at)
+             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::timestamptz[])`,
+            [
+              done.map((o) => o.deliveryId),
+              done.map((o) => o.endpointId),
+              done.map((o) => o.attempt),
+              done.map((o) => o.status),
+              done.map((o) => o.httpStatus),
+              done.map((o) => o.durationMs),
+              done.map((o) => o.error),
+              done.map((o) => o.at),
+            ],
+          );
+          for (const o of done) {
+            if (o.disableEndpoint === undefined) continue;
+            await client.query('UPDATE webhook_endpoints SET enabled = false, disabled_reason = $1 WHERE id = $2', [
+              o.disableEndpoint,
+              o.endpointId,
+            ]);
+          }
+        }
+        const out: ClaimedDelivery[] = [];
+        if (!want) return out;
+        const due = await client.query<{ id: string | number }>(PG_DUE_ENDPOINTS, [want.now, DUE_ENDPOINTS_LIMIT]);
+        for (const row of due.rows) {
+          const endpointId = Number(row.id);
+          const n = Math.min(want.free(endpointId), want.limit - out.length);
+          if (n <= 0) continue;
+          out.push(...(await claimPg(client, endpointId, want.now, want.leaseUntil, want.leaseToken, n)));
+          if (out.length >= want.limit) break;
+        }
+        return out;
+      }),
+  };
+
+  async function claimPg(
+    client: pg.PoolClient,
+    endpointId: number,
+    now: Date,
+    leaseUntil: Date,
+    leaseToken: string,
+    limit: number,
+  ): Promise<ClaimedDelivery[]> {
+    // SKIP LOCKED: instances claiming at once each take other rows; the lease keeps them after the commit.
+    const res = await client.query<ClaimRow>(
+      `WITH due AS (
            SELECT d.id FROM webhook_deliveries d
            WHERE d.endpoint_id = $1 AND d.state = 'pending' AND d.next_at <= $2 AND (d.lease_until IS NULL OR d.lease_until < $2)
            ORDER BY d.next_at, d.id LIMIT $5 FOR UPDATE SKIP LOCKED
@@ -378,28 +486,8 @@ export function openEventRepository(database: Database): EventRepository {
          FROM due, webhook_endpoints w, events e, projects p
          WHERE d.id = due.id AND w.id = d.endpoint_id AND e.seq = d.event_seq AND p.id = e.project_id
          RETURNING d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, p.slug`,
-        [endpointId, now, leaseUntil, leaseToken, limit],
-      );
-      return res.rows.map(toClaimed);
-    },
-    complete: (o) =>
-      pg.transaction(async (client) => {
-        const nextAt = o.next.state === 'pending' ? o.next.nextAt : o.at;
-        await client.query(
-          'UPDATE webhook_deliveries SET state = $1, next_at = $2, lease_until = NULL, lease_token = NULL WHERE id = $3 AND lease_token = $4',
-          [o.next.state, nextAt, o.deliveryId, o.leaseToken],
-        );
-        await client.query(
-          `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [o.deliveryId, o.endpointId, o.attempt, o.status, o.httpStatus, o.durationMs, o.error, o.at],
-        );
-        if (o.disableEndpoint !== undefined) {
-          await client.query('UPDATE webhook_endpoints SET enabled = false, disabled_reason = $1 WHERE id = $2', [
-            o.disableEndpoint,
-            o.endpointId,
-          ]);
-        }
-      }),
-  };
+      [endpointId, now, leaseUntil, leaseToken, limit],
+    );
+    return res.rows.map(toClaimed);
+  }
 }

@@ -19,10 +19,20 @@ const systemResolve: Resolve = (hostname) =>
 
 /**
  * Connections are kept open between deliveries (most go to the same few receivers). A pooled
- * connection was opened to an address checked when it was made, so reusing it is as safe.
+ * connection was made to an address checked when it was opened (see `sendWebhook`), so reusing
+ * it is as safe, and a delivery on it needs no lookup. Instances allowing private destinations
+ * and those refusing them never share a connection.
  */
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 4, timeout: 30_000 });
-const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 4, timeout: 30_000 });
+const agentOptions = { keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 30_000 };
+const agents = {
+  public: { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) },
+  private: { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) },
+};
+
+/** A destination refused when the connection was being made; its message says why. */
+class RefusedDestination extends Error {}
+/** A name that could not be resolved when the connection was being made. */
+class UnresolvedDestination extends Error {}
 
 export interface SendOptions {
   /** WEBHOOK_ALLOW_PRIVATE: allow http:// and loopback, private and link-local destinations. */
@@ -51,10 +61,11 @@ export function refusedUrl(url: URL, allowPrivate: boolean): string | null {
 }
 
 /**
- * POSTs a webhook. The destination is resolved first and every address is
- * checked; the connection then goes to the checked address (the socket's
- * lookup answers with it), so a name that resolves differently a moment later
- * (DNS rebinding) cannot redirect the request. Redirects are not followed.
+ * POSTs a webhook. Each new connection resolves the destination and checks
+ * every address before connecting, then goes to the checked address (the
+ * socket's lookup answers with it), so a name that resolves differently a
+ * moment later (DNS rebinding) cannot redirect the request; a kept-alive
+ * connection is reused without a lookup. Redirects are not followed.
  * The whole exchange is bounded by `timeoutMs` and only the first 4 KiB of the
  * answer are read.
  */
@@ -77,36 +88,38 @@ export async function sendWebhook(
   if (why !== null) return refuse(why);
 
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  let address: LookupAddress;
   const literal = literalAddress(url.hostname);
-  if (literal !== null) {
-    address = { address: literal, family: literal.includes(':') ? 6 : 4 };
-  } else {
+  const resolveName = options.resolve ?? systemResolve;
+  /**
+   * How a new connection finds its address: a literal as it is (checked above); a name resolved
+   * now and every address checked, the socket connecting to the address that was checked, so a
+   * name that resolves differently a moment later (DNS rebinding) cannot redirect it.
+   */
+  const checkedLookup = async (): Promise<LookupAddress> => {
+    if (literal !== null) return { address: literal, family: literal.includes(':') ? 6 : 4 };
     let addresses: LookupAddress[];
     try {
-      addresses = await (options.resolve ?? systemResolve)(hostname);
+      addresses = await resolveName(hostname);
     } catch (err) {
-      return {
-        kind: 'error',
-        refused: false,
-        error: `${hostname} could not be resolved (${(err as Error).message})`,
-        durationMs: elapsed(),
-      };
+      throw new UnresolvedDestination(`${hostname} could not be resolved (${(err as Error).message})`);
     }
-    if (addresses.length === 0) return { kind: 'error', refused: false, error: `${hostname} has no address`, durationMs: elapsed() };
+    if (addresses.length === 0) throw new UnresolvedDestination(`${hostname} has no address`);
     if (!options.allowPrivate) {
       for (const a of addresses) {
         const refusal = refusedAddress(a.address);
-        if (refusal !== null) return refuse(`refused: ${hostname} resolves to ${refusal}`);
+        if (refusal !== null) throw new RefusedDestination(`refused: ${hostname} resolves to ${refusal}`);
       }
     }
-    address = addresses[0] as LookupAddress;
-  }
-
-  // The socket connects to the address checked above, whatever the name resolves to now.
-  const pinned: LookupFunction = (_host, opts, callback) => {
-    if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
+    return addresses[0] as LookupAddress;
+  };
+  const lookup: LookupFunction = (_host, opts, callback) => {
+    checkedLookup().then(
+      (address) => {
+        if ((opts as { all?: boolean }).all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [address]);
+        else callback(null, address.address, address.family);
+      },
+      (err: Error) => callback(err, '', 0),
+    );
   };
 
   return new Promise<SendResult>((resolve) => {
@@ -123,8 +136,8 @@ export async function sendWebhook(
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: pinned,
-        agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
+        lookup,
+        agent: (options.allowPrivate ? agents.private : agents.public)[url.protocol === 'https:' ? 'https' : 'http'],
         servername: literal === null ? hostname : undefined,
       },
       (response) => {
@@ -155,9 +168,11 @@ export async function sendWebhook(
       finish({ kind: 'error', refused: false, error: `no answer within ${String(timeoutMs / 1000)} s`, durationMs: elapsed() });
       request.destroy();
     }, timeoutMs);
-    request.on('error', (err) =>
-      finish({ kind: 'error', refused: false, error: `could not deliver: ${err.message}`, durationMs: elapsed() }),
-    );
+    request.on('error', (err) => {
+      if (err instanceof RefusedDestination) finish(refuse(err.message));
+      else if (err instanceof UnresolvedDestination) finish({ kind: 'error', refused: false, error: err.message, durationMs: elapsed() });
+      else finish({ kind: 'error', refused: false, error: `could not deliver: ${err.message}`, durationMs: elapsed() });
+    });
     request.end(body);
   });
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
-import { eventJson } from './body.js';
+import { Dispatcher, type DeliveryJob, type JobResult } from './dispatch.js';
 import type { AttemptOutcome, ClaimedDelivery, EventRepository } from './repository.js';
-import { DELIVERY_TIMEOUT_MS, sendWebhook, type Resolve, type SendResult } from './sender.js';
-import { webhookHeaders } from './signature.js';
+import { DELIVERY_TIMEOUT_MS, type Resolve, type SendResult } from './sender.js';
 
 /** How an attempt ended, for the deliveries counter. */
 export type Outcome = 'succeeded' | 'retrying' | 'failed' | 'disabled';
@@ -15,8 +14,10 @@ export interface WorkerOptions {
   allowPrivate: boolean;
   /** Attempts in flight to one endpoint from this instance at most, so one slow receiver cannot hold every slot. */
   perEndpoint?: number;
-  /** Attempts in flight from this instance at most. */
-  maxInFlight?: number;
+  /** Deliveries of one endpoint this instance holds leased at most (sent `perEndpoint` at a time). */
+  heldPerEndpoint?: number;
+  /** Deliveries this instance holds leased at most. */
+  maxHeld?: number;
   pollMs?: number;
   timeoutMs?: number;
   resolve?: Resolve;
@@ -25,8 +26,12 @@ export interface WorkerOptions {
 
 /** A Retry-After longer than this is not waited for: the delivery waits this long instead. */
 const MAX_RETRY_AFTER_S = 24 * 60 * 60;
-/** The lease outlives the longest attempt by this much, so a live sender keeps its delivery. */
+/**
+ * The lease outlives the longest attempt by this much, so a live sender keeps its delivery. An
+ * attempt not started within the margin less a second is not made (its lease is given back).
+ */
 const LEASE_MARGIN_MS = 20_000;
+const START_WITHIN_MS = LEASE_MARGIN_MS - 1000;
 
 /** Seconds a `Retry-After` header asks for (delay or HTTP date), or 0. */
 export function retryAfterSeconds(value: string | string[] | undefined, now: number): number {
@@ -77,28 +82,49 @@ export function judge(
 }
 
 /**
- * Sends due deliveries, on every instance. Each round lists the endpoints that
- * have deliveries due and leases, per endpoint, as many as its free slots
- * allow; the lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL) keeps another
- * instance from sending the same attempt. A delivery whose sender died is
- * sent again once its lease runs out (at least once).
+ * Sends due deliveries, on every instance. Each step (at once when attempts
+ * end, and every `pollMs`) records the attempts that ended since the last one and leases due deliveries (up to `heldPerEndpoint`
+ * of an endpoint), all in one transaction that is not flushed to disk on its
+ * own; the lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL) keeps another
+ * instance from sending the same attempt. The attempts are built, signed and
+ * sent `perEndpoint` at a time per endpoint (dispatch.ts). A delivery whose
+ * sender died is sent again once its lease runs out (at least once).
  */
 export class DeliveryWorker {
-  private readonly inFlight = new Map<number, number>();
+  private readonly held = new Map<number, number>();
   private total = 0;
-  private running = false;
+  private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
-  private readonly sending = new Set<Promise<void>>();
+  private readonly dispatcher: Dispatcher;
+  /** Leased deliveries handed to the dispatcher, by id. */
+  private readonly out = new Map<number, ClaimedDelivery>();
+  /** Attempts that ended and are not recorded yet, with their outcome for the counter. */
+  private done: { record: AttemptOutcome; outcome: Outcome }[] = [];
+  /** Deliveries given back unsent, their leases to release. */
+  private released: { id: number; endpointId: number }[] = [];
   private readonly token = randomBytes(12).toString('hex');
+  private readonly free = (endpointId: number): number =>
+    Math.min((this.options.heldPerEndpoint ?? 64) - (this.held.get(endpointId) ?? 0), (this.options.maxHeld ?? 256) - this.total);
 
   constructor(
     private readonly repo: EventRepository,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.dispatcher = new Dispatcher(
+      {
+        allowPrivate: options.allowPrivate,
+        perEndpoint: options.perEndpoint ?? 4,
+        timeoutMs: options.timeoutMs,
+        resolve: options.resolve,
+        now: () => clock.now(),
+      },
+      (result) => this.ended([result]),
+    );
+  }
 
   start(): void {
     this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 500);
@@ -108,16 +134,15 @@ export class DeliveryWorker {
 
   /** Looks for due deliveries now (after an attempt ends, a retry or a test ping). */
   wake(): void {
-    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = true;
-    void this.round()
+    if (this.stopped && this.done.length === 0 && this.released.length === 0) return;
+    this.running = this.step()
       .catch((err: unknown) => this.log.warn({ err }, 'webhook deliveries could not be claimed; trying again'))
       .finally(() => {
-        this.running = false;
+        this.running = null;
         if (this.again) {
           this.again = false;
           this.wake();
@@ -125,65 +150,109 @@ export class DeliveryWorker {
       });
   }
 
-  private async round(): Promise<void> {
-    const perEndpoint = this.options.perEndpoint ?? 4;
-    const maxInFlight = this.options.maxInFlight ?? 64;
-    if (this.total >= maxInFlight) return;
-    const now = this.clock.now();
-    const endpoints = await this.repo.dueEndpoints(new Date(now), 200);
+  private async step(): Promise<void> {
+    const done = this.done;
+    const released = this.released;
+    this.done = [];
+    this.released = [];
     const timeoutMs = this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-    for (const endpointId of endpoints) {
-      if (this.stopped) return;
-      const free = Math.min(perEndpoint - (this.inFlight.get(endpointId) ?? 0), maxInFlight - this.total);
-      if (free <= 0) continue;
-      const claimed = await this.repo.claim(endpointId, new Date(now), new Date(now + timeoutMs + LEASE_MARGIN_MS), this.token, free);
-      for (const delivery of claimed) this.begin(delivery);
-    }
-  }
-
-  private begin(delivery: ClaimedDelivery): void {
-    this.inFlight.set(delivery.endpointId, (this.inFlight.get(delivery.endpointId) ?? 0) + 1);
-    this.total++;
-    const work = this.attempt(delivery)
-      .catch((err: unknown) => this.log.error({ err, deliveryId: delivery.id }, 'a webhook attempt could not be recorded'))
-      .finally(() => {
-        this.sending.delete(work);
-        const left = (this.inFlight.get(delivery.endpointId) ?? 1) - 1;
-        if (left === 0) this.inFlight.delete(delivery.endpointId);
-        else this.inFlight.set(delivery.endpointId, left);
-        this.total--;
-        this.wake();
-      });
-    this.sending.add(work);
-  }
-
-  private async attempt(d: ClaimedDelivery): Promise<void> {
-    const body = eventJson({ id: d.eventId, type: d.type, createdAt: d.createdAt, project: d.project, data: d.data });
-    const sentAt = this.clock.now();
-    const headers = webhookHeaders(d.secret, d.eventId, Math.floor(sentAt / 1000), body);
-    const result = await sendWebhook(d.url, headers, body, {
-      allowPrivate: this.options.allowPrivate,
-      resolve: this.options.resolve,
-      timeoutMs: this.options.timeoutMs,
-    });
+    const limit = (this.options.maxHeld ?? 256) - this.total;
     const now = this.clock.now();
-    const { outcome, ...verdict } = judge(result, d.attempt, this.options.retryDelays, now);
-    await this.repo.complete({
-      deliveryId: d.id,
-      endpointId: d.endpointId,
-      leaseToken: this.token,
-      attempt: d.attempt,
-      durationMs: result.durationMs,
-      at: new Date(sentAt),
-      ...verdict,
-    });
-    this.options.onOutcome?.(outcome);
+    const want =
+      this.stopped || limit <= 0
+        ? null
+        : { now: new Date(now), leaseUntil: new Date(now + timeoutMs + LEASE_MARGIN_MS), leaseToken: this.token, free: this.free, limit };
+    if (done.length === 0 && released.length === 0 && want === null) return;
+    let claimed: ClaimedDelivery[];
+    try {
+      claimed = await this.repo.cycle(
+        done.map((d) => d.record),
+        released.map((r) => r.id),
+        this.token,
+        want,
+      );
+    } catch (err) {
+      // The leases of these deliveries run out and they are sent again (at least once).
+      if (done.length > 0)
+        this.log.error({ err, deliveries: done.map((d) => d.record.deliveryId) }, 'webhook attempts could not be recorded');
+      throw err;
+    } finally {
+      for (const d of done) {
+        this.letGo(d.record.endpointId);
+        this.dispatcher.settled(d.record.endpointId);
+      }
+      for (const r of released) this.letGo(r.endpointId);
+    }
+    for (const d of done) this.options.onOutcome?.(d.outcome);
+    if (claimed.length === 0) return;
+    const jobs: DeliveryJob[] = [];
+    for (const d of claimed) {
+      this.held.set(d.endpointId, (this.held.get(d.endpointId) ?? 0) + 1);
+      this.total++;
+      this.out.set(d.id, d);
+      jobs.push({
+        id: d.id,
+        endpointId: d.endpointId,
+        url: d.url,
+        secret: d.secret,
+        eventId: d.eventId,
+        type: d.type,
+        createdAt: d.createdAt.getTime(),
+        project: d.project,
+        data: d.data,
+        startBy: now + START_WITHIN_MS,
+      });
+    }
+    this.dispatcher.add(jobs);
   }
 
-  /** Stops claiming and waits for the attempts in flight (each ends within the timeout). */
+  private letGo(endpointId: number): void {
+    const left = (this.held.get(endpointId) ?? 1) - 1;
+    if (left <= 0) this.held.delete(endpointId);
+    else this.held.set(endpointId, left);
+    this.total--;
+  }
+
+  /** Results from the dispatcher: outcomes to record and leases to give back, with the next step. */
+  private ended(results: readonly JobResult[]): void {
+    for (const r of results) {
+      const d = this.out.get(r.id);
+      if (!d) continue;
+      this.out.delete(r.id);
+      if ('skipped' in r) {
+        this.released.push({ id: d.id, endpointId: d.endpointId });
+        continue;
+      }
+      const { outcome, ...verdict } = judge(r.result, d.attempt, this.options.retryDelays, this.clock.now());
+      this.done.push({
+        record: {
+          deliveryId: d.id,
+          endpointId: d.endpointId,
+          leaseToken: this.token,
+          attempt: d.attempt,
+          durationMs: r.result.durationMs,
+          at: new Date(r.sentAt),
+          ...verdict,
+        },
+        outcome,
+      });
+    }
+    this.wake();
+  }
+
+  /** Stops claiming, gives back what is not sent yet, waits for the attempts under way (each ends within the timeout) and records them. */
   async close(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await Promise.allSettled([...this.sending]);
+    // What waits for a free slot is given back now; only attempts under way are waited for.
+    this.dispatcher.dropQueued();
+    // A step under way may still hand out attempts; every one that starts is recorded before this resolves.
+    while (this.running || this.out.size > 0 || this.done.length > 0 || this.released.length > 0) {
+      if (this.running) await this.running;
+      else if (this.out.size > 0) {
+        this.dispatcher.dropQueued();
+        await this.dispatcher.idle();
+      } else this.wake();
+    }
   }
 }

@@ -16,6 +16,8 @@ export type StoreEvent =
  */
 export interface StoreEvents {
   sqlite(db: SqliteDb, event: StoreEvent): void;
+  /** Two changes of one write, in this order (a placement: the pet's move, then the order); else `sqlite` twice. */
+  sqliteTwo?(db: SqliteDb, first: StoreEvent, second: StoreEvent): void;
   postgres(client: pg.PoolClient, event: StoreEvent): Promise<void>;
 }
 

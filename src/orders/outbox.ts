@@ -1,4 +1,4 @@
-import { emitPg, sqliteOutbox } from '../events/outbox.js';
+import { emitPg, sqliteOutbox, sqliteOutboxTwo } from '../events/outbox.js';
 import type { StoreEvent, StoreEvents } from './events.js';
 
 /** An order change's `data` as JSON text, int64 ids exact: the order as the API shows it, or the pet's move. */
@@ -14,6 +14,13 @@ export function storeEventData(event: StoreEvent): string {
 export const outboxStoreEvents: StoreEvents = {
   sqlite: (db, event) => {
     sqliteOutbox(db)(event.projectId, event.type, storeEventData(event), Date.now());
+  },
+  sqliteTwo: (db, first, second) => {
+    sqliteOutboxTwo(db)(
+      { projectId: first.projectId, type: first.type, data: storeEventData(first) },
+      { projectId: second.projectId, type: second.type, data: storeEventData(second) },
+      Date.now(),
+    );
   },
   postgres: (client, event) => emitPg(client, event.projectId, event.type, storeEventData(event), new Date()),
 };

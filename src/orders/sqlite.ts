@@ -3,9 +3,9 @@ import { sqliteIdempotency } from '../idempotency/sqlite.js';
 import type { PetStatus } from '../pets/schemas.js';
 import { guard, type SqliteDb } from '../storage/sqlite/database.js';
 import type { GroupCommit } from '../storage/sqlite/group-commit.js';
-import type { StoreEvents } from './events.js';
+import type { StoreEvent, StoreEvents } from './events.js';
 import type { OrderRepository, OrderTarget, PlaceOrderResult, TransitionResult } from './repository.js';
-import type { Inventory, OrderStatus } from './schemas.js';
+import type { Inventory, Order, OrderStatus } from './schemas.js';
 import { ORDER_COLUMNS, TRANSITIONS, toOrder, type OrderRow } from './transitions.js';
 
 /**
@@ -34,8 +34,8 @@ export function sqliteOrders(db: SqliteDb, writes: GroupCommit, events: StoreEve
     )
     .pluck()
     .safeIntegers(true);
-  const insert = prepare(
-    `INSERT INTO orders (project_id, id, pet_id, quantity, status, complete, created_at) VALUES (?, ?, ?, ?, 'placed', 0, ?) RETURNING ${ORDER_COLUMNS}`,
+  const insert = db.prepare(
+    "INSERT INTO orders (project_id, id, pet_id, quantity, status, complete, created_at) VALUES (?, ?, ?, ?, 'placed', 0, ?)",
   );
   const moves = Object.fromEntries(
     (Object.keys(TRANSITIONS) as OrderTarget[]).map((to) => {
@@ -64,10 +64,24 @@ export function sqliteOrders(db: SqliteDb, writes: GroupCommit, events: StoreEve
         return status === undefined ? { kind: 'pet_not_found' } : { kind: 'pet_not_available', petStatus: status };
       }
       const id = nextId.get(projectId) as bigint;
-      const placed = toOrder(insert.get(projectId, id, order.petId, order.quantity, now.getTime()) as OrderRow);
-      if (claim) claims.record(projectId, claim, placed.id);
-      events.sqlite(db, { type: 'pet.status_changed', projectId, petId: order.petId, from: 'available', to: 'pending' });
-      events.sqlite(db, { type: 'order.placed', projectId, order: placed });
+      insert.run(projectId, id, order.petId, order.quantity, now.getTime());
+      // The row as written: no need to read it back.
+      const placed: Order = {
+        id,
+        petId: order.petId,
+        quantity: order.quantity,
+        status: 'placed',
+        complete: false,
+        createdAt: now.toISOString(),
+      };
+      if (claim) claims.record(projectId, claim, id);
+      const moved: StoreEvent = { type: 'pet.status_changed', projectId, petId: order.petId, from: 'available', to: 'pending' };
+      const made: StoreEvent = { type: 'order.placed', projectId, order: placed };
+      if (events.sqliteTwo) events.sqliteTwo(db, moved, made);
+      else {
+        events.sqlite(db, moved);
+        events.sqlite(db, made);
+      }
       return { kind: 'placed', order: placed };
     });
 

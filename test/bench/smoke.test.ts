@@ -58,6 +58,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       'createPet',
       'createPetWebhook',
       'createPetNoWebhook',
+      'createPetOutboxOnly',
       'placeOrder',
       'mixed',
       'errorFlood',

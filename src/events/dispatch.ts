@@ -1,0 +1,118 @@
+import { eventJson } from './body.js';
+import { sendWebhook, type Resolve, type SendResult } from './sender.js';
+import { webhookHeaders } from './signature.js';
+
+/** A leased delivery handed to the dispatcher: what it needs to build, sign and send the attempt. */
+export interface DeliveryJob {
+  id: number;
+  endpointId: number;
+  url: string;
+  secret: string;
+  eventId: string;
+  type: string;
+  /** The event's time in ms since the epoch. */
+  createdAt: number;
+  project: string;
+  data: string;
+  /** An attempt not started by then (ms) is not made: its lease could run out before it ends. */
+  startBy: number;
+}
+
+/** What became of a job: an attempt made at `sentAt`, or none (`skipped`). */
+export type JobResult = { id: number; sentAt: number; result: SendResult } | { id: number; skipped: true };
+
+export interface DispatchOptions {
+  allowPrivate: boolean;
+  /** Attempts in flight to one endpoint at most, so one slow receiver cannot hold every connection. */
+  perEndpoint: number;
+  timeoutMs?: number;
+  resolve?: Resolve;
+  now?: () => number;
+}
+
+/**
+ * Sends leased deliveries, each endpoint's in the order given with at most
+ * `perEndpoint` at once, for the delivery worker (worker.ts), which may lease
+ * more of an endpoint's deliveries than it sends at once. A receiver answering 410 stops
+ * its endpoint's queue: the deliveries waiting in it are given back unsent.
+ */
+export class Dispatcher {
+  private readonly queues = new Map<number, DeliveryJob[]>();
+  private readonly active = new Map<number, number>();
+  private readonly sending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly options: DispatchOptions,
+    private readonly report: (result: JobResult) => void,
+  ) {}
+
+  add(jobs: readonly DeliveryJob[]): void {
+    for (const job of jobs) {
+      let queue = this.queues.get(job.endpointId);
+      if (!queue) this.queues.set(job.endpointId, (queue = []));
+      queue.push(job);
+    }
+    for (const endpointId of new Set(jobs.map((j) => j.endpointId))) this.pump(endpointId);
+  }
+
+  /**
+   * An attempt to `endpointId` is recorded: its slot is free. A slot is held from the attempt's start
+   * until then, so at most `perEndpoint` attempts per endpoint are sent and not yet recorded (the most
+   * a crash can make the receiver get twice).
+   */
+  settled(endpointId: number): void {
+    const left = (this.active.get(endpointId) ?? 1) - 1;
+    if (left <= 0) this.active.delete(endpointId);
+    else this.active.set(endpointId, left);
+    this.pump(endpointId);
+  }
+
+  /** Gives back every job not started yet (reported as skipped): the worker is stopping. */
+  dropQueued(): void {
+    const queued = [...this.queues.values()].flat();
+    this.queues.clear();
+    for (const job of queued) this.report({ id: job.id, skipped: true });
+  }
+
+  /** Resolves once every job given so far has been reported. */
+  async idle(): Promise<void> {
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
+  }
+
+  private pump(endpointId: number): void {
+    const queue = this.queues.get(endpointId);
+    const now = this.options.now ?? Date.now;
+    while (queue && queue.length > 0 && (this.active.get(endpointId) ?? 0) < this.options.perEndpoint) {
+      const job = queue.shift() as DeliveryJob;
+      if (now() > job.startBy) {
+        this.report({ id: job.id, skipped: true });
+        continue;
+      }
+      this.active.set(endpointId, (this.active.get(endpointId) ?? 0) + 1);
+      const work = this.send(job, now()).finally(() => this.sending.delete(work));
+      this.sending.add(work);
+    }
+    if (queue && queue.length === 0) this.queues.delete(endpointId);
+  }
+
+  private async send(job: DeliveryJob, sentAt: number): Promise<void> {
+    let result: SendResult;
+    try {
+      const body = eventJson({ id: job.eventId, type: job.type, createdAt: new Date(job.createdAt), project: job.project, data: job.data });
+      const headers = webhookHeaders(job.secret, job.eventId, Math.floor(sentAt / 1000), body);
+      result = await sendWebhook(job.url, headers, body, {
+        allowPrivate: this.options.allowPrivate,
+        resolve: this.options.resolve,
+        timeoutMs: this.options.timeoutMs,
+      });
+    } catch (err) {
+      result = { kind: 'error', refused: false, error: `could not deliver: ${(err as Error).message}`, durationMs: 0 };
+    }
+    if (result.kind === 'answered' && result.status === 410) {
+      // The endpoint is being disabled: what waits for it is not sent.
+      for (const waiting of this.queues.get(job.endpointId) ?? []) this.report({ id: waiting.id, skipped: true });
+      this.queues.delete(job.endpointId);
+    }
+    this.report({ id: job.id, sentAt, result });
+  }
+}
