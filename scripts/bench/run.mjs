@@ -66,6 +66,12 @@ const serviceEnv = {
 const DOMAIN = 'www.bench-shop.test';
 const running = [];
 const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
+/** A process once it has started, kept in `running` so that it is stopped at the end. */
+const kept = async (starting) => {
+  const proc = await starting;
+  running.push(proc);
+  return proc;
+};
 
 /**
  * GET with a Host header of its own (fetch does not let a caller set one); over
@@ -175,56 +181,51 @@ async function main() {
   const logFiles = ['service', 'service-no-metrics', 'service-usage', 'service-no-usage', 'service-https'].map((name) =>
     join(work, `${name}.log`),
   );
-  const service = await startService({ env: serviceEnv, logFile: logFiles[0], nodeArgs });
-  running.push(service);
-  const noMetrics = await startService({ env: { ...serviceEnv, METRICS_ENABLED: 'false' }, logFile: logFiles[1] });
-  running.push(noMetrics);
-  // listPets with and without usage recording (issue 13's "within noise"), in the same rounds, on two
-  // processes that serve nothing else: the main one's heap and JIT state after the other scenarios differ.
-  const usageOn = await startService({ env: serviceEnv, logFile: logFiles[2] });
-  running.push(usageOn);
-  const usageOff = await startService({ env: { ...serviceEnv, USAGE_RECORDING: 'false' }, logFile: logFiles[3] });
-  running.push(usageOff);
-  // The custom-domain scenarios on a process of their own with HTTPS_PORT set, so TLS buffers do not count in the
-  // main process's memory target.
-  const withHttps = await startService({ env: serviceEnv, logFile: logFiles[4], https: true });
-  running.push(withHttps);
-
   // createPet with one webhook endpoint subscribed to pet.created against none: two processes alike, each with its own
   // project (one with the endpoint, a bare node:http server as its receiver), measured in the same rounds.
   const hookScenarios = ['createPetWebhook', 'createPetNoWebhook'];
-  let hooksOn;
-  let hooksOff;
+  const withHooks = !only || hookScenarios.some((n) => only.has(n));
+  const hookEnv = { ...serviceEnv, WEBHOOK_ALLOW_PRIVATE: 'true' };
   const hookKeys = {};
-  if (!only || hookScenarios.some((n) => only.has(n))) {
-    const hookEnv = { ...serviceEnv, WEBHOOK_ALLOW_PRIVATE: 'true' };
+  if (withHooks) {
     const receiverBody = join(work, 'receiver-body.json');
     writeFileSync(receiverBody, '{}');
-    const hookReceiver = await startBare(receiverBody);
-    running.push(hookReceiver);
+    const hookReceiver = await kept(startBare(receiverBody));
     for (const slug of ['bench-hooks', 'bench-nohooks']) {
       petstoreJson(['projects', 'create', slug, '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], hookEnv);
       hookKeys[slug] = petstoreJson(['keys', 'create', '--project', slug, '--name', 'bench'], hookEnv).key;
     }
     petstoreJson(['webhooks', 'add', 'bench-hooks', `${hookReceiver.base}/hook`, '--events', 'pet.created', '--json'], hookEnv);
     for (const name of ['service-hooks', 'service-nohooks']) logFiles.push(join(work, `${name}.log`));
-    hooksOn = await startService({ env: hookEnv, logFile: logFiles.at(-2) });
-    running.push(hooksOn);
-    hooksOff = await startService({ env: hookEnv, logFile: logFiles.at(-1) });
-    running.push(hooksOff);
   }
+
+  // The processes start together (nothing is measured before all are up); each is stopped at the end even when
+  // another failed to start.
+  const [service, noMetrics, usageOn, usageOff, withHttps, hooksOn, hooksOff] = await Promise.all([
+    kept(startService({ env: serviceEnv, logFile: logFiles[0], nodeArgs })),
+    kept(startService({ env: { ...serviceEnv, METRICS_ENABLED: 'false' }, logFile: logFiles[1] })),
+    // listPets with and without usage recording (issue 13's "within noise"), in the same rounds, on two
+    // processes that serve nothing else: the main one's heap and JIT state after the other scenarios differ.
+    kept(startService({ env: serviceEnv, logFile: logFiles[2] })),
+    kept(startService({ env: { ...serviceEnv, USAGE_RECORDING: 'false' }, logFile: logFiles[3] })),
+    // The custom-domain scenarios on a process of their own with HTTPS_PORT set, so TLS buffers do not count in the
+    // main process's memory target.
+    kept(startService({ env: serviceEnv, logFile: logFiles[4], https: true })),
+    ...(withHooks
+      ? [kept(startService({ env: hookEnv, logFile: logFiles[5] })), kept(startService({ env: hookEnv, logFile: logFiles[6] }))]
+      : []),
+  ]);
 
   const auth = { Authorization: `Bearer ${key}` };
   const firstPage = await fetchChecked(`${service.base}/v1/pets?limit=20`, { headers: auth }, 200);
   if (!firstPage.res.headers.get('link')) throw new Error('the first page has no Link header: is the table seeded?');
   const bareBody = join(work, 'bare-body.json');
   writeFileSync(bareBody, firstPage.text);
-  const bare = await startBare(bareBody);
-  running.push(bare);
-  const bareSite = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8');
-  running.push(bareSite);
-  const bareHttps = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8', certificate);
-  running.push(bareHttps);
+  const [bare, bareSite, bareHttps] = await Promise.all([
+    kept(startBare(bareBody)),
+    kept(startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8')),
+    kept(startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8', certificate)),
+  ]);
   // wrk sends the URL's host as SNI and Host, and connects to 127.0.0.1 (the script's `address`).
   const httpsService = { pid: withHttps.pid, base: `https://${DOMAIN}:${String(withHttps.httpsPort)}` };
   const httpsBare = { pid: bareHttps.pid, base: `https://${DOMAIN}:${String(bareHttps.port)}` };
