@@ -18,11 +18,12 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
 import { requestSerializer } from './http/logging.js';
+import { sharedSerializers } from './http/serializers.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerProtocolErrors } from './http/protocol-errors.js';
 import { genReqId, requestIdStep } from './http/request-id.js';
 import { registerRequestSteps, RequestSteps } from './http/request-steps.js';
-import { createAjv, validatorCompiler } from './http/validation.js';
+import { validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import type { Storage } from './storage/open.js';
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
     frameworkErrors: frameworkErrorHandler(steps),
     // Requests Node's HTTP parser rejects get the Error body too, written to the socket.
     clientErrorHandler,
@@ -89,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('metricsRegistry', null);
   app.decorateRequest('answeredAs', null);
 
-  app.setValidatorCompiler(validatorCompiler(createAjv()));
+  app.setValidatorCompiler(validatorCompiler());
   registerErrorHandler(app);
   registerJsonBody(app);
   registerNotFound(app);

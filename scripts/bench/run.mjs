@@ -66,6 +66,12 @@ const serviceEnv = {
 const DOMAIN = 'www.bench-shop.test';
 const running = [];
 const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
+/** A process once it has started, kept in `running` so that it is stopped at the end. */
+const kept = async (starting) => {
+  const proc = await starting;
+  running.push(proc);
+  return proc;
+};
 
 /**
  * GET with a Host header of its own (fetch does not let a caller set one); over
@@ -194,33 +200,18 @@ async function main() {
   const logFiles = ['service', 'service-no-metrics', 'service-usage', 'service-no-usage', 'service-https'].map((name) =>
     join(work, `${name}.log`),
   );
-  const service = await startService({ env: serviceEnv, logFile: logFiles[0], nodeArgs });
-  running.push(service);
-  const noMetrics = await startService({ env: { ...serviceEnv, METRICS_ENABLED: 'false' }, logFile: logFiles[1] });
-  running.push(noMetrics);
-  // listPets with and without usage recording (issue 13's "within noise"), in the same rounds, on two
-  // processes that serve nothing else: the main one's heap and JIT state after the other scenarios differ.
-  const usageOn = await startService({ env: serviceEnv, logFile: logFiles[2] });
-  running.push(usageOn);
-  const usageOff = await startService({ env: { ...serviceEnv, USAGE_RECORDING: 'false' }, logFile: logFiles[3] });
-  running.push(usageOff);
-  // The custom-domain scenarios on a process of their own with HTTPS_PORT set, so TLS buffers do not count in the
-  // main process's memory target.
-  const withHttps = await startService({ env: serviceEnv, logFile: logFiles[4], https: true });
-  running.push(withHttps);
-
   // createPet with one webhook endpoint subscribed to pet.created against none: processes alike, each on a database
   // file of its own (no other process's writes or delivery worker share its write lock), each with its project; a
   // bare node:http server receives the webhooks. The process with the endpoint delivers them itself (WEBHOOK_WORKER
   // as shipped), so each 201 pays for its event, its delivery and the record of the attempt. A third process has the
   // endpoint and WEBHOOK_WORKER=false: what the outbox alone costs (its deliveries stay queued).
   const hookScenarios = ['createPetWebhook', 'createPetNoWebhook', 'createPetOutboxOnly'];
-  const hooks = {};
+  const hookNames = ['on', 'off', 'outbox'];
+  const hookSetups = [];
   if (!only || hookScenarios.some((n) => only.has(n))) {
     const receiverBody = join(work, 'receiver-body.json');
     writeFileSync(receiverBody, '{}');
-    const hookReceiver = await startBare(receiverBody);
-    running.push(hookReceiver);
+    const hookReceiver = await kept(startBare(receiverBody));
     for (const [name, subscribed, worker] of [
       ['on', true, true],
       ['off', false, true],
@@ -240,23 +231,36 @@ async function main() {
       if (subscribed)
         petstoreJson(['webhooks', 'add', 'bench-hooks', `${hookReceiver.base}/hook`, '--events', 'pet.created', '--json'], hookEnv);
       logFiles.push(join(work, `service-hooks-${name}.log`));
-      const proc = await startService({ env: hookEnv, logFile: logFiles.at(-1) });
-      running.push(proc);
-      hooks[name] = { proc, key: hookKey };
+      hookSetups.push({ env: hookEnv, logFile: logFiles.at(-1), key: hookKey });
     }
   }
+
+  // The processes start together (nothing is measured before all are up); each is stopped at the end even when
+  // another failed to start.
+  const [service, noMetrics, usageOn, usageOff, withHttps, ...hookProcs] = await Promise.all([
+    kept(startService({ env: serviceEnv, logFile: logFiles[0], nodeArgs })),
+    kept(startService({ env: { ...serviceEnv, METRICS_ENABLED: 'false' }, logFile: logFiles[1] })),
+    // listPets with and without usage recording (issue 13's "within noise"), in the same rounds, on two
+    // processes that serve nothing else: the main one's heap and JIT state after the other scenarios differ.
+    kept(startService({ env: serviceEnv, logFile: logFiles[2] })),
+    kept(startService({ env: { ...serviceEnv, USAGE_RECORDING: 'false' }, logFile: logFiles[3] })),
+    // The custom-domain scenarios on a process of their own with HTTPS_PORT set, so TLS buffers do not count in the
+    // main process's memory target.
+    kept(startService({ env: serviceEnv, logFile: logFiles[4], https: true })),
+    ...hookSetups.map(({ env: hookEnv, logFile }) => kept(startService({ env: hookEnv, logFile }))),
+  ]);
+  const hooks = Object.fromEntries(hookProcs.map((proc, i) => [hookNames[i], { proc, key: hookSetups[i].key }]));
 
   const auth = { Authorization: `Bearer ${key}` };
   const firstPage = await fetchChecked(`${service.base}/v1/pets?limit=20`, { headers: auth }, 200);
   if (!firstPage.res.headers.get('link')) throw new Error('the first page has no Link header: is the table seeded?');
   const bareBody = join(work, 'bare-body.json');
   writeFileSync(bareBody, firstPage.text);
-  const bare = await startBare(bareBody);
-  running.push(bare);
-  const bareSite = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8');
-  running.push(bareSite);
-  const bareHttps = await startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8', certificate);
-  running.push(bareHttps);
+  const [bare, bareSite, bareHttps] = await Promise.all([
+    kept(startBare(bareBody)),
+    kept(startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8')),
+    kept(startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8', certificate)),
+  ]);
   // wrk sends the URL's host as SNI and Host, and connects to 127.0.0.1 (the script's `address`).
   const httpsService = { pid: withHttps.pid, base: `https://${DOMAIN}:${String(withHttps.httpsPort)}` };
   const httpsBare = { pid: bareHttps.pid, base: `https://${DOMAIN}:${String(bareHttps.port)}` };

@@ -5,7 +5,8 @@ import { INT64_MAX, INT64_MIN, isInt64Schema } from '../contract/primitives.js';
 type Json = Record<string, unknown>;
 
 /**
- * One Ajv instance for every route, used identically by tests and the server.
+ * The Ajv instance for every route (of every app in the process: see
+ * validatorCompiler), used identically by tests and the server.
  * No type coercion: query and path values are converted only where the
  * schema asks for an integer and the text is a plain decimal integer.
  */
@@ -110,9 +111,36 @@ function normaliseStrings(root: unknown, errors: ErrorObject[]): unknown {
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-export function validatorCompiler(ajv: Ajv): FastifySchemaCompiler<unknown> {
+/** The same schema's text, for finding a compiled validator again (int64 bounds are bigints). */
+export const schemaKey = (schema: unknown): string =>
+  JSON.stringify(schema, (_key, value: unknown) => (typeof value === 'bigint' ? `${value.toString()}n` : value));
+
+let shared: { ajv: Ajv; compiled: Map<string, ValidateFunction>; bySchema: WeakMap<object, ValidateFunction> } | undefined;
+
+/**
+ * Validators from one Ajv for every app in the process, each schema compiled
+ * once: routes repeat the same parameter and query schemas, and compiling them
+ * again for each route (and each app a process builds) was much of start-up.
+ * A compiled validator keeps nothing between calls but its last `errors`.
+ */
+function compiledValidator(schema: unknown): ValidateFunction {
+  shared ??= { ajv: createAjv(), compiled: new Map(), bySchema: new WeakMap() };
+  const cache = shared;
+  const object = schema !== null && typeof schema === 'object' ? schema : undefined;
+  const known = object && cache.bySchema.get(object);
+  if (known) return known;
+  const runtime = runtimeSchema(schema);
+  const key = schemaKey(runtime);
+  let compiled = cache.compiled.get(key);
+  if (!compiled) cache.compiled.set(key, (compiled = cache.ajv.compile(runtime as object)));
+  if (object) cache.bySchema.set(object, compiled);
+  return compiled;
+}
+
+/** Fastify's validator compiler: Unicode checks on bodies, integers from path and query text, then the schema. */
+export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   return ({ schema, httpPart }) => {
-    const compiled: ValidateFunction = ajv.compile(runtimeSchema(schema) as object);
+    const compiled = compiledValidator(schema);
     const validator: Validator = (data: unknown) => {
       if (httpPart === 'body') {
         const unicodeErrors: ErrorObject[] = [];

@@ -9,9 +9,23 @@ type Doc = { paths: Record<string, Record<string, { responses: Record<string, { 
  * documented for the operation (or be a path-level 404/405), and the body
  * must validate against that status's schema.
  */
+/** One Ajv (and its compiled validators) per distinct document in the process: each harness would compile the same again. */
+const compilers = new Map<string, { ajv: Ajv2020; cache: Map<string, ValidateFunction> }>();
+
+function compilerFor(doc: Doc): { ajv: Ajv2020; cache: Map<string, ValidateFunction> } {
+  const text = JSON.stringify(doc);
+  let compiler = compilers.get(text);
+  if (!compiler) {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema(JSON.parse(text) as object, 'openapi');
+    compilers.set(text, (compiler = { ajv, cache: new Map() }));
+  }
+  return compiler;
+}
+
 export class ContractChecker {
-  private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly ajv: Ajv2020;
+  private readonly cache: Map<string, ValidateFunction>;
   private readonly templates: { method: string; regex: RegExp; path: string }[] = [];
   checked = 0;
 
@@ -20,7 +34,7 @@ export class ContractChecker {
     private readonly doc: Doc,
     private readonly prefix = '/v1',
   ) {
-    this.ajv.addSchema(doc as object, 'openapi');
+    ({ ajv: this.ajv, cache: this.cache } = compilerFor(doc));
     for (const [path, ops] of Object.entries(doc.paths)) {
       const regex = new RegExp(`^${prefix}${path.replace(/\{[^}]+\}/g, '[^/]*')}$`);
       for (const method of Object.keys(ops)) this.templates.push({ method: method.toUpperCase(), regex, path });

@@ -40,10 +40,15 @@ export function currentEngine(): EngineName {
  * uses that suite's engine; fn also receives it for tests that start their own
  * servers (see freshDatabase). `only` limits the engines, e.g. ['postgres'].
  */
-export function describeEachEngine(name: string, fn: (engine: Engine) => void, options: { only?: EngineName[] } = {}): void {
+export function describeEachEngine(
+  name: string,
+  fn: (engine: Engine) => void,
+  options: { only?: EngineName[]; concurrency?: boolean } = {},
+): void {
   for (const engine of engines()) {
     if (options.only && !options.only.includes(engine.name)) continue;
-    describe(`${name} [${engine.name}]`, () => {
+    // `concurrency`: the suite's tests run at the same time (they must not depend on one another).
+    describe(`${name} [${engine.name}]`, options.concurrency ? { concurrency: true } : {}, () => {
       if (engine.skip) {
         // A skipped test (not only a skipped suite) so the run's summary counts it.
         test(`every ${name} test`, { skip: engine.skip }, () => undefined);
