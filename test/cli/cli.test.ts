@@ -21,9 +21,9 @@ describe('bin/petstore CLI', () => {
   });
   after(() => db.cleanup());
 
-  test('bin/petstore is an executable file with a node shebang, runnable directly', async () => {
+  test('bin/petstore is an executable file with a node shebang that bounds the young generation, runnable directly', async () => {
     assert.ok((statSync(BIN).mode & 0o111) !== 0, 'bin/petstore is not executable');
-    assert.equal(readFileSync(BIN, 'utf8').split('\n')[0], '#!/usr/bin/env node');
+    assert.equal(readFileSync(BIN, 'utf8').split('\n')[0], '#!/usr/bin/env -S node --max-semi-space-size=8');
     const { stdout } = await promisify(execFile)(BIN, ['help'], { env: { ...process.env, DATABASE_URL: db.url } });
     assert.match(stdout, /Usage: petstore/);
   });
