@@ -145,6 +145,36 @@ export function copyButton(value, what, source) {
 }
 
 /**
+ * A secret from a POST answer (an API key, an access token), shown this once
+ * in `slot`: it lives only in this element, never in storage. `what` names it
+ * in the panel's words; Done empties the slot and focuses `returnTo`.
+ */
+export function showSecretOnce({ slot, heading, what, secret, details, returnTo }) {
+  const value = h('code', { class: 'secret' }, secret);
+  const done = h('button', { type: 'button', class: 'secondary' }, 'Done');
+  const panel = h(
+    'section',
+    { class: 'card secret-panel', 'aria-label': `Your new ${what}` },
+    heading,
+    h(
+      'p',
+      { class: 'warning' },
+      h('strong', null, 'Copy it now: '),
+      `this is the only time the ${what} is shown. Petstore keeps only a hash of it.`,
+    ),
+    h('div', { class: 'secret-row' }, value, copyButton(secret, `the new ${what}`, value)),
+    details,
+    h('div', { class: 'actions' }, done),
+  );
+  done.addEventListener('click', () => {
+    slot.replaceChildren();
+    focusOn(returnTo);
+  });
+  slot.replaceChildren(panel);
+  focusOn(heading);
+}
+
+/**
  * Asks before a destructive action, in a modal dialog (role alertdialog) with
  * Cancel focused first. `run` does the action while the dialog shows progress;
  * its error is shown in the dialog, next to the button. Resolves true when the

@@ -1,5 +1,5 @@
 import { api, project } from './api.js';
-import { announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, table, time } from './dom.js';
+import { announce, busy, confirmAction, errorSlot, field, h, hidden, showSecretOnce, table, time } from './dom.js';
 
 const keyLabel = (k) => (k.name ? `“${k.name}” (${k.hint})` : k.hint);
 
@@ -83,31 +83,16 @@ export async function render({ content, slug }) {
     });
   });
 
-  /** The secret from the POST answer, shown this once: it lives only in this element, never in storage. */
+  /** The secret from the POST answer, shown this once. */
   function showSecret(created) {
-    const heading = h('h3', null, 'Your new key', created.name ? `: ${created.name}` : '');
-    const value = h('code', { class: 'secret' }, created.key);
-    const done = h('button', { type: 'button', class: 'secondary' }, 'Done');
-    const panel = h(
-      'section',
-      { class: 'card secret-panel', 'aria-label': 'Your new key' },
-      heading,
-      h(
-        'p',
-        { class: 'warning' },
-        h('strong', null, 'Copy it now: '),
-        'this is the only time the key is shown. Petstore keeps only a hash of it.',
-      ),
-      h('div', { class: 'secret-row' }, value, copyButton(created.key, 'the new key', value)),
-      h('p', null, 'Send it as ', h('code', null, 'Authorization: Bearer <key>'), ' to the Pet Store API.'),
-      h('div', { class: 'actions' }, done),
-    );
-    done.addEventListener('click', () => {
-      secret.replaceChildren();
-      focusOn(name.input);
+    showSecretOnce({
+      slot: secret,
+      heading: h('h3', null, 'Your new key', created.name ? `: ${created.name}` : ''),
+      what: 'key',
+      secret: created.key,
+      details: h('p', null, 'Send it as ', h('code', null, 'Authorization: Bearer <key>'), ' to the Pet Store API.'),
+      returnTo: name.input,
     });
-    secret.replaceChildren(panel);
-    focusOn(heading);
   }
 
   await showList();

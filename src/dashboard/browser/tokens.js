@@ -1,6 +1,6 @@
 // Access tokens: the person's tokens for scripts and the remote CLI (Authorization: Bearer pst_…).
 import { api } from './api.js';
-import { announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, table, time, uid } from './dom.js';
+import { announce, busy, confirmAction, errorSlot, field, h, hidden, showSecretOnce, table, time, uid } from './dom.js';
 
 const EXPIRIES = [
   [7, '7 days'],
@@ -193,23 +193,14 @@ export async function render({ content }) {
     });
   });
 
-  /** The secret from the POST answer, shown this once: it lives only in this element, never in storage. */
+  /** The secret from the POST answer, shown this once. */
   function showSecret(created) {
-    const heading = h('h2', null, 'Your new token: ', created.name);
-    const value = h('code', { class: 'secret' }, created.token);
-    const done = h('button', { type: 'button', class: 'secondary' }, 'Done');
-    const panel = h(
-      'section',
-      { class: 'card secret-panel', 'aria-label': 'Your new token' },
-      heading,
-      h(
-        'p',
-        { class: 'warning' },
-        h('strong', null, 'Copy it now: '),
-        'this is the only time the token is shown. Petstore keeps only a hash of it.',
-      ),
-      h('div', { class: 'secret-row' }, value, copyButton(created.token, 'the new token', value)),
-      h(
+    showSecretOnce({
+      slot: secret,
+      heading: h('h2', null, 'Your new token: ', created.name),
+      what: 'token',
+      secret: created.token,
+      details: h(
         'p',
         null,
         created.scope === 'read' ? 'Read only' : 'Read and write',
@@ -218,14 +209,8 @@ export async function render({ content }) {
         created.expiresAt ? [', until ', time(created.expiresAt)] : '',
         '.',
       ),
-      h('div', { class: 'actions' }, done),
-    );
-    done.addEventListener('click', () => {
-      secret.replaceChildren();
-      focusOn(name.input);
+      returnTo: name.input,
     });
-    secret.replaceChildren(panel);
-    focusOn(heading);
   }
 
   await showList();
