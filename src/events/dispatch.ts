@@ -40,6 +40,8 @@ export class Dispatcher {
   private readonly queues = new Map<number, DeliveryJob[]>();
   private readonly active = new Map<number, number>();
   private readonly sending = new Set<Promise<void>>();
+  /** Attempts started and not yet reported. */
+  private unreported = 0;
 
   constructor(
     private readonly options: DispatchOptions,
@@ -74,6 +76,11 @@ export class Dispatcher {
     for (const job of queued) this.report({ id: job.id, skipped: true });
   }
 
+  /** Attempts under way: started, their result not reported yet. */
+  inFlight(): number {
+    return this.unreported;
+  }
+
   /** Resolves once every job given so far has been reported. */
   async idle(): Promise<void> {
     while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
@@ -89,6 +96,7 @@ export class Dispatcher {
         continue;
       }
       this.active.set(endpointId, (this.active.get(endpointId) ?? 0) + 1);
+      this.unreported++;
       const work = this.send(job, now()).finally(() => this.sending.delete(work));
       this.sending.add(work);
     }
@@ -113,6 +121,7 @@ export class Dispatcher {
       for (const waiting of this.queues.get(job.endpointId) ?? []) this.report({ id: waiting.id, skipped: true });
       this.queues.delete(job.endpointId);
     }
+    this.unreported--;
     this.report({ id: job.id, sentAt, result });
   }
 }

@@ -315,10 +315,15 @@ export function openEventRepository(database: Database): EventRepository {
         [now, deliveryId, projectId],
       )) > 0,
     oldestDue: async (now: Date) => {
+      // Each enabled endpoint's earliest waiting delivery, the first entry of its range of the due
+      // index, rather than every waiting delivery: a backlog is not scanned at each scrape.
       const row = await sql.one<{ next_at: bigint | Date | null }>(
-        `SELECT MIN(d.next_at) AS next_at FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-         WHERE d.state = 'pending' AND d.next_at <= ? AND w.enabled = ?`,
-        [now, true],
+        `SELECT MIN(t.first_at) AS next_at FROM (
+           SELECT (SELECT d.next_at FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.state = 'pending'
+                   ORDER BY d.next_at LIMIT 1) AS first_at
+           FROM webhook_endpoints w WHERE w.enabled = ?
+         ) t WHERE t.first_at <= ?`,
+        [true, now],
       );
       return row?.next_at == null ? null : time(row.next_at);
     },

@@ -32,6 +32,11 @@ const MAX_RETRY_AFTER_S = 24 * 60 * 60;
  */
 const LEASE_MARGIN_MS = 20_000;
 const START_WITHIN_MS = LEASE_MARGIN_MS - 1000;
+/**
+ * An ended attempt waits at most this long for the others under way to end, so that one step
+ * records them together (a commit per wave of attempts rather than per attempt or two).
+ */
+const GATHER_MS = 2;
 
 /** Seconds a `Retry-After` header asks for (delay or HTTP date), or 0. */
 export function retryAfterSeconds(value: string | string[] | undefined, now: number): number {
@@ -97,6 +102,7 @@ export class DeliveryWorker {
   private again = false;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
+  private gather: NodeJS.Timeout | undefined;
   private readonly dispatcher: Dispatcher;
   /** Leased deliveries handed to the dispatcher, by id. */
   private readonly out = new Map<number, ClaimedDelivery>();
@@ -237,6 +243,15 @@ export class DeliveryWorker {
         outcome,
       });
     }
+    // Recorded when every attempt under way has ended, or after GATHER_MS: an attempt's slot stays
+    // taken until its outcome is recorded, so waiting longer would only idle the slots.
+    if (this.dispatcher.inFlight() === 0 || this.stopped) this.wakeNow();
+    else this.gather ??= setTimeout(() => this.wakeNow(), GATHER_MS);
+  }
+
+  private wakeNow(): void {
+    clearTimeout(this.gather);
+    this.gather = undefined;
     this.wake();
   }
 
@@ -244,6 +259,7 @@ export class DeliveryWorker {
   async close(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    this.wakeNow();
     // What waits for a free slot is given back now; only attempts under way are waited for.
     this.dispatcher.dropQueued();
     // A step under way may still hand out attempts; every one that starts is recorded before this resolves.

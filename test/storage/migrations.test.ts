@@ -49,11 +49,11 @@ function sqliteSchema(db: SqliteDb): Schema {
       .sort((a, b) => a.pk - b.pk)
       .map((c) => c.name);
     schema.primaryKeys.add(`${table}(${pk.join(',')})`);
-    const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; unique: number; origin: string }[];
+    const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; unique: number; origin: string; partial: number }[];
     for (const ix of indexes) {
       const columns = (db.prepare(`PRAGMA index_info(${ix.name})`).all() as { name: string }[]).map((c) => c.name).join(',');
       if (ix.origin === 'u') schema.uniques.add(`${table}(${columns})`);
-      if (ix.origin === 'c') schema.indexes.add(`${ix.name} ON ${table}(${columns})`);
+      if (ix.origin === 'c') schema.indexes.add(`${ix.name} ON ${table}(${columns})${ix.partial ? ' partial' : ''}`);
     }
     const fks = db.prepare(`PRAGMA foreign_key_list(${table})`).all() as { table: string; from: string; to: string }[];
     for (const fk of fks) schema.foreignKeys.add(`${table}(${fk.from}) -> ${fk.table}(${fk.to})`);
@@ -88,8 +88,9 @@ async function postgresSchema(client: pg.Client): Promise<Schema> {
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
   );
   for (const ix of indexes.rows) {
-    const columns = /\(([^)]*)\)$/.exec(ix.indexdef)?.[1]?.replace(/\s/g, '') ?? ix.indexdef;
-    schema.indexes.add(`${ix.indexname} ON ${ix.tablename}(${columns})`);
+    // `… USING btree (a, b)`, with ` WHERE (…)` after it when the index is partial.
+    const columns = /USING \w+ \(([^)]*)\)/.exec(ix.indexdef)?.[1]?.replace(/\s/g, '') ?? ix.indexdef;
+    schema.indexes.add(`${ix.indexname} ON ${ix.tablename}(${columns})${/\) WHERE /.test(ix.indexdef) ? ' partial' : ''}`);
   }
   return schema;
 }
