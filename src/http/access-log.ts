@@ -24,8 +24,17 @@ function json(value: string): string {
 /** Method, URL and Host as JSON fields, kept for the URLs and hosts seen most (clients repeat them). */
 const TARGETS = new Map<string, string>();
 const MAX_TARGETS = 1000;
+/** The last target, compared before the map is asked: building and hashing its key cost more. */
+let last = { method: '', url: '', host: undefined as string | undefined, json: '' };
 
 function targetJson(method: string, url: string, host: string | undefined): string {
+  if (url === last.url && host === last.host && method === last.method) return last.json;
+  const json = targetJsonOf(method, url, host);
+  last = { method, url, host, json };
+  return json;
+}
+
+function targetJsonOf(method: string, url: string, host: string | undefined): string {
   const key = host === undefined ? `${method} ${url}` : `${method} ${url} ${host}`;
   let out = TARGETS.get(key);
   if (out === undefined) {
@@ -44,9 +53,31 @@ function targetJson(method: string, url: string, host: string | undefined): stri
  */
 function requestJson(request: LoggedRequest): string {
   const version = request.headers['accept-version'];
+  if (version !== undefined) return requestJsonOf(request, undefined);
+  // A connection's port does not change: its last request's JSON is kept on it, for its next request to the same
+  // target from the same address (behind a trusted proxy, one connection carries many clients' addresses).
+  const target = targetJson(request.method, request.url, request.host);
+  const socket = request.socket as LoggedRequest['socket'] & { [LAST_JSON]?: KeptJson };
+  const kept = socket[LAST_JSON];
+  if (kept !== undefined && kept.target === target && kept.ip === request.ip) return kept.json;
+  const json = requestJsonOf(request, target);
+  socket[LAST_JSON] = { target, ip: request.ip, json };
+  return json;
+}
+
+interface KeptJson {
+  target: string;
+  ip: string | undefined;
+  json: string;
+}
+
+const LAST_JSON = Symbol('access-log request json');
+
+function requestJsonOf(request: LoggedRequest, target: string | undefined): string {
+  const version = request.headers['accept-version'];
   let out =
     version === undefined
-      ? `{${targetJson(request.method, request.url, request.host)}`
+      ? `{${target ?? targetJson(request.method, request.url, request.host)}`
       : `{${targetJson(request.method, request.url, undefined)},"version":${json(redactKeys(String(version)))}` +
         (request.host === undefined ? '' : `,"host":${json(redactKeys(request.host))}`);
   // An address has no character JSON escapes.

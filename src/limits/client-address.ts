@@ -21,7 +21,14 @@ export function addressSubject(ip: string): string {
   }
 }
 
+let lastProject = -1;
+let lastProjectSubject = '';
+
 /** The limiter subject of a request with a valid key: its project, whose quota all its keys share. */
 export function projectSubject(projectId: number): string {
-  return `p${String(projectId)}`;
+  if (projectId !== lastProject) {
+    lastProject = projectId;
+    lastProjectSubject = `p${String(projectId)}`;
+  }
+  return lastProjectSubject;
 }

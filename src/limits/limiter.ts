@@ -55,8 +55,7 @@ export class RateLimiter {
   admitNow(subject: string, quota: Quota, now: number): Verdict | null {
     const { incrementNow, peekNow } = this.counters;
     if (!incrementNow || !peekNow) return null;
-    const minuteKey = `${subject}:${String(Math.floor(now / MINUTE_MS))}`;
-    const dayKey = `${subject}:${String(Math.floor(now / DAY_MS))}`;
+    const { minuteKey, dayKey } = this.windowKeys(subject, now);
     if (peekNow.call(this.counters, 'minute', minuteKey) >= quota.perMinute) return null;
     if (peekNow.call(this.counters, 'day', dayKey) >= quota.perDay) return null;
     const minuteCount = incrementNow.call(this.counters, 'minute', minuteKey);
@@ -66,6 +65,19 @@ export class RateLimiter {
 
   close(): Promise<void> {
     return this.counters.close();
+  }
+
+  /** The last subject's counter keys, reused while its windows last: a client repeats its project. */
+  private lastKeys = { subject: '', minute: -1, day: -1, minuteKey: '', dayKey: '' };
+
+  private windowKeys(subject: string, now: number): { minuteKey: string; dayKey: string } {
+    const minute = Math.floor(now / MINUTE_MS);
+    const day = Math.floor(now / DAY_MS);
+    const last = this.lastKeys;
+    if (last.subject !== subject || last.minute !== minute || last.day !== day) {
+      this.lastKeys = { subject, minute, day, minuteKey: `${subject}:${String(minute)}`, dayKey: `${subject}:${String(day)}` };
+    }
+    return this.lastKeys;
   }
 }
 

@@ -65,3 +65,33 @@ test('at debug the arrival of each request is logged too', async () => {
     await h.close();
   }
 });
+
+test("each access-log line tells its own request's target and address, on a connection that carries many", async () => {
+  const { AccessLog } = await import('../../src/http/access-log.js');
+  const lines: string[] = [];
+  const log = new AccessLog({ write: (line: string) => lines.push(line) }, true);
+  // One connection, as a trusted proxy's keep-alive connection carries several clients' requests.
+  const socket = { remotePort: 40001 };
+  const requests = [
+    { url: '/v1/pets', host: 'a.test', ip: '192.0.2.1', headers: {} },
+    { url: '/v1/pets', host: 'a.test', ip: '192.0.2.1', headers: {} },
+    { url: '/v1/pets', host: 'a.test', ip: '192.0.2.2', headers: {} },
+    { url: '/v1/pets?limit=5', host: 'a.test', ip: '192.0.2.2', headers: {} },
+    { url: '/v1/pets?limit=5', host: 'b.test', ip: '192.0.2.2', headers: {} },
+    { url: '/v1/pets?limit=5', host: 'b.test', ip: '192.0.2.2', headers: { 'accept-version': '1' } },
+    { url: '/v1/pets?limit=5', host: 'b.test', ip: undefined, headers: {} },
+  ];
+  for (const [i, r] of requests.entries()) log.completed(`req_${String(i)}`, { method: 'GET', socket, ...r }, 200, 1.5);
+  const reqs = lines.map((l) => (JSON.parse(l) as { req: Record<string, unknown> }).req);
+  assert.deepEqual(
+    reqs,
+    requests.map((r) => ({
+      method: 'GET',
+      url: r.url,
+      ...('accept-version' in r.headers ? { version: '1' } : {}),
+      host: r.host,
+      ...(r.ip === undefined ? {} : { remoteAddress: r.ip }),
+      remotePort: 40001,
+    })),
+  );
+});
