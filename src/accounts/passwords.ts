@@ -86,19 +86,13 @@ export function generatePassword(): string {
   return randomBytes(16).toString('base64url');
 }
 
-const decoys = new Map<number, Promise<string>>();
-
 /**
- * A hash at the given parameters that no password matches in practice:
- * verifying against it for an unknown email takes as long as for a known one
- * (at the current cost), so the time of the answer does not tell which emails
- * have accounts.
+ * A stored hash at the given parameters that no password matches (its key is random: a match is a
+ * 2^-256 chance): verifying against it for an unknown email runs the same derivation as for a known
+ * one, so the time of the answer does not tell which emails have accounts. Made without a derivation,
+ * so it costs neither time nor memory before it is used.
  */
-export function decoyHash(params: ScryptParams = scryptParams(DEFAULT_HASH_COST)): Promise<string> {
-  let decoy = decoys.get(params.N);
-  if (!decoy) {
-    decoy = hashPassword(randomBytes(32).toString('base64url'), params);
-    decoys.set(params.N, decoy);
-  }
-  return decoy;
+export function decoyHash(params: ScryptParams = scryptParams(DEFAULT_HASH_COST)): string {
+  const salt = randomBytes(SALT_BYTES).toString('base64url');
+  return ['scrypt', params.N, params.r, params.p, salt, randomBytes(KEY_LENGTH).toString('base64url')].join('$');
 }

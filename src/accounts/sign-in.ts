@@ -59,11 +59,8 @@ export function csrfMatches(sent: string | string[] | undefined, expected: strin
  * after 12 hours without use and 30 days after sign-in.
  */
 export class SessionService {
-  /**
-   * The hash unknown emails are checked against, at the cost of new hashes (`PASSWORD_HASH_COST`), made
-   * when the service starts: made on the first unknown email instead, that answer took two hashes.
-   */
-  private readonly decoy: Promise<string>;
+  /** The hash unknown emails are checked against, at the cost of new hashes (`PASSWORD_HASH_COST`). */
+  private readonly decoy: string;
 
   constructor(
     private readonly accounts: AccountRepository,
@@ -91,10 +88,9 @@ export class SessionService {
     const reservation = await this.attempts.attempt(signInLimits(normalised, address));
     if (reservation instanceof Throttled) return reservation;
 
-    // Unknown emails are checked against the decoy hash, so both answers take the same time.
-    const decoy = await this.decoy;
     const user = await this.accounts.findUserByEmail(normalised);
-    const matches = await verifyPassword(password, user?.passwordHash ?? decoy);
+    // Unknown emails are checked against the decoy hash, so both answers take the same time.
+    const matches = await verifyPassword(password, user?.passwordHash ?? this.decoy);
     if (!user || !matches) {
       await this.attempts.prune();
       return new DomainError('invalid_credentials', 'The email or password is wrong.');

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.js';
 import {
+  decoyHash,
   derivationsInProgress,
   hashPassword,
   MAX_CONCURRENT_DERIVATIONS,
@@ -57,6 +58,14 @@ describe('password hashing: PASSWORD_HASH_COST', () => {
       await raised.close();
       await h.close();
     }
+  });
+
+  test('the decoy hash has the current cost and matches no password, and two decoys differ', async () => {
+    const decoy = decoyHash(scryptParams(14));
+    assert.match(decoy, /^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    assert.equal(await verifyPassword('', decoy), false);
+    assert.equal(await verifyPassword('any password at all', decoy), false);
+    assert.notEqual(decoyHash(scryptParams(14)), decoy);
   });
 
   test(`at most ${String(MAX_CONCURRENT_DERIVATIONS)} derivations run at once; the others wait their turn and all finish`, async () => {
