@@ -70,6 +70,8 @@ export const ConfigSchema = Type.Object({
   signup: Type.Union([Type.Literal('closed'), Type.Literal('invite'), Type.Literal('open')]),
   /** Projects a person (not an admin) may own at most. */
   maxProjectsPerUser: Type.Integer({ minimum: 0 }),
+  /** log2 of scrypt's N for new password hashes: 17 takes 128 MiB and about 0.3 s each; older hashes keep their own. */
+  passwordHashCost: Type.Integer({ minimum: 14, maximum: 20 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -111,6 +113,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   webhookWorker: 'WEBHOOK_WORKER',
   signup: 'SIGNUP',
   maxProjectsPerUser: 'MAX_PROJECTS_PER_USER',
+  passwordHashCost: 'PASSWORD_HASH_COST',
 };
 
 function integer(raw: string | undefined, fallback: number): unknown {
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookWorker: boolean(env.WEBHOOK_WORKER, true),
     signup: optional(env.SIGNUP)?.toLowerCase() ?? 'closed',
     maxProjectsPerUser: integer(env.MAX_PROJECTS_PER_USER, 10),
+    passwordHashCost: integer(env.PASSWORD_HASH_COST, 17),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

@@ -2,9 +2,10 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * Passwords are hashed with scrypt (memory-hard, in node:crypto, no native
- * build). N=2^17, r=8, p=1 needs 128 MiB and took about 290 ms here; each hash
- * stores its parameters (`scrypt$N$r$p$salt$hash`, base64url), so they can be
- * raised later while old hashes keep verifying.
+ * build). The operator sets N as `PASSWORD_HASH_COST` (log2 N, 14 to 20,
+ * default 17); r=8, p=1. At 17 a hash needs 128 MiB and took about 290 ms
+ * here. Each hash stores its parameters (`scrypt$N$r$p$salt$hash`,
+ * base64url), so the cost can change while older hashes keep verifying.
  */
 export interface ScryptParams {
   N: number;
@@ -12,19 +13,60 @@ export interface ScryptParams {
   p: number;
 }
 
-export const CURRENT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+/** log2 of scrypt's N unless the operator sets `PASSWORD_HASH_COST` (the range is checked in config.ts). */
+export const DEFAULT_HASH_COST = 17;
+
+/** The parameters new hashes are made with at a cost (log2 N). */
+export function scryptParams(cost: number): ScryptParams {
+  return { N: 2 ** cost, r: 8, p: 1 };
+}
+
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
-function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  // scrypt needs 128 * N * r bytes; Node's default maxmem (32 MiB) is below that at N=2^17.
-  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+/**
+ * Derivations running at once in this process; the rest wait their turn (none
+ * is refused). Each takes 128 * N * r bytes (128 MiB at cost 17), so four
+ * sign-ins at the same moment take 256 MiB at most instead of 512.
+ */
+export const MAX_CONCURRENT_DERIVATIONS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Derivations running and waiting now (for tests and diagnostics). */
+export function derivationsInProgress(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
 }
 
-export async function hashPassword(password: string, params: ScryptParams = CURRENT_PARAMS): Promise<string> {
+async function turn(): Promise<void> {
+  if (running < MAX_CONCURRENT_DERIVATIONS) {
+    running += 1;
+    return;
+  }
+  // The slot is handed over by the derivation that ends (running stays counted), so the queue keeps its order.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
+}
+
+async function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; Node's default maxmem (32 MiB) is below that at N=2^17.
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  await turn();
+  try {
+    return await new Promise<Buffer>((resolve, reject) => {
+      scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+    });
+  } finally {
+    release();
+  }
+}
+
+export async function hashPassword(password: string, params: ScryptParams = scryptParams(DEFAULT_HASH_COST)): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, params);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -44,14 +86,13 @@ export function generatePassword(): string {
   return randomBytes(16).toString('base64url');
 }
 
-let decoy: Promise<string> | undefined;
-
 /**
- * A hash with the current parameters that no password matches in practice:
- * verifying against it for an unknown email takes as long as for a known one,
- * so the time of the answer does not tell which emails have accounts.
+ * A stored hash at the given parameters that no password matches (its key is random: a match is a
+ * 2^-256 chance): verifying against it for an unknown email runs the same derivation as for a known
+ * one, so the time of the answer does not tell which emails have accounts. Made without a derivation,
+ * so it costs neither time nor memory before it is used.
  */
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(32).toString('base64url'));
-  return decoy;
+export function decoyHash(params: ScryptParams = scryptParams(DEFAULT_HASH_COST)): string {
+  const salt = randomBytes(SALT_BYTES).toString('base64url');
+  return ['scrypt', params.N, params.r, params.p, salt, randomBytes(KEY_LENGTH).toString('base64url')].join('$');
 }

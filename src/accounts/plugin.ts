@@ -21,10 +21,11 @@ export default fp(
   async (app: FastifyInstance) => {
     const accounts = repositoryOf(app, 'accounts', openAccountRepository);
     const sessions = repositoryOf(app, 'sessions', openSessionRepository);
-    app.decorate('accounts', new AccountService(accounts, sessions, repositoryOf(app, 'projects', openProjectRepository), app.clock));
+    const cost = app.config.passwordHashCost;
+    app.decorate('accounts', new AccountService(accounts, sessions, repositoryOf(app, 'projects', openProjectRepository), app.clock, cost));
     const throttle = new AttemptThrottle(repositoryOf(app, 'attempts', openAttemptRepository), app.clock);
     app.decorate('attemptThrottle', throttle);
-    app.decorate('sessions', new SessionService(accounts, sessions, throttle, app.clock));
+    app.decorate('sessions', new SessionService(accounts, sessions, throttle, app.clock, cost));
   },
   { name: 'accounts', dependencies: ['projects'] },
 );

@@ -4,7 +4,7 @@ import { DomainError } from '../errors/domain-error.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { ProjectService, projectNotFound } from '../projects/service.js';
 import { isCommonPassword } from './common-passwords.js';
-import { generatePassword, hashPassword } from './passwords.js';
+import { DEFAULT_HASH_COST, generatePassword, hashPassword, scryptParams } from './passwords.js';
 import type { AccountRepository, Invitation, Member, Role, User } from './repository.js';
 import type { SessionRepository } from './sessions-repository.js';
 import { normaliseEmail } from './email.js';
@@ -90,6 +90,8 @@ export class AccountService {
     private readonly sessions: SessionRepository,
     private readonly projects: ProjectRepository,
     private readonly clock: Clock,
+    /** log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`). */
+    private readonly passwordHashCost: number = DEFAULT_HASH_COST,
   ) {}
 
   /** Creates a person; without a password one is generated and returned once. */
@@ -115,7 +117,7 @@ export class AccountService {
     const user = await this.accounts.createUser(
       normalised,
       options.admin ?? false,
-      await hashPassword(password),
+      await hashPassword(password, scryptParams(this.passwordHashCost)),
       new Date(this.clock.now()),
     );
     if (!user) return new DomainError('user_exists', `A user "${normalised}" already exists.`);

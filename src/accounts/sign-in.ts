@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
-import { decoyHash, verifyPassword } from './passwords.js';
+import { DEFAULT_HASH_COST, decoyHash, scryptParams, verifyPassword } from './passwords.js';
 import type { AccountRepository, User } from './repository.js';
 import { normaliseEmail } from './service.js';
 import type { SessionRepository } from './sessions-repository.js';
@@ -59,12 +59,18 @@ export function csrfMatches(sent: string | string[] | undefined, expected: strin
  * after 12 hours without use and 30 days after sign-in.
  */
 export class SessionService {
+  /** The hash unknown emails are checked against, at the cost of new hashes (`PASSWORD_HASH_COST`). */
+  private readonly decoy: string;
+
   constructor(
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionRepository,
     private readonly attempts: AttemptThrottle,
     private readonly clock: Clock,
-  ) {}
+    passwordHashCost: number = DEFAULT_HASH_COST,
+  ) {
+    this.decoy = decoyHash(scryptParams(passwordHashCost));
+  }
 
   /**
    * Signs in; an unknown email and a wrong password look the same. Each
@@ -83,8 +89,8 @@ export class SessionService {
     if (reservation instanceof Throttled) return reservation;
 
     const user = await this.accounts.findUserByEmail(normalised);
-    // Unknown emails are checked against a decoy hash, so both answers take the same time.
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+    // Unknown emails are checked against the decoy hash, so both answers take the same time.
+    const matches = await verifyPassword(password, user?.passwordHash ?? this.decoy);
     if (!user || !matches) {
       await this.attempts.prune();
       return new DomainError('invalid_credentials', 'The email or password is wrong.');

@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, manualClock, ok, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
@@ -82,9 +83,12 @@ describeEachEngine('accounts: sign-in, sessions, CSRF and membership', () => {
     assert.equal(ended.statusCode, 401, '30 days after sign-in: ended');
   });
 
-  test('an unknown email and a wrong password get the same answer in about the same time', async () => {
-    const me = await createPerson(h.app, email('same'));
-    const c = await ManagementClient.on(h.app);
+  test('an unknown email and a wrong password get the same answer in about the same time', async (t) => {
+    // At the production cost (the other tests hash at the lowest), so the hash dwarfs the rest of the request.
+    const own = await harness({ clock, config: { passwordHashCost: loadConfig({}).passwordHashCost } });
+    t.after(() => own.close());
+    const me = await createPerson(own.app, email('same'));
+    const c = await ManagementClient.on(own.app);
     const timed = async (address: string, who: string) => {
       const start = process.hrtime.bigint();
       const res = await c.signIn(who, 'not-the-password', address);

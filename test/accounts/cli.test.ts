@@ -2,12 +2,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { ContractChecker } from '../helpers/contract.js';
-import { BIN, cliJson, runCli, startServer, tempDatabase, type CliResult, type RunningServer } from '../helpers/processes.js';
+import { BIN, childEnv, cliJson, runCli, startServer, tempDatabase, type CliResult, type RunningServer } from '../helpers/processes.js';
 
 /** Runs the CLI with text on its stdin. */
 function runWithStdin(args: string[], databaseUrl: string, input: string): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv({ DATABASE_URL: databaseUrl }) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPebble, type PebbleRig } from '../helpers/pebble.js';
-import { BIN, cliJson, runCli, startServer, tempDatabase, type CliResult, type RunningServer } from '../helpers/processes.js';
+import { BIN, childEnv, cliJson, runCli, startServer, tempDatabase, type CliResult, type RunningServer } from '../helpers/processes.js';
 
 const dirs: string[] = [];
 const temp = (prefix: string) => {
@@ -80,7 +80,7 @@ describe('the CLI from another machine (login, remote deploys, the same output a
     await cliJson(['projects', 'create', 'shop', '--plan', 'pro', '--json'], db.url);
     const created = await new Promise<CliResult>((done) => {
       const child = spawn(process.execPath, [BIN, 'users', 'create', email, '--password-stdin', '--json'], {
-        env: { ...process.env, DATABASE_URL: db.url },
+        env: childEnv({ DATABASE_URL: db.url }),
       });
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

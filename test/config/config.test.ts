@@ -66,4 +66,17 @@ describe('configuration', () => {
       );
     }
   });
+
+  test('PASSWORD_HASH_COST is log2 of scrypt N: 17 by default, 14 to 20 allowed', () => {
+    assert.equal(loadConfig({}).passwordHashCost, 17);
+    assert.equal(loadConfig({ PASSWORD_HASH_COST: '14' }).passwordHashCost, 14);
+    assert.equal(loadConfig({ PASSWORD_HASH_COST: ' 20 ' }).passwordHashCost, 20);
+    for (const value of ['13', '21', '16.5', 'high', '-1']) {
+      assert.throws(
+        () => loadConfig({ PASSWORD_HASH_COST: value }),
+        (err: unknown) => err instanceof ConfigError && err.problems.some((p) => p.startsWith('PASSWORD_HASH_COST:')),
+        value,
+      );
+    }
+  });
 });

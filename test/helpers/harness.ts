@@ -9,6 +9,7 @@ import { DomainError } from '../../src/errors/domain-error.js';
 import type { Storage } from '../../src/storage/open.js';
 import { ContractChecker } from './contract.js';
 import { currentEngine, freshDatabase, type EngineName } from './engines.js';
+import { TEST_PASSWORD_HASH_COST } from './hash-cost.js';
 
 export { manualClock };
 
@@ -57,6 +58,7 @@ export async function harness(
     ...(fresh ? { databaseUrl: fresh.url } : {}),
     stagingBaseUrl: 'https://staging.petstore.test/v1',
     baseUrl: 'https://api.petstore.test/v1',
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     ...options.config,
   });
   const storage =

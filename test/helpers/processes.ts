@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { TEST_PASSWORD_HASH_COST } from './hash-cost.js';
 
 /** The CLI entry point; it runs the compiled output in dist/ (`npm test` builds it first). */
 export const BIN = resolve(import.meta.dirname, '../../bin/petstore');
@@ -11,6 +12,11 @@ function assertBuilt(): void {
   if (!existsSync(resolve(import.meta.dirname, '../../dist/cli/main.js'))) {
     throw new Error('dist/ is missing: run `npm run build` before tests that start bin/petstore');
   }
+}
+
+/** The environment of a process a test starts: this one's, with passwords hashed at the test cost, then `env`. */
+export function childEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), ...env };
 }
 
 /** A fresh directory with a SQLite database URL in it; `cleanup()` removes both. */
@@ -32,7 +38,7 @@ export function runCli(args: string[], databaseUrl: string, env: NodeJS.ProcessE
     execFile(
       process.execPath,
       [BIN, ...args],
-      { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, timeout: 30_000 },
+      { env: childEnv({ DATABASE_URL: databaseUrl, ...env }), timeout: 30_000 },
       (err, stdout, stderr) => {
         if (err && typeof err.code !== 'number') {
           fail(err);
@@ -88,7 +94,7 @@ export interface RunningServer {
 export async function startServer(env: NodeJS.ProcessEnv & { DATABASE_URL: string }, startTimeoutMs = 20_000): Promise<RunningServer> {
   assertBuilt();
   const proc = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: childEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];

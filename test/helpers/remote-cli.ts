@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { BIN, type CliResult } from './processes.js';
+import { BIN, childEnv, type CliResult } from './processes.js';
 
 /** `bin/petstore` on another machine: no DATABASE_URL, no login file, the remote from PETSTORE_URL and PETSTORE_TOKEN. */
 export function remoteCli(url: string, token: string, args: string[], home: string): Promise<CliResult> {
@@ -34,7 +34,7 @@ export const refusal = (r: CliResult) => [
 export async function createUserWithPassword(databaseUrl: string, email: string, password: string): Promise<void> {
   const code = await new Promise<number>((done) => {
     const child = spawn(process.execPath, [BIN, 'users', 'create', email, '--password-stdin'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: childEnv({ DATABASE_URL: databaseUrl }),
     });
     child.on('close', (c) => done(c ?? 1));
     child.stdin.end(`${password}\n`);
