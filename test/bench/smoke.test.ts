@@ -81,7 +81,8 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     assert.ok(result.usageCost && result.usageCost.rps > 0 && result.usageCost.rpsWithout > 0, JSON.stringify(result.usageCost));
     assert.ok(result.tlsHandshakes && result.tlsHandshakes.perSecond > 0 && result.tlsHandshakes.barePerSecond > 0);
     assert.match(run.stdout, /new TLS connections per second/);
-    assert.equal(result.targets.length, 11);
+    assert.equal(result.targets.length, 12);
+    assert.ok(result.targets.some((t) => t.name === 'getPet ratio to bare'));
     assert.ok(result.targets.some((t) => /HTTPS/.test(t.name)));
     assert.ok(
       result.errorFlood && result.errorFlood.bodyBytes > 14_000 && result.errorFlood.responseBytes < 4096,
