@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { RemoteSettings } from './cli/remote.js';
 import type { Clock } from './clock.js';
+import type { Config } from './config.js';
 import type { Database } from './storage/database.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 
 /** What a CLI command gets: the database (opened and migrated on first use), output, the clock. */
 export interface CliContext {
+  /** The configuration from the environment, read and validated on first use. */
+  config(): Promise<Config>;
   database(): Promise<Database>;
   clock: Clock;
   /** One JSON value on stdout (for --json). */

@@ -7,21 +7,19 @@ import { normaliseEmail } from './email.js';
 
 /** The service on the database, loaded when a command runs (other commands do not load it). */
 async function service(ctx: CliContext) {
-  const [{ openProjectRepository }, { openAccountRepository }, { AccountService }, { openSessionRepository }, { loadConfig }] =
-    await Promise.all([
-      import('../projects/repository.js'),
-      import('./repository.js'),
-      import('./service.js'),
-      import('./sessions-repository.js'),
-      import('../config.js'),
-    ]);
+  const [{ openProjectRepository }, { openAccountRepository }, { AccountService }, { openSessionRepository }] = await Promise.all([
+    import('../projects/repository.js'),
+    import('./repository.js'),
+    import('./service.js'),
+    import('./sessions-repository.js'),
+  ]);
   const database = await ctx.database();
   return new AccountService(
     openAccountRepository(database),
     openSessionRepository(database),
     openProjectRepository(database),
     ctx.clock,
-    loadConfig().passwordHashCost,
+    (await ctx.config()).passwordHashCost,
   );
 }
 

@@ -1,5 +1,6 @@
 import { systemClock } from '../clock.js';
 import type { CliCommand, CliContext } from '../feature.js';
+import type { Config } from '../config.js';
 import { FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
 import { UsageError } from './args.js';
@@ -23,12 +24,15 @@ const USAGE = [
  * configuration schema and the database drivers load then too: a remote command never loads them.
  */
 function cliContext(local: boolean): CliContext & { close(): Promise<void> } {
+  let config: Promise<Config> | undefined;
   let storage: Promise<Storage> | undefined;
   let remote: RemoteSettings | null | undefined;
+  const configNow = () => (config ??= import('../config.js').then(({ loadConfig }) => loadConfig()));
   return {
     remote: () => (local ? null : (remote ??= remoteSettings())),
     interactive: process.stderr.isTTY,
-    database: async () => (await (storage ??= import('../config.js').then(({ loadConfig }) => openAppStorage(loadConfig())))).database,
+    config: configNow,
+    database: async () => (await (storage ??= configNow().then(openAppStorage))).database,
     clock: systemClock,
     json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
     out: (line) => process.stdout.write(`${line}\n`),

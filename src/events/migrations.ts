@@ -6,6 +6,22 @@ import type { FeatureMigrations } from '../storage/migrations.js';
  * event and subscribed endpoint (with its lease while an instance sends it),
  * and every attempt made.
  */
+/**
+ * The same on both engines. A delivery that ends is no longer due: it leaves the due index (one
+ * entry removed) instead of moving within two indexes ((state, next_at) and (endpoint_id, state,
+ * next_at)), and the due index holds only what is waiting. webhook_deliveries_by_endpoint serves
+ * removing an endpoint's deliveries (and its foreign-key check).
+ */
+const DELIVERIES_INDEXED_FOR_CLAIMS = {
+  version: 2,
+  name: 'deliveries indexed for their claims: due ones only, and by endpoint',
+  sql: `
+        DROP INDEX webhook_deliveries_due;
+        DROP INDEX webhook_deliveries_endpoint;
+        CREATE INDEX webhook_deliveries_pending ON webhook_deliveries(endpoint_id, next_at, id) WHERE state = 'pending';
+        CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id);`,
+};
+
 export const eventMigrations: FeatureMigrations = {
   feature: 'events',
   sqlite: [
@@ -67,19 +83,7 @@ export const eventMigrations: FeatureMigrations = {
         CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id);
         CREATE INDEX webhook_attempts_endpoint ON webhook_attempts(endpoint_id, id);`,
     },
-    {
-      version: 2,
-      name: 'deliveries indexed for their claims: due ones only, and by endpoint',
-      // A delivery that ends is no longer due: it leaves the due index (one entry removed) instead
-      // of moving within two indexes ((state, next_at) and (endpoint_id, state, next_at)), and the
-      // due index holds only what is waiting. webhook_deliveries_by_endpoint serves removing an
-      // endpoint's deliveries (and its foreign-key check).
-      sql: `
-        DROP INDEX webhook_deliveries_due;
-        DROP INDEX webhook_deliveries_endpoint;
-        CREATE INDEX webhook_deliveries_pending ON webhook_deliveries(endpoint_id, next_at, id) WHERE state = 'pending';
-        CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id);`,
-    },
+    DELIVERIES_INDEXED_FOR_CLAIMS,
   ],
   postgres: [
     {
@@ -140,18 +144,6 @@ export const eventMigrations: FeatureMigrations = {
         CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id);
         CREATE INDEX webhook_attempts_endpoint ON webhook_attempts(endpoint_id, id);`,
     },
-    {
-      version: 2,
-      name: 'deliveries indexed for their claims: due ones only, and by endpoint',
-      // A delivery that ends is no longer due: it leaves the due index (one entry removed) instead
-      // of moving within two indexes ((state, next_at) and (endpoint_id, state, next_at)), and the
-      // due index holds only what is waiting. webhook_deliveries_by_endpoint serves removing an
-      // endpoint's deliveries (and its foreign-key check).
-      sql: `
-        DROP INDEX webhook_deliveries_due;
-        DROP INDEX webhook_deliveries_endpoint;
-        CREATE INDEX webhook_deliveries_pending ON webhook_deliveries(endpoint_id, next_at, id) WHERE state = 'pending';
-        CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id);`,
-    },
+    DELIVERIES_INDEXED_FOR_CLAIMS,
   ],
 };

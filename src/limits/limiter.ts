@@ -36,11 +36,9 @@ export class RateLimiter {
    * counted in the day window, so bursts never use up the day's quota.
    */
   async hit(subject: string, quota: Quota, now: number, refused = false): Promise<Verdict> {
-    const minute = Math.floor(now / MINUTE_MS);
-    const day = Math.floor(now / DAY_MS);
-    const minuteCount = await this.counters.increment('minute', `${subject}:${String(minute)}`);
+    const { minuteKey, dayKey } = this.windowKeys(subject, now);
+    const minuteCount = await this.counters.increment('minute', minuteKey);
     const minuteAllows = !refused && minuteCount <= quota.perMinute;
-    const dayKey = `${subject}:${String(day)}`;
     const dayCount = minuteAllows ? await this.counters.increment('day', dayKey) : await this.counters.peek('day', dayKey);
     return verdictOf(quota, now, minuteCount, dayCount, minuteAllows);
   }
