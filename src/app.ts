@@ -23,7 +23,7 @@ import { registerNotFound } from './http/not-found.js';
 import { registerProtocolErrors } from './http/protocol-errors.js';
 import { genReqId, requestIdStep } from './http/request-id.js';
 import { registerRequestSteps, RequestSteps } from './http/request-steps.js';
-import { validatorCompiler } from './http/validation.js';
+import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import type { Storage } from './storage/open.js';
@@ -68,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    schemaErrorFormatter,
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
     frameworkErrors: frameworkErrorHandler(steps),
     // Requests Node's HTTP parser rejects get the Error body too, written to the socket.

@@ -53,6 +53,8 @@ function messageOf(err: ErrorObject, where: ErrorDetail['in'], field: string): s
 
 /** At most this many problems are reported; the message says how many more there were. */
 export const MAX_DETAILS = 10;
+/** The keyword of the one problem that stands for unknown fields left out of validation (http/validation.ts). */
+export const MORE_UNKNOWN_FIELDS = 'x-more-unknown-fields';
 /** Field names come from the request: at most this many characters of one are echoed. */
 export const MAX_FIELD_CHARS = 64;
 
@@ -71,14 +73,19 @@ export function validationDetails(errors: ErrorObject[], context: string | undef
   const where = CONTEXT_TO_IN[context ?? 'body'] ?? 'body';
   const seen = new Set<string>();
   const details: ErrorDetail[] = [];
+  let leftOut = 0;
   for (const err of errors) {
+    if (err.keyword === MORE_UNKNOWN_FIELDS) {
+      leftOut += err.params.count as number;
+      continue;
+    }
     const field = fieldOf(err, where);
     // One entry per field: the first problem found is the one worth fixing first.
     if (seen.has(field)) continue;
     seen.add(field);
     if (details.length < MAX_DETAILS) details.push({ in: where, field: bounded(field), message: messageOf(err, where, field) });
   }
-  return { details, more: seen.size - details.length };
+  return { details, more: seen.size + leftOut - details.length };
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { INT64_MAX, INT64_MIN, isInt64Schema } from '../contract/primitives.js';
+import { MAX_DETAILS, MORE_UNKNOWN_FIELDS } from './error-handler.js';
 
 type Json = Record<string, unknown>;
 
@@ -37,7 +38,7 @@ export function createAjv(): Ajv {
 }
 
 /** Replaces int64 integer schemas with the `x-int64` rule, which understands `bigint`. */
-function runtimeSchema(schema: unknown): unknown {
+export function runtimeSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(runtimeSchema);
   if (schema === null || typeof schema !== 'object') return schema;
   const src = schema as Json;
@@ -91,6 +92,10 @@ function normaliseStrings(root: unknown, errors: ErrorObject[]): unknown {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { container, path } = next;
     if (container === null || typeof container !== 'object') continue;
+    // Most containers hold no string or object at all; their keys (thousands in a hostile body, each one made a
+    // string by Object.keys) are needed only when one does.
+    if (!Object.values(container).some((value: unknown) => typeof value === 'string' || (value !== null && typeof value === 'object')))
+      continue;
     // Keys only, not [key, value] pairs: a hostile body holds thousands of them.
     const keys: readonly (string | number)[] = Array.isArray(container) ? container.map((_v, i) => i) : Object.keys(container);
     const nested: { container: unknown; path: string }[] = [];
@@ -137,16 +142,62 @@ function compiledValidator(schema: unknown): ValidateFunction {
   return compiled;
 }
 
+/** The property names of an object schema that allows no others, or undefined. */
+function closedFields(schema: unknown): Set<string> | undefined {
+  if (schema === null || typeof schema !== 'object') return undefined;
+  const { additionalProperties, properties, patternProperties } = schema as Json;
+  if (additionalProperties !== false || patternProperties !== undefined || properties === null || typeof properties !== 'object')
+    return undefined;
+  return new Set(Object.keys(properties));
+}
+
+/**
+ * A body with more unknown top-level fields than can be reported: the same
+ * object with its known fields and only the first MAX_DETAILS unknown ones,
+ * and how many unknown ones were left out. With allErrors, Ajv makes an error
+ * object for every unknown field (2,000 for a 14.7 KB body) of which at most
+ * MAX_DETAILS are reported; those left out are only counted.
+ */
+function boundedUnknown(data: unknown, fields: Set<string>): { reduced: Json; leftOut: number } | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const keys = Object.keys(data);
+  if (keys.length <= MAX_DETAILS) return undefined;
+  let unknown = 0;
+  for (const key of keys) if (!fields.has(key)) unknown++;
+  if (unknown <= MAX_DETAILS) return undefined;
+  const reduced: Json = {};
+  let kept = 0;
+  for (const key of keys) {
+    if (fields.has(key) || kept++ < MAX_DETAILS)
+      Object.defineProperty(reduced, key, { value: (data as Json)[key], enumerable: true, writable: true, configurable: true });
+  }
+  return { reduced, leftOut: unknown - MAX_DETAILS };
+}
+
 /** Fastify's validator compiler: Unicode checks on bodies, integers from path and query text, then the schema. */
 export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   return ({ schema, httpPart }) => {
     const compiled = compiledValidator(schema);
+    const fields = httpPart === 'body' ? closedFields(schema) : undefined;
     const validator: Validator = (data: unknown) => {
       if (httpPart === 'body') {
         const unicodeErrors: ErrorObject[] = [];
         normaliseStrings(data, unicodeErrors);
         if (unicodeErrors.length > 0) {
           validator.errors = unicodeErrors;
+          return false;
+        }
+        const bounded = fields && boundedUnknown(data, fields);
+        if (bounded) {
+          // Invalid whatever the rest holds: the reduced object still has unknown fields.
+          compiled(bounded.reduced);
+          const more: ErrorObject = {
+            instancePath: '',
+            schemaPath: '#/additionalProperties',
+            keyword: MORE_UNKNOWN_FIELDS,
+            params: { count: bounded.leftOut },
+          };
+          validator.errors = [...(compiled.errors ?? []), more];
           return false;
         }
       } else if (httpPart === 'querystring' || httpPart === 'params') {
@@ -158,4 +209,13 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
     };
     return validator;
   };
+}
+
+/**
+ * Fastify's error for a failed validation, without its default message: that
+ * joins every problem into one string (90 KB for 2,000 unknown fields), and
+ * the answer is built from the problems themselves (toApiError).
+ */
+export function schemaErrorFormatter(errors: readonly unknown[], dataVar: string): Error {
+  return new Error(`${dataVar} is not valid: ${String(errors.length)} problems`);
 }

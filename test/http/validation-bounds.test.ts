@@ -1,7 +1,13 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_DETAILS, MAX_FIELD_CHARS } from '../../src/http/error-handler.js';
+import fc from 'fast-check';
+import type { ErrorObject } from 'ajv';
+import type { FastifySchema } from 'fastify';
+import { MAX_DETAILS, MAX_FIELD_CHARS, toApiError } from '../../src/http/error-handler.js';
 import { ApiError } from '../../src/http/errors.js';
+import { parseJsonExact } from '../../src/http/json-body.js';
+import { createAjv, runtimeSchema, validatorCompiler } from '../../src/http/validation.js';
+import { NewPetSchema } from '../../src/pets/schemas.js';
 import { harness, type Harness } from '../helpers/harness.js';
 
 interface ErrorBody {
@@ -80,6 +86,42 @@ describe('a validation error reports at most 10 problems and echoes a bounded pa
     );
     assert.doesNotMatch(body.message, /more/);
   });
+});
+
+test('a body with many unknown fields is answered as if every one had been validated', () => {
+  // The validator checks the known fields and the first 10 unknown ones and counts the rest; Ajv over the
+  // whole body is the reference. Both answers are compared: the message (with its count) and the details.
+  const bounded = validatorCompiler()({ schema: NewPetSchema as FastifySchema, httpPart: 'body', method: 'POST', url: '/v1/pets' }) as ((
+    data: unknown,
+  ) => boolean) & { errors?: ErrorObject[] | null };
+  const whole = createAjv().compile(runtimeSchema(NewPetSchema) as object);
+  const answer = (errors: ErrorObject[] | null | undefined) => {
+    const e = toApiError(Object.assign(new Error('invalid'), { validation: errors ?? [], validationContext: 'body' }));
+    return { message: e.message, details: e.details };
+  };
+  const value = fc.oneof(
+    fc.constant(0),
+    fc.constant('Rex'),
+    fc.constant(''),
+    fc.constant(null),
+    fc.constant(12345678901234567890n),
+    fc.constant([1]),
+  );
+  const key = fc.oneof(
+    fc.constantFrom('name', 'categoryId', 'status', 'id', '__proto__', 'constructor', '0', '7', '4294967295', '-1', 'a.b', 'x/y', '~'),
+    fc.nat({ max: 5000 }).map((n) => n.toString(36)),
+    fc.string({ maxLength: 6 }),
+  );
+  fc.assert(
+    fc.property(fc.uniqueArray(fc.tuple(key, value), { maxLength: 60, selector: ([k]) => k }), (entries) => {
+      const text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${typeof v === 'bigint' ? v.toString() : JSON.stringify(v)}`).join(',')}}`;
+      const ok = bounded(parseJsonExact(text));
+      const reference = whole(parseJsonExact(text));
+      assert.equal(ok, reference);
+      if (!ok) assert.deepEqual(answer(bounded.errors), answer(whole.errors));
+    }),
+    { numRuns: 400 },
+  );
 });
 
 test('a 4xx ApiError carries no stack trace; a 5xx keeps its own', () => {
