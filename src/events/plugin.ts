@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { repositoryOf } from '../feature.js';
+import { ApiLoad } from '../http/api-load.js';
 import { openEventRepository } from './repository.js';
 import { webhookRoutes } from './routes.js';
 import { WebhookService } from './service.js';
@@ -41,11 +42,14 @@ export default fp(
       });
     }
 
+    // Deliveries yield to API requests while those saturate the event loop.
+    const load = config.webhookWorker ? new ApiLoad(() => app.frontDoor.received) : null;
     const worker = config.webhookWorker
       ? new DeliveryWorker(repo, app.clock, app.log, {
           retryDelays: config.webhookRetryDelays,
           allowPrivate: config.webhookAllowPrivate,
           onOutcome: count,
+          apiSaturated: () => load?.saturated() ?? false,
         })
       : null;
     const service = new WebhookService(repo, app.clock, config.webhookAllowPrivate, () => worker?.wake());
@@ -57,9 +61,13 @@ export default fp(
       service.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'removing expired events failed'));
     }, HOUR_MS);
     purge.unref();
-    app.addHook('onReady', async () => worker?.start());
+    app.addHook('onReady', async () => {
+      load?.start();
+      worker?.start();
+    });
     app.addHook('onClose', async () => {
       clearInterval(purge);
+      load?.stop();
       await worker?.close();
     });
   },

@@ -22,6 +22,8 @@ export interface WorkerOptions {
   timeoutMs?: number;
   resolve?: Resolve;
   onOutcome?: (outcome: Outcome) => void;
+  /** True while API requests saturate the event loop: steps are then SATURATED_STEP_MS apart at least. */
+  apiSaturated?: () => boolean;
 }
 
 /** A Retry-After longer than this is not waited for: the delivery waits this long instead. */
@@ -37,6 +39,12 @@ const START_WITHIN_MS = LEASE_MARGIN_MS - 1000;
  * records them together (a commit per wave of attempts rather than per attempt or two).
  */
 const GATHER_MS = 2;
+/**
+ * While API requests saturate the event loop, a step starts at most this long after the last one
+ * started: deliveries yield to requests, at up to `perEndpoint` attempts per endpoint a step (200 a
+ * second per endpoint at 4), and catch up at full speed once the load falls.
+ */
+export const SATURATED_STEP_MS = 20;
 
 /** Seconds a `Retry-After` header asks for (delay or HTTP date), or 0. */
 export function retryAfterSeconds(value: string | string[] | undefined, now: number): number {
@@ -103,6 +111,9 @@ export class DeliveryWorker {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private gather: NodeJS.Timeout | undefined;
+  /** A step put off while the API saturates the loop. */
+  private deferred: NodeJS.Timeout | undefined;
+  private lastStepAt = Number.NEGATIVE_INFINITY;
   private readonly dispatcher: Dispatcher;
   /** Leased deliveries handed to the dispatcher, by id. */
   private readonly out = new Map<number, ClaimedDelivery>();
@@ -145,6 +156,19 @@ export class DeliveryWorker {
       return;
     }
     if (this.stopped && this.done.length === 0 && this.released.length === 0) return;
+    // Real time, not the clock: the clock is the service's notion of now, which tests hold still.
+    const started = performance.now();
+    if (!this.stopped && this.options.apiSaturated?.()) {
+      const wait = this.lastStepAt + SATURATED_STEP_MS - started;
+      if (wait > 0) {
+        this.deferred ??= setTimeout(() => {
+          this.deferred = undefined;
+          this.wake();
+        }, wait);
+        return;
+      }
+    }
+    this.lastStepAt = started;
     this.running = this.step()
       .catch((err: unknown) => this.log.warn({ err }, 'webhook deliveries could not be claimed; trying again'))
       .finally(() => {
@@ -259,6 +283,8 @@ export class DeliveryWorker {
   async close(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.deferred);
+    this.deferred = undefined;
     this.wakeNow();
     // What waits for a free slot is given back now; only attempts under way are waited for.
     this.dispatcher.dropQueued();

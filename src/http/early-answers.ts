@@ -146,6 +146,8 @@ export class FrontDoor {
   private steps: readonly EarlyStep[] = [];
   /** Requests answered early since start (a test can tell which path answered). */
   answered = 0;
+  /** Requests received since start, whichever path answers them (the API's load: http/api-load.ts). */
+  received = 0;
   /** Set by draining.ts: false once the app started closing. */
   accepting: () => boolean = () => true;
   /** Set when metrics are on. */
@@ -181,7 +183,7 @@ export class FrontDoor {
   /** A server's request handler: early answers, otherwise `next` (Fastify's `routing`). */
   handler(next: Handler): Handler {
     const { requestId, trustProxy, accessLog } = this.options;
-    return frontDoor(
+    const answer = frontDoor(
       {
         steps: () => this.steps,
         requestId,
@@ -198,6 +200,10 @@ export class FrontDoor {
       },
       next,
     );
+    return (req, res) => {
+      this.received++;
+      answer(req, res);
+    };
   }
 }
 

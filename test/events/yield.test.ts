@@ -1,0 +1,119 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { systemClock } from '../../src/clock.js';
+import type { AttemptOutcome, ClaimRequest, ClaimedDelivery, EventRepository } from '../../src/events/repository.js';
+import { newWebhookSecret } from '../../src/events/signature.js';
+import { DeliveryWorker, SATURATED_STEP_MS } from '../../src/events/worker.js';
+import { ApiLoad } from '../../src/http/api-load.js';
+import { eventually } from '../helpers/webhooks.js';
+
+const quiet = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Keeps the event loop busy (a synchronous wait) for `ms`. */
+const spin = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+/** Due deliveries of one endpoint, held in memory: the repository's step as the worker sees it. */
+function memoryRepository(url: string, count: number) {
+  const due = Array.from({ length: count }, (_, i) => i + 1);
+  const recorded = new Set<number>();
+  const steps: number[] = [];
+  const secret = newWebhookSecret();
+  const repo = {
+    cycle: async (done: readonly AttemptOutcome[], released: readonly number[], _token: string, claim: ClaimRequest | null) => {
+      steps.push(performance.now());
+      for (const d of done) recorded.add(d.deliveryId);
+      due.unshift(...released);
+      if (!claim) return [];
+      const n = Math.min(claim.free(1), claim.limit);
+      return due.splice(0, n).map((id): ClaimedDelivery => ({
+        id,
+        endpointId: 1,
+        url,
+        secret,
+        attempt: 1,
+        eventId: `evt_${String(id).padStart(32, '0')}`,
+        type: 'pet.created',
+        data: '{}',
+        createdAt: new Date(),
+        project: 'yield',
+      }));
+    },
+    oldestDue: async () => null,
+  } as unknown as EventRepository;
+  return { repo, recorded, steps };
+}
+
+describe('webhook delivery yields to API requests that saturate the event loop', () => {
+  let server: Server;
+  let url = '';
+  let received = 0;
+  before(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received++;
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/hook`;
+  });
+  after(() => new Promise<void>((r) => server.close(() => r())));
+
+  test(`while saturated, steps start ${String(SATURATED_STEP_MS)} ms apart at least; afterwards the rest goes at once`, async () => {
+    let saturated = true;
+    const { repo, recorded, steps } = memoryRepository(url, 200);
+    const worker = new DeliveryWorker(repo, systemClock, quiet, {
+      retryDelays: [1],
+      allowPrivate: true,
+      pollMs: 10_000,
+      apiSaturated: () => saturated,
+    });
+    const before = received;
+    worker.start();
+    await sleep(300);
+    const whileSaturated = recorded.size;
+    const gaps = steps.slice(1).map((t, i) => t - (steps[i] as number));
+    // A timer fires no earlier than asked, to the millisecond.
+    assert.ok(
+      gaps.every((g) => g >= SATURATED_STEP_MS - 1),
+      `steps ${gaps.map((g) => g.toFixed(1)).join(', ')} ms apart`,
+    );
+    // At most 4 attempts a step (the per-endpoint bound): 300 ms hold at most 16 steps.
+    assert.ok(whileSaturated <= 4 * (300 / SATURATED_STEP_MS + 1), `${String(whileSaturated)} recorded while saturated`);
+    assert.ok(whileSaturated > 0, 'deliveries go on while saturated');
+    saturated = false;
+    await eventually(async () => (recorded.size === 200 ? true : undefined), 15_000, 'every delivery recorded');
+    const fast = steps.slice(1).filter((t, i) => t - (steps[i] as number) < SATURATED_STEP_MS - 1).length;
+    assert.ok(fast > 0, 'steps follow each other at once when the load falls');
+    await worker.close();
+    assert.equal(received - before, 200);
+  });
+});
+
+describe('the API load gauge', () => {
+  test('saturated only when the loop is busy while requests arrive at the rate', async () => {
+    let count = 0;
+    const load = new ApiLoad(() => count, { utilization: 0.9, requestsPerSecond: 1000 });
+    load.sample();
+    spin(60);
+    count += 200;
+    load.sample();
+    assert.equal(load.saturated(), true, 'busy, 200 requests in 60 ms');
+
+    spin(60);
+    load.sample();
+    assert.equal(load.saturated(), false, 'busy with no requests: background work alone');
+
+    await sleep(60);
+    count += 200;
+    load.sample();
+    assert.equal(load.saturated(), false, 'requests at the rate, but the loop mostly idle');
+  });
+});
