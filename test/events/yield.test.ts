@@ -76,22 +76,31 @@ describe('webhook delivery yields to API requests that saturate the event loop',
       apiSaturated: () => saturated,
     });
     const before = received;
+    const startedAt = performance.now();
     worker.start();
     await sleep(300);
+    const saturatedFor = performance.now() - startedAt;
     const whileSaturated = recorded.size;
-    const gaps = steps.slice(1).map((t, i) => t - (steps[i] as number));
-    // A timer fires no earlier than asked, to the millisecond.
+    const stepsSaturated = steps.length;
+    // Each step starts 20 ms after the last one at least (the steps' own times can be off by a preemption,
+    // so count them): a slow machine makes fewer, never more.
     assert.ok(
-      gaps.every((g) => g >= SATURATED_STEP_MS - 1),
-      `steps ${gaps.map((g) => g.toFixed(1)).join(', ')} ms apart`,
+      stepsSaturated <= Math.floor(saturatedFor / SATURATED_STEP_MS) + 1,
+      `${String(stepsSaturated)} steps in ${saturatedFor.toFixed(0)} ms`,
     );
-    // At most 4 attempts a step (the per-endpoint bound): 300 ms hold at most 16 steps.
-    assert.ok(whileSaturated <= 4 * (300 / SATURATED_STEP_MS + 1), `${String(whileSaturated)} recorded while saturated`);
+    // At most 4 attempts a step (the per-endpoint bound).
+    assert.ok(whileSaturated <= 4 * stepsSaturated, `${String(whileSaturated)} recorded in ${String(stepsSaturated)} steps`);
     assert.ok(whileSaturated > 0, 'deliveries go on while saturated');
     saturated = false;
+    const freeAt = performance.now();
     await eventually(async () => (recorded.size === 200 ? true : undefined), 15_000, 'every delivery recorded');
-    const fast = steps.slice(1).filter((t, i) => t - (steps[i] as number) < SATURATED_STEP_MS - 1).length;
-    assert.ok(fast > 0, 'steps follow each other at once when the load falls');
+    const freeFor = performance.now() - freeAt;
+    const stepsFree = steps.length - stepsSaturated;
+    // Once the load falls, steps follow each other as attempts end: more than 20 ms apart would allow.
+    assert.ok(
+      stepsFree > Math.floor(freeFor / SATURATED_STEP_MS) + 1,
+      `${String(stepsFree)} steps in ${freeFor.toFixed(0)} ms once the load fell`,
+    );
     await worker.close();
     assert.equal(received - before, 200);
   });
