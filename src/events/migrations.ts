@@ -1,12 +1,6 @@
 import type { FeatureMigrations } from '../storage/migrations.js';
 
 /**
- * The outbox and webhooks: events (written in the transaction of the change
- * that causes them, kept 30 days), a project's endpoints, one delivery per
- * event and subscribed endpoint (with its lease while an instance sends it),
- * and every attempt made.
- */
-/**
  * The same on both engines. A delivery that ends is no longer due: it leaves the due index (one
  * entry removed) instead of moving within two indexes ((state, next_at) and (endpoint_id, state,
  * next_at)), and the due index holds only what is waiting. webhook_deliveries_by_endpoint serves
@@ -22,6 +16,12 @@ const DELIVERIES_INDEXED_FOR_CLAIMS = {
         CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id);`,
 };
 
+/**
+ * The outbox and webhooks: events (written in the transaction of the change
+ * that causes them, kept 30 days), a project's endpoints, one delivery per
+ * event and subscribed endpoint (with its lease while an instance sends it),
+ * and every attempt made.
+ */
 export const eventMigrations: FeatureMigrations = {
   feature: 'events',
   sqlite: [

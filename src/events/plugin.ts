@@ -44,12 +44,12 @@ export default fp(
 
     // Deliveries yield to API requests while those saturate the event loop.
     const load = config.webhookWorker ? new ApiLoad(() => app.frontDoor.received) : null;
-    const worker = config.webhookWorker
+    const worker = load
       ? new DeliveryWorker(repo, app.clock, app.log, {
           retryDelays: config.webhookRetryDelays,
           allowPrivate: config.webhookAllowPrivate,
           onOutcome: count,
-          apiSaturated: () => load?.saturated() ?? false,
+          apiSaturated: () => load.saturated(),
         })
       : null;
     const service = new WebhookService(repo, app.clock, config.webhookAllowPrivate, () => worker?.wake());

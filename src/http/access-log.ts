@@ -53,16 +53,22 @@ function targetJsonOf(method: string, url: string, host: string | undefined): st
  */
 function requestJson(request: LoggedRequest): string {
   const version = request.headers['accept-version'];
-  if (version !== undefined) return requestJsonOf(request, undefined);
+  if (version !== undefined) {
+    const host = request.host === undefined ? '' : `,"host":${json(redactKeys(request.host))}`;
+    return withAddress(
+      request,
+      `{${targetJson(request.method, request.url, undefined)},"version":${json(redactKeys(String(version)))}${host}`,
+    );
+  }
   // A connection's port does not change: its last request's JSON is kept on it, for its next request to the same
   // target from the same address (behind a trusted proxy, one connection carries many clients' addresses).
   const target = targetJson(request.method, request.url, request.host);
   const socket = request.socket as LoggedRequest['socket'] & { [LAST_JSON]?: KeptJson };
   const kept = socket[LAST_JSON];
   if (kept !== undefined && kept.target === target && kept.ip === request.ip) return kept.json;
-  const json = requestJsonOf(request, target);
-  socket[LAST_JSON] = { target, ip: request.ip, json };
-  return json;
+  const out = withAddress(request, `{${target}`);
+  socket[LAST_JSON] = { target, ip: request.ip, json: out };
+  return out;
 }
 
 interface KeptJson {
@@ -73,13 +79,9 @@ interface KeptJson {
 
 const LAST_JSON = Symbol('access-log request json');
 
-function requestJsonOf(request: LoggedRequest, target: string | undefined): string {
-  const version = request.headers['accept-version'];
-  let out =
-    version === undefined
-      ? `{${target ?? targetJson(request.method, request.url, request.host)}`
-      : `{${targetJson(request.method, request.url, undefined)},"version":${json(redactKeys(String(version)))}` +
-        (request.host === undefined ? '' : `,"host":${json(redactKeys(request.host))}`);
+/** The request's fields so far (`head`), then its address and port, closed. */
+function withAddress(request: LoggedRequest, head: string): string {
+  let out = head;
   // An address has no character JSON escapes.
   if (request.ip !== undefined) out += `,"remoteAddress":"${request.ip}"`;
   const port = request.socket.remotePort;
