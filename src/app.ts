@@ -104,6 +104,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   steps.add('request-id', rememberReplyStep);
   const draining = registerDraining(app);
   door.accepting = draining.accepting;
+  // Once draining, no request is answered early; those answered in this turn are written before connections close.
+  app.addHook('preClose', (done) => {
+    door.writeHeld();
+    done();
+  });
   steps.add('draining', draining.step);
   steps.add('host', hostHeaderStep);
   steps.add('deprecation', deprecationHeadersStep);

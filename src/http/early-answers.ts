@@ -38,14 +38,13 @@ export const REGULAR = Symbol('regular');
  */
 export type EarlyStep = (request: EarlyRequest) => EarlyAnswer | typeof REGULAR | null;
 
-/** What the front door does around an early answer: the regular path's request id, access-log line and metrics. */
+/** What the front door needs besides its steps: the regular path's request id, its drain state and proxy setting. */
 export interface FrontDoorParts {
   steps: () => readonly EarlyStep[];
   /** A request id from the request's `X-Request-Id` or a new one (as Fastify's `genReqId`). */
   requestId: (req: IncomingMessage) => string;
   /** False while the app drains: every request then takes the regular path (and is answered 503). */
   accepting: () => boolean;
-  completed: (done: CompletedRequest) => void;
   /** TRUST_PROXY: a request with forwarded headers takes the regular path, which reads them. */
   trustProxy: boolean;
 }
@@ -88,19 +87,65 @@ function earlyRequest(req: IncomingMessage, trustProxy: boolean): EarlyRequest |
   };
 }
 
+/** An early answer waiting for the end of its event-loop turn. */
+export interface HeldAnswer {
+  req: IncomingMessage;
+  res: ServerResponse;
+  id: string;
+  answer: EarlyAnswer;
+  start: number;
+}
+
+/**
+ * Early answers written together at the end of the event-loop turn that made
+ * them (`setImmediate`: after every request read in the turn's poll phase has
+ * been handled). Written one by one as they were made, each woke the client's
+ * process on its own and interleaved Node's write path with the next
+ * request's parsing: under load about a third of the CPU of an early listPets
+ * (docs/performance.md). A response waits at most for the rest of its turn.
+ */
+export class TurnWrites {
+  private held: HeldAnswer[] = [];
+
+  constructor(private readonly completed: (done: CompletedRequest) => void) {}
+
+  add(answer: HeldAnswer): void {
+    if (this.held.length === 0) setImmediate(this.write);
+    this.held.push(answer);
+  }
+
+  /** Writes what is held now (the app starts closing: no answer may be left for after its connections close). */
+  readonly write = (): void => {
+    const held = this.held;
+    this.held = [];
+    for (const { req, res, id, answer, start } of held) {
+      try {
+        res.writeHead(answer.status, ['x-request-id', id, ...answer.headers]);
+        res.end(answer.body ?? undefined);
+      } catch {
+        // Never expected (the headers are the steps' own): the others are still written; this connection is closed.
+        res.destroy();
+        continue;
+      }
+      this.completed({ req, id, status: answer.status, operation: answer.operation, elapsedMs: performance.now() - start });
+    }
+  };
+}
+
 /**
  * The server's request handler: an early step's answer when one gives it,
  * otherwise Fastify's own handler (`next`), untouched.
  *
  * Only a request whose response has the connection to itself is answered
  * early (`res.socket` is null for one pipelined behind an unfinished response):
- * its whole response is written to the connection at once, so it never waits
- * behind another, and draining's count of pending responses does not need it.
- * For the same reason its access-log line and metrics are recorded when the
- * response is handed to the connection, not at 'finish': listening for
- * 'finish' alone cost about 14 µs per request (docs/performance.md).
+ * its whole response is written to the connection at once, at the end of the
+ * turn (`TurnWrites`), so it never waits behind another. Until then it is the
+ * connection's unfinished response, which closing idle connections spares.
+ * Its access-log line and metrics are recorded when the response is handed to
+ * the connection, not at 'finish': listening for 'finish' alone cost about
+ * 14 µs per request (docs/performance.md).
  */
-export function frontDoor(parts: FrontDoorParts, next: Handler): Handler {
+export function frontDoor(parts: FrontDoorParts, writes: TurnWrites, next: Handler): Handler {
   return (req, res) => {
     const steps = parts.steps();
     if (steps.length === 0 || res.socket === null || !parts.accepting()) return next(req, res);
@@ -122,10 +167,7 @@ export function frontDoor(parts: FrontDoorParts, next: Handler): Handler {
       return next(req, res);
     }
     if (answer === null) return next(req, res);
-    const id = parts.requestId(req);
-    res.writeHead(answer.status, ['x-request-id', id, ...answer.headers]);
-    res.end(answer.body ?? undefined);
-    parts.completed({ req, id, status: answer.status, operation: answer.operation, elapsedMs: performance.now() - start });
+    writes.add({ req, res, id: parts.requestId(req), answer, start });
   };
 }
 
@@ -180,26 +222,25 @@ export class FrontDoor {
     this.steps = STEP_PHASES.flatMap((p) => this.byPhase.get(p) ?? []);
   }
 
+  /** Early answers not yet written, of every server this front door answers for. */
+  private readonly writes = new TurnWrites(({ req, id, status, operation, elapsedMs }) => {
+    this.answered++;
+    const method = req.method ?? 'GET';
+    this.recordAnswer?.(operation, method, status, elapsedMs);
+    const socket = req.socket;
+    const logged = { method, url: req.url ?? '/', headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
+    this.options.accessLog.completed(id, logged, status, elapsedMs);
+  });
+
+  /** Writes the answers held for the end of this turn now: called as the app starts closing, before its connections close. */
+  writeHeld(): void {
+    this.writes.write();
+  }
+
   /** A server's request handler: early answers, otherwise `next` (Fastify's `routing`). */
   handler(next: Handler): Handler {
-    const { requestId, trustProxy, accessLog } = this.options;
-    const answer = frontDoor(
-      {
-        steps: () => this.steps,
-        requestId,
-        accepting: () => this.accepting(),
-        trustProxy,
-        completed: ({ req, id, status, operation, elapsedMs }) => {
-          this.answered++;
-          const method = req.method ?? 'GET';
-          this.recordAnswer?.(operation, method, status, elapsedMs);
-          const socket = req.socket;
-          const logged = { method, url: req.url ?? '/', headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
-          accessLog.completed(id, logged, status, elapsedMs);
-        },
-      },
-      next,
-    );
+    const { requestId, trustProxy } = this.options;
+    const answer = frontDoor({ steps: () => this.steps, requestId, accepting: () => this.accepting(), trustProxy }, this.writes, next);
     return (req, res) => {
       this.received++;
       answer(req, res);

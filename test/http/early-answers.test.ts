@@ -5,7 +5,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { earlyRedirectStep } from '../../src/domains/steps.js';
 import type { DomainHosts } from '../../src/domains/hosts.js';
-import { frontDoor, hostnameOf, REGULAR, type CompletedRequest, type EarlyRequest, type EarlyStep } from '../../src/http/early-answers.js';
+import {
+  frontDoor,
+  hostnameOf,
+  REGULAR,
+  TurnWrites,
+  type CompletedRequest,
+  type EarlyRequest,
+  type EarlyStep,
+} from '../../src/http/early-answers.js';
 import { headerOf, rawExchange, rawRequest } from '../helpers/raw-http.js';
 
 test('hostnameOf: the Host header as Fastify’s request.hostname gives it, lowercased, without a final dot', () => {
@@ -58,9 +66,9 @@ describe('frontDoor', () => {
           steps: () => [step],
           requestId: (req) => (typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : 'req_generated'),
           accepting: () => accepting,
-          completed: (done) => completed.push(done),
           trustProxy: true,
         },
+        new TurnWrites((done) => completed.push(done)),
         next,
       ),
     );
@@ -152,6 +160,95 @@ describe('frontDoor', () => {
         [200, 'regular /fast'],
       ],
     );
+  });
+});
+
+describe('the early answers of one event-loop turn', () => {
+  /** Answers every request with its own URL. */
+  const echo: EarlyStep = (request) => ({
+    status: 200,
+    headers: ['content-length', String(request.url.length)],
+    body: request.url,
+    operation: 'echo',
+  });
+  const request = (url: string) =>
+    ({
+      method: 'GET',
+      url,
+      headers: { host: 'site.example' },
+      rawHeaders: ['Host', 'site.example'],
+      socket: {},
+    }) as unknown as IncomingMessage;
+  /** A response that records what is written to it; `failing` throws as writeHead does on a header it refuses. */
+  const response = (failing = false) => {
+    const res = {
+      socket: {},
+      written: [] as unknown[],
+      destroyed: false,
+      writeHead(status: number, headers: string[]) {
+        if (failing) throw new TypeError('Invalid character in header content');
+        res.written.push(status, ...headers);
+      },
+      end(body: unknown) {
+        res.written.push(String(body));
+      },
+      destroy() {
+        res.destroyed = true;
+      },
+    };
+    return res;
+  };
+  const setUp = () => {
+    const completed: string[] = [];
+    const writes = new TurnWrites((done) => completed.push(`${done.id} ${String(done.status)}`));
+    let n = 0;
+    const handler = frontDoor(
+      { steps: () => [echo], requestId: () => `req_${String(++n)}`, accepting: () => true, trustProxy: false },
+      writes,
+      () => completed.push('regular'),
+    );
+    const answer = (url: string, res: ReturnType<typeof response>) => handler(request(url), res as unknown as ServerResponse);
+    return { completed, writes, answer };
+  };
+  const turnEnd = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('are written together once the turn has handled every request it read, in the order they were made', async () => {
+    const { completed, answer } = setUp();
+    const [a, b] = [response(), response()];
+    answer('/a', a);
+    answer('/bb', b);
+    assert.deepEqual([a.written, b.written, completed], [[], [], []], 'nothing is written during the turn');
+    await turnEnd();
+    assert.deepEqual(a.written, [200, 'x-request-id', 'req_1', 'content-length', '2', '/a']);
+    assert.deepEqual(b.written, [200, 'x-request-id', 'req_2', 'content-length', '3', '/bb']);
+    assert.deepEqual(completed, ['req_1 200', 'req_2 200']);
+    // The next turn's answers are held and written again.
+    const c = response();
+    answer('/c', c);
+    assert.deepEqual(c.written, []);
+    await turnEnd();
+    assert.deepEqual(completed, ['req_1 200', 'req_2 200', 'req_3 200']);
+  });
+
+  test('an answer that cannot be written closes its own connection only, uncounted', async () => {
+    const { completed, answer } = setUp();
+    const [a, broken, c] = [response(), response(true), response()];
+    answer('/a', a);
+    answer('/b', broken);
+    answer('/c', c);
+    await turnEnd();
+    assert.deepEqual([a.written.at(-1), broken.destroyed, broken.written, c.written.at(-1)], ['/a', true, [], '/c']);
+    assert.deepEqual(completed, ['req_1 200', 'req_3 200']);
+  });
+
+  test('write() hands over what is held at once (the app starts closing), and nothing twice', async () => {
+    const { completed, writes, answer } = setUp();
+    const a = response();
+    answer('/a', a);
+    writes.write();
+    assert.deepEqual([a.written.at(-1), completed], ['/a', ['req_1 200']]);
+    await turnEnd();
+    assert.deepEqual([a.written.length, completed], [6, ['req_1 200']]);
   });
 });
 

@@ -300,3 +300,34 @@ describe('listPets and getPet before Fastify are the regular path’s answers (S
     assert.deepEqual(early, viaFastify);
   });
 });
+
+test('an answer made in the turn the app starts closing is written before anything closes', async () => {
+  const h = await harness({ engine: 'sqlite' });
+  const written: unknown[] = [];
+  const res = {
+    socket: {},
+    writeHead: (status: number) => written.push(status),
+    end: (body: Buffer) => written.push(JSON.parse(body.toString()) as unknown),
+  };
+  const req = {
+    method: 'GET',
+    url: '/v1/pets',
+    headers: { host: 'localhost', authorization: h.auth.authorization },
+    rawHeaders: ['Host', 'localhost', 'Authorization', h.auth.authorization],
+    socket: { remoteAddress: '127.0.0.1', remotePort: 40000 },
+  };
+  // The key is cached by a first request (a key not cached takes the regular path).
+  assert.equal((await h.request({ url: '/v1/pets', headers: h.auth })).statusCode, 200);
+  let writtenAtClose: unknown[] | null = null;
+  const close = h.storage.close.bind(h.storage);
+  h.storage.close = () => {
+    writtenAtClose = [...written];
+    return close();
+  };
+  const answered = h.app.frontDoor.answered;
+  h.app.server.emit('request', req, res);
+  assert.deepEqual(written, [], 'held until the end of the turn');
+  await h.close();
+  assert.deepEqual(writtenAtClose, [200, []]);
+  assert.equal(h.app.frontDoor.answered, answered + 1);
+});
