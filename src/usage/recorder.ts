@@ -78,10 +78,7 @@ export class UsageRecorder {
       }
     }
     try {
-      if (minutes.size > 0) {
-        await this.usage.addMinutes([...minutes.values()]);
-        await this.usage.addDays([...days.values()]);
-      }
+      if (minutes.size > 0) await this.usage.add([...minutes.values()], [...days.values()]);
     } catch (err) {
       // Keep the counts for the next flush: the database may be restarting.
       this.ended = [...batches, ...this.ended];

@@ -50,8 +50,7 @@ describeEachEngine('usage recording', () => {
     let usage: Usage | undefined;
     while (Date.now() - start < 12_000) {
       usage = (await c.call({ url: `/api/v1/projects/${p.project}/usage` })).json() as Usage;
-      // A flush writes the minute counts, then the day counts: wait for both (a read can fall between the two).
-      if (total(usage.perMinute) >= sent && total(usage.perDay) >= sent) break;
+      if (total(usage.perMinute) >= sent) break;
       await sleep(250);
     }
     assert.ok(usage);
@@ -61,6 +60,43 @@ describeEachEngine('usage recording', () => {
     assert.ok(Date.now() - start <= 11_000, `the counts arrived within one flush interval (${String(Date.now() - start)} ms)`);
     const keys = (await c.call({ url: `/api/v1/projects/${p.project}/keys` })).json() as { lastUsedAt: string | null }[];
     assert.ok(keys[0]?.lastUsedAt, 'the key shows its last use');
+  });
+
+  test('a flush that fails adds no count, and the next one adds each count once', async () => {
+    const p = await h.newProject();
+    const database = h.storage.database;
+    // While refused, a write to the day buckets fails after the same flush has written its minute buckets.
+    const refuseDays = async (refused: boolean) => {
+      if (database.engine === 'sqlite') {
+        database.sqlite.exec(
+          refused
+            ? "CREATE TRIGGER usage_days_refused BEFORE INSERT ON usage_days BEGIN SELECT RAISE(ABORT, 'refused'); END"
+            : 'DROP TRIGGER usage_days_refused',
+        );
+      } else if (refused) {
+        await database.pg.query(
+          "CREATE FUNCTION usage_refused() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$",
+        );
+        await database.pg.query(
+          'CREATE TRIGGER usage_days_refused BEFORE INSERT ON usage_days FOR EACH ROW EXECUTE FUNCTION usage_refused()',
+        );
+      } else {
+        await database.pg.query('DROP TRIGGER usage_days_refused ON usage_days');
+        await database.pg.query('DROP FUNCTION usage_refused()');
+      }
+    };
+    for (let i = 0; i < 5; i++) assert.equal((await h.request({ method: 'GET', url: '/v1/pets', headers: p.auth })).statusCode, 200);
+    await refuseDays(true);
+    try {
+      await assert.rejects(h.app.usage.recorder.flush());
+      const report = ok(await h.app.usage.service.report(p.project));
+      assert.deepEqual([total(report.perMinute), total(report.perDay)], [0, 0], 'no minute counted without its day');
+    } finally {
+      await refuseDays(false);
+    }
+    await h.app.usage.recorder.flush();
+    const report = ok(await h.app.usage.service.report(p.project));
+    assert.deepEqual([total(report.perMinute), total(report.perDay)], [5, 5]);
   });
 
   test('an instance that stops writes the counts it still holds', async () => {
