@@ -1,4 +1,4 @@
-import { runWithEvent, type PendingEvent } from '../events/outbox.js';
+import { runWithEvent, type PendingEvent, type SqlStatement } from '../events/outbox.js';
 import type { Plan } from '../projects/plans.js';
 import type { Database } from '../storage/database.js';
 import { int, sqlFor, time } from '../storage/sql.js';
@@ -99,7 +99,7 @@ export interface DomainRepository {
   find(name: string): Promise<DomainRecord | null>;
   listByProject(projectId: number): Promise<DomainRecord[]>;
   countByProject(projectId: number): Promise<number>;
-  /** Deletes the domain, its redirects (from or to it) and its challenges; false when there was none. */
+  /** Deletes the domain, its redirects (from or to it) and its challenges in one transaction; false when there was none. */
   remove(name: string, event?: PendingEvent): Promise<boolean>;
   /** `event`, when given, is recorded in the transaction of the change (events/outbox.ts); so for the next two. */
   saveCheck(name: string, update: CheckUpdate, event?: PendingEvent): Promise<void>;
@@ -153,8 +153,7 @@ export interface DomainRepository {
   listClaims(projectId: number): Promise<ClaimRecord[]>;
   saveClaimCheck(id: number, u: { message: string; found: string[]; checkedAt: Date }): Promise<void>;
   removeClaim(id: number): Promise<boolean>;
-  /** The domain, if this project holds it: removed with its redirects and challenges (as `remove`); false otherwise. */
-  /** Removes the name from this project only; `event` is recorded in the same transaction. */
+  /** The domain, if this project holds it: removed with its redirects and challenges and `event` recorded, in one transaction (as `remove`); false otherwise. */
   removeFrom(name: string, projectId: number, event?: PendingEvent): Promise<boolean>;
   recordRelease(r: Release, now: Date): Promise<void>;
   releases(name: string): Promise<(Release & { at: Date })[]>;
@@ -244,6 +243,12 @@ const toClaim = (r: ClaimRow): ClaimRecord => ({
   createdAt: time(r.created_at),
 });
 
+/** What is removed with a domain, in the same transaction: its redirects (either way) and its pending http-01 challenges. */
+const dependants = (name: string): SqlStatement[] => [
+  ['DELETE FROM domain_redirects WHERE from_name = ? OR to_name = ?', [name, name]],
+  ['DELETE FROM acme_challenges WHERE domain = ?', [name]],
+];
+
 export function openDomainRepository(database: Database): DomainRepository {
   const sql = sqlFor(database);
   const records = async (text: string, params: unknown[]) => (await sql.all<DomainRow>(text, params)).map(toRecord);
@@ -263,13 +268,8 @@ export function openDomainRepository(database: Database): DomainRepository {
     listByProject: (projectId) => records(`SELECT ${COLUMNS} FROM domains WHERE project_id = ? ORDER BY name`, [projectId]),
     countByProject: async (projectId) =>
       int((await sql.one<{ n: bigint }>('SELECT COUNT(*) AS n FROM domains WHERE project_id = ?', [projectId]))?.n ?? 0n),
-    remove: async (name, event) => {
-      // The domain row first: from then on no instance serves it, whatever happens to the rest.
-      const removed = (await runWithEvent(database, 'DELETE FROM domains WHERE name = ?', [name], event)) > 0;
-      await sql.run('DELETE FROM domain_redirects WHERE from_name = ? OR to_name = ?', [name, name]);
-      await sql.run('DELETE FROM acme_challenges WHERE domain = ?', [name]);
-      return removed;
-    },
+    remove: async (name, event) =>
+      (await runWithEvent(database, 'DELETE FROM domains WHERE name = ?', [name], event, dependants(name))) > 0,
     saveCheck: async (name, u, event) => {
       await runWithEvent(
         database,
@@ -457,13 +457,9 @@ export function openDomainRepository(database: Database): DomainRepository {
       ]);
     },
     removeClaim: async (id) => (await sql.run('DELETE FROM domain_claims WHERE id = ?', [id])) > 0,
-    removeFrom: async (name, projectId, event) => {
-      const removed = (await runWithEvent(database, 'DELETE FROM domains WHERE name = ? AND project_id = ?', [name, projectId], event)) > 0;
-      if (!removed) return false;
-      await sql.run('DELETE FROM domain_redirects WHERE from_name = ? OR to_name = ?', [name, name]);
-      await sql.run('DELETE FROM acme_challenges WHERE domain = ?', [name]);
-      return true;
-    },
+    removeFrom: async (name, projectId, event) =>
+      (await runWithEvent(database, 'DELETE FROM domains WHERE name = ? AND project_id = ?', [name, projectId], event, dependants(name))) >
+      0,
     recordRelease: async (r, now) => {
       await sql.run('INSERT INTO domain_releases (name, project_id, reason, to_project_id, created_at) VALUES (?, ?, ?, ?, ?)', [
         r.name,

@@ -166,36 +166,53 @@ function sqliteParam(value: unknown): unknown {
   return value;
 }
 
+/** A statement with `?` placeholders and its parameters. */
+export type SqlStatement = readonly [text: string, params: readonly unknown[]];
+
 /**
  * Runs one statement (written once for both engines with `?` placeholders, as
- * storage/sql.ts takes them) and, when it changed a row, records `event` in
- * the same transaction. For cold paths of capabilities that write through
- * `sqlFor` (domains, keys). Resolves with the number of rows changed.
+ * storage/sql.ts takes them) and, when it changed a row, records `event` and
+ * runs `then` (statements that go with it, e.g. removing a row's dependants)
+ * in the same transaction: all of it or none. For cold paths of capabilities
+ * that write through `sqlFor` (domains, keys). Resolves with the number of
+ * rows the first statement changed.
  */
 export async function runWithEvent(
   database: Database,
   text: string,
   params: readonly unknown[],
   event: PendingEvent | undefined,
+  then: readonly SqlStatement[] = [],
 ): Promise<number> {
   if (database.engine === 'sqlite') {
     const { sqlite: db, writes } = database;
     let statements = sqliteStatements.get(db);
     if (!statements) sqliteStatements.set(db, (statements = new Map()));
-    let statement = statements.get(text);
-    if (!statement) statements.set(text, (statement = db.prepare(text)));
-    const prepared = statement;
+    const prepared = (t: string): Statement => {
+      let statement = statements.get(t);
+      if (!statement) statements.set(t, (statement = db.prepare(t)));
+      return statement;
+    };
+    const first = prepared(text);
+    const following = then.map(([t, p]) => [prepared(t), p] as const);
     return writes.run(() => {
-      const changes = Number(prepared.run(...params.map(sqliteParam)).changes);
-      if (event && changes > 0) sqliteOutbox(db)(event.projectId, event.type, event.data, event.at.getTime());
+      const changes = Number(first.run(...params.map(sqliteParam)).changes);
+      if (changes === 0) return 0;
+      if (event) sqliteOutbox(db)(event.projectId, event.type, event.data, event.at.getTime());
+      for (const [statement, p] of following) statement.run(...p.map(sqliteParam));
       return changes;
     });
   }
-  let n = 0;
-  const numbered = text.replace(/\?/g, () => `$${String(++n)}`);
   return database.pg.transaction(async (client) => {
-    const changes = (await client.query(numbered, [...params])).rowCount ?? 0;
-    if (event && changes > 0) await emitPg(client, event.projectId, event.type, event.data, event.at);
+    const changes = (await client.query(numbered(text), [...params])).rowCount ?? 0;
+    if (changes === 0) return 0;
+    if (event) await emitPg(client, event.projectId, event.type, event.data, event.at);
+    for (const [t, p] of then) await client.query(numbered(t), [...p]);
     return changes;
   });
+}
+
+function numbered(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${String(++n)}`);
 }

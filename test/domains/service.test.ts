@@ -194,6 +194,54 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
     refused(await h.app.domains.remove(a), 'not_found');
   });
 
+  test('removing a domain is all or nothing: when its redirects cannot be removed, the domain stays', async () => {
+    const { slug } = await proProject();
+    const [a, b] = [unique('www.aa'), unique('ab')];
+    for (const d of [a, b]) ok(await h.app.domains.add(slug, d));
+    ok(await h.app.domains.addRedirect(slug, b, a));
+    const database = h.storage.database;
+    const refuseRedirectRemoval = async (refused: boolean) => {
+      if (database.engine === 'sqlite') {
+        database.sqlite.exec(
+          refused
+            ? "CREATE TRIGGER redirects_kept BEFORE DELETE ON domain_redirects BEGIN SELECT RAISE(ABORT, 'refused'); END"
+            : 'DROP TRIGGER redirects_kept',
+        );
+      } else if (refused) {
+        await database.pg.query(
+          "CREATE FUNCTION redirects_kept() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$",
+        );
+        await database.pg.query(
+          'CREATE TRIGGER redirects_kept BEFORE DELETE ON domain_redirects FOR EACH ROW EXECUTE FUNCTION redirects_kept()',
+        );
+      } else {
+        await database.pg.query('DROP TRIGGER redirects_kept ON domain_redirects');
+        await database.pg.query('DROP FUNCTION redirects_kept()');
+      }
+    };
+    await refuseRedirectRemoval(true);
+    try {
+      await assert.rejects(h.app.domains.remove(a));
+    } finally {
+      await refuseRedirectRemoval(false);
+    }
+    assert.deepEqual(
+      ok(await h.app.domains.list(slug)).map((d) => d.domain),
+      [a, b].sort(),
+      'the domain is still there',
+    );
+    assert.deepEqual(
+      ok(await h.app.domains.listRedirects(slug)).map((r) => `${r.from}>${r.to}`),
+      [`${b}>${a}`],
+    );
+    ok(await h.app.domains.remove(a));
+    assert.deepEqual(ok(await h.app.domains.listRedirects(slug)), []);
+    assert.deepEqual(
+      ok(await h.app.domains.list(slug)).map((d) => d.domain),
+      [b],
+    );
+  });
+
   test('at most 50 domains per project (domain_limit)', async () => {
     const { slug } = await proProject();
     for (let i = 0; i < 50; i++) ok(await h.app.domains.add(slug, `d${String(i)}.limit${String(process.pid)}${String(n)}.example`));
