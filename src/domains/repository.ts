@@ -153,9 +153,17 @@ export interface DomainRepository {
   listClaims(projectId: number): Promise<ClaimRecord[]>;
   saveClaimCheck(id: number, u: { message: string; found: string[]; checkedAt: Date }): Promise<void>;
   removeClaim(id: number): Promise<boolean>;
-  /** The domain, if this project holds it: removed with its redirects and challenges and `event` recorded, in one transaction (as `remove`); false otherwise. */
-  removeFrom(name: string, projectId: number, event?: PendingEvent): Promise<boolean>;
-  recordRelease(r: Release, now: Date): Promise<void>;
+  /**
+   * The domain, if this project holds it: removed with its redirects and
+   * challenges, its release recorded (what holds the name for the project,
+   * `releases`) and `event`, in one transaction; false otherwise.
+   */
+  removeFrom(
+    name: string,
+    projectId: number,
+    release: Omit<Release, 'name' | 'projectId'> & { at: Date },
+    event?: PendingEvent,
+  ): Promise<boolean>;
   releases(name: string): Promise<(Release & { at: Date })[]>;
   /** Tells every instance that domains, certificates or redirects changed (PostgreSQL NOTIFY; SQLite sees data_version). */
   notify(): Promise<void>;
@@ -457,17 +465,13 @@ export function openDomainRepository(database: Database): DomainRepository {
       ]);
     },
     removeClaim: async (id) => (await sql.run('DELETE FROM domain_claims WHERE id = ?', [id])) > 0,
-    removeFrom: async (name, projectId, event) =>
-      (await runWithEvent(database, 'DELETE FROM domains WHERE name = ? AND project_id = ?', [name, projectId], event, dependants(name))) >
-      0,
-    recordRelease: async (r, now) => {
-      await sql.run('INSERT INTO domain_releases (name, project_id, reason, to_project_id, created_at) VALUES (?, ?, ?, ?, ?)', [
-        r.name,
-        r.projectId,
-        r.reason,
-        r.toProjectId,
-        now,
-      ]);
+    removeFrom: async (name, projectId, release, event) => {
+      const recorded: SqlStatement = [
+        'INSERT INTO domain_releases (name, project_id, reason, to_project_id, created_at) VALUES (?, ?, ?, ?, ?)',
+        [name, projectId, release.reason, release.toProjectId, release.at],
+      ];
+      const text = 'DELETE FROM domains WHERE name = ? AND project_id = ?';
+      return (await runWithEvent(database, text, [name, projectId], event, [...dependants(name), recorded])) > 0;
     },
     releases: async (name) =>
       (

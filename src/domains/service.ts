@@ -316,8 +316,13 @@ export class DomainService {
         return this.claimView({ ...claim, message: proof.message, found: proof.found });
       }
     }
-    if (holder !== null && holder.projectId !== claim.projectId && (await repository.removeFrom(holder.name, holder.projectId))) {
-      await this.domainLeft({ domain: holder.name, projectId: holder.projectId, reason: 'transferred', toProjectId: claim.projectId });
+    const transferred = { reason: 'transferred' as const, toProjectId: claim.projectId, at: this.now() };
+    if (
+      holder !== null &&
+      holder.projectId !== claim.projectId &&
+      (await repository.removeFrom(holder.name, holder.projectId, transferred))
+    ) {
+      await this.deps.domainLeft?.({ domain: holder.name, projectId: holder.projectId, ...transferred });
     }
     const created = await repository.create({
       projectId: claim.projectId,
@@ -341,15 +346,6 @@ export class DomainService {
    * transferred by TXT proof): the release row that holds the name for
    * HOLD_DAYS, and `deps.domainLeft` (audit entries and events).
    */
-  private async domainLeft(event: Omit<DomainLeft, 'at'>): Promise<void> {
-    const at = this.now();
-    await this.deps.repository.recordRelease(
-      { name: event.domain, projectId: event.projectId, reason: event.reason, toProjectId: event.toProjectId },
-      at,
-    );
-    await this.deps.domainLeft?.({ ...event, at });
-  }
-
   /** `www.<apex>` for an apex, the apex for `www.<apex>`; null for other names or when the project has it already. */
   private async pairFor(domain: DomainName, projectId: number): Promise<SuggestedPair | null> {
     const other = domain.kind === 'apex' ? `www.${domain.name}` : domain.host === 'www' ? domain.registrableDomain : null;
@@ -546,14 +542,11 @@ export class DomainService {
       if (!(await this.deps.repository.removeClaim(record.id))) return domainNotFound(record.name);
       return { domain: record.name };
     }
-    const removed = {
-      projectId: record.projectId,
-      type: 'domain.removed' as const,
-      data: JSON.stringify({ domain: record.name }),
-      at: this.now(),
-    };
-    if (!(await this.deps.repository.removeFrom(record.name, record.projectId, removed))) return domainNotFound(record.name);
-    await this.domainLeft({ domain: record.name, projectId: record.projectId, reason: 'removed', toProjectId: null });
+    const at = this.now();
+    const event = { projectId: record.projectId, type: 'domain.removed' as const, data: JSON.stringify({ domain: record.name }), at };
+    const release = { reason: 'removed' as const, toProjectId: null, at };
+    if (!(await this.deps.repository.removeFrom(record.name, record.projectId, release, event))) return domainNotFound(record.name);
+    await this.deps.domainLeft?.({ domain: record.name, projectId: record.projectId, ...release });
     await this.deps.changed();
     return { domain: record.name };
   }

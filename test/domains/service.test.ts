@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import { domainToASCII } from 'node:url';
 import { DomainError } from '../../src/errors/domain-error.js';
 import { readyDeploys } from '../helpers/domains.js';
+import { openDomainRepository } from '../../src/domains/repository.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
@@ -230,6 +231,8 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
       [a, b].sort(),
       'the domain is still there',
     );
+    const releases = openDomainRepository(database);
+    assert.deepEqual(await releases.releases(a), [], 'no release (hold) is recorded for a removal that did not happen');
     assert.deepEqual(
       ok(await h.app.domains.listRedirects(slug)).map((r) => `${r.from}>${r.to}`),
       [`${b}>${a}`],
@@ -239,6 +242,10 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
     assert.deepEqual(
       ok(await h.app.domains.list(slug)).map((d) => d.domain),
       [b],
+    );
+    assert.deepEqual(
+      (await releases.releases(a)).map((r) => r.reason),
+      ['removed'],
     );
   });
 
