@@ -341,11 +341,6 @@ export class DomainService {
     return this.viewOf(await this.check(created, { manual: true }));
   }
 
-  /**
-   * The one place a name leaving a project is recorded (removed, or
-   * transferred by TXT proof): the release row that holds the name for
-   * HOLD_DAYS, and `deps.domainLeft` (audit entries and events).
-   */
   /** `www.<apex>` for an apex, the apex for `www.<apex>`; null for other names or when the project has it already. */
   private async pairFor(domain: DomainName, projectId: number): Promise<SuggestedPair | null> {
     const other = domain.kind === 'apex' ? `www.${domain.name}` : domain.host === 'www' ? domain.registrableDomain : null;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { Database } from '../storage/database.js';
+import { numbered, sqliteParam, type SqlStatement } from '../storage/sql.js';
 import type { SqliteDb } from '../storage/sqlite/database.js';
 import type { EventType } from './types.js';
 
@@ -160,15 +161,6 @@ export interface PendingEvent {
 
 const sqliteStatements = new WeakMap<SqliteDb, Map<string, Statement>>();
 
-function sqliteParam(value: unknown): unknown {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return value;
-}
-
-/** A statement with `?` placeholders and its parameters. */
-export type SqlStatement = readonly [text: string, params: readonly unknown[]];
-
 /**
  * Runs one statement (written once for both engines with `?` placeholders, as
  * storage/sql.ts takes them) and, when it changed a row, records `event` and
@@ -210,9 +202,4 @@ export async function runWithEvent(
     for (const [t, p] of then) await client.query(numbered(t), [...p]);
     return changes;
   });
-}
-
-function numbered(text: string): string {
-  let n = 0;
-  return text.replace(/\?/g, () => `$${String(++n)}`);
 }

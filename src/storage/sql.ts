@@ -15,15 +15,21 @@ export interface Sql {
   one<R>(text: string, params?: readonly unknown[]): Promise<R | null>;
   /** Runs a statement; resolves with the number of rows it changed. */
   run(text: string, params?: readonly unknown[]): Promise<number>;
+  /** Runs statements in order in one transaction (all or none; on SQLite through the group commit); resolves with the rows each changed. */
+  runAll(statements: readonly SqlStatement[]): Promise<number[]>;
 }
 
-function sqliteParam(value: unknown): unknown {
+/** A statement with `?` placeholders and its parameters. */
+export type SqlStatement = readonly [text: string, params: readonly unknown[]];
+
+export function sqliteParam(value: unknown): unknown {
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
 }
 
-function numbered(text: string): string {
+/** `?` placeholders as PostgreSQL's `$1, $2, …`. */
+export function numbered(text: string): string {
   let n = 0;
   return text.replace(/\?/g, () => `$${String(++n)}`);
 }
@@ -42,9 +48,15 @@ export function sqlFor(database: Database): Sql {
       one: async <R>(t: string, params: readonly unknown[] = []) =>
         ((await pg.query(text(t), [...params])).rows[0] as R | undefined) ?? null,
       run: async (t, params = []) => (await pg.query(text(t), [...params])).rowCount ?? 0,
+      runAll: (statements) =>
+        pg.transaction(async (client) => {
+          const changed: number[] = [];
+          for (const [t, params] of statements) changed.push((await client.query(text(t), [...params])).rowCount ?? 0);
+          return changed;
+        }),
     };
   }
-  const { sqlite } = database;
+  const { sqlite, writes } = database;
   const statements = new Map<string, Statement>();
   const prepared = (t: string) => {
     let s = statements.get(t);
@@ -56,6 +68,10 @@ export function sqlFor(database: Database): Sql {
     all: <R>(t: string, params: readonly unknown[] = []) => guard(() => prepared(t).all(...args(params)) as R[]),
     one: <R>(t: string, params: readonly unknown[] = []) => guard(() => (prepared(t).get(...args(params)) as R | undefined) ?? null),
     run: (t, params = []) => guard(() => Number(prepared(t).run(...args(params)).changes)),
+    runAll: (list) => {
+      const ready = list.map(([t, params]) => [prepared(t), args(params)] as const);
+      return writes.run(() => ready.map(([statement, params]) => Number(statement.run(...params).changes)));
+    },
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Database, PostgresDatabase, SqliteDatabase } from '../storage/database.js';
-import { int, sqlFor, time } from '../storage/sql.js';
+import type { Database } from '../storage/database.js';
+import { int, sqlFor, time, type SqlStatement } from '../storage/sql.js';
 
 export interface UsageCount {
   projectId: number;
@@ -24,50 +24,22 @@ interface BucketRow {
 
 const toBucket = (r: BucketRow) => ({ at: time(r.at), requests: int(BigInt(r.requests)) });
 
-const ADD = {
-  minutes: (p: (n: number) => string) =>
-    `INSERT INTO usage_minutes (project_id, minute_at, requests) VALUES (${p(1)}, ${p(2)}, ${p(3)})
-       ON CONFLICT (project_id, minute_at) DO UPDATE SET requests = usage_minutes.requests + excluded.requests`,
-  days: (p: (n: number) => string) =>
-    `INSERT INTO usage_days (project_id, day_at, requests) VALUES (${p(1)}, ${p(2)}, ${p(3)})
-       ON CONFLICT (project_id, day_at) DO UPDATE SET requests = usage_days.requests + excluded.requests`,
-};
-
-/**
- * One flush's counts in one transaction. Written bucket by bucket, a failure
- * between the minutes and the days left minutes added that the next flush
- * (which retries the whole flush) added again; on SQLite each statement was
- * also a commit of its own, an fsync each.
- */
-function addCounts(database: Database): UsageRepository['add'] {
-  if (database.engine === 'sqlite') return addOnSqlite(database);
-  return addOnPostgres(database);
-}
-
-function addOnSqlite({ sqlite, writes }: SqliteDatabase): UsageRepository['add'] {
-  const minute = sqlite.prepare(ADD.minutes(() => '?'));
-  const day = sqlite.prepare(ADD.days(() => '?'));
-  return (minutes, days) =>
-    writes.run(() => {
-      for (const c of minutes) minute.run(c.projectId, c.at.getTime(), c.requests);
-      for (const c of days) day.run(c.projectId, c.at.getTime(), c.requests);
-    });
-}
-
-function addOnPostgres({ pg }: PostgresDatabase): UsageRepository['add'] {
-  const minute = ADD.minutes((n) => `$${String(n)}`);
-  const day = ADD.days((n) => `$${String(n)}`);
-  return (minutes, days) =>
-    pg.transaction(async (client) => {
-      for (const c of minutes) await client.query(minute, [c.projectId, c.at, c.requests]);
-      for (const c of days) await client.query(day, [c.projectId, c.at, c.requests]);
-    });
-}
+const ADD_MINUTES = `INSERT INTO usage_minutes (project_id, minute_at, requests) VALUES (?, ?, ?)
+  ON CONFLICT (project_id, minute_at) DO UPDATE SET requests = usage_minutes.requests + excluded.requests`;
+const ADD_DAYS = `INSERT INTO usage_days (project_id, day_at, requests) VALUES (?, ?, ?)
+  ON CONFLICT (project_id, day_at) DO UPDATE SET requests = usage_days.requests + excluded.requests`;
 
 export function openUsageRepository(database: Database): UsageRepository {
   const sql = sqlFor(database);
   return {
-    add: addCounts(database),
+    // One transaction: written bucket by bucket, a failure between the minutes and the days left minutes added that
+    // the next flush (which retries the whole flush) added again; on SQLite each statement was also a commit (an fsync).
+    add: async (minutes, days) => {
+      await sql.runAll([
+        ...minutes.map((c): SqlStatement => [ADD_MINUTES, [c.projectId, c.at, c.requests]]),
+        ...days.map((c): SqlStatement => [ADD_DAYS, [c.projectId, c.at, c.requests]]),
+      ]);
+    },
     minutes: async (projectId, from) =>
       (
         await sql.all<BucketRow>(

@@ -7,6 +7,7 @@ import { openDomainRepository } from '../../src/domains/repository.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
+import { refuseWrites } from '../helpers/refused-writes.js';
 
 const available = pebbleAvailable();
 const PLATFORM = 'sites.platform.test';
@@ -200,38 +201,18 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
     const [a, b] = [unique('www.aa'), unique('ab')];
     for (const d of [a, b]) ok(await h.app.domains.add(slug, d));
     ok(await h.app.domains.addRedirect(slug, b, a));
-    const database = h.storage.database;
-    const refuseRedirectRemoval = async (refused: boolean) => {
-      if (database.engine === 'sqlite') {
-        database.sqlite.exec(
-          refused
-            ? "CREATE TRIGGER redirects_kept BEFORE DELETE ON domain_redirects BEGIN SELECT RAISE(ABORT, 'refused'); END"
-            : 'DROP TRIGGER redirects_kept',
-        );
-      } else if (refused) {
-        await database.pg.query(
-          "CREATE FUNCTION redirects_kept() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$",
-        );
-        await database.pg.query(
-          'CREATE TRIGGER redirects_kept BEFORE DELETE ON domain_redirects FOR EACH ROW EXECUTE FUNCTION redirects_kept()',
-        );
-      } else {
-        await database.pg.query('DROP TRIGGER redirects_kept ON domain_redirects');
-        await database.pg.query('DROP FUNCTION redirects_kept()');
-      }
-    };
-    await refuseRedirectRemoval(true);
+    const allow = await refuseWrites(h.storage.database, 'domain_redirects', 'DELETE');
     try {
       await assert.rejects(h.app.domains.remove(a));
     } finally {
-      await refuseRedirectRemoval(false);
+      await allow();
     }
     assert.deepEqual(
       ok(await h.app.domains.list(slug)).map((d) => d.domain),
       [a, b].sort(),
       'the domain is still there',
     );
-    const releases = openDomainRepository(database);
+    const releases = openDomainRepository(h.storage.database);
     assert.deepEqual(await releases.releases(a), [], 'no release (hold) is recorded for a removal that did not happen');
     assert.deepEqual(
       ok(await h.app.domains.listRedirects(slug)).map((r) => `${r.from}>${r.to}`),

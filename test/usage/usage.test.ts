@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
+import { refuseWrites } from '../helpers/refused-writes.js';
 
 interface Usage {
   quota: { perMinute: number; perDay: number };
@@ -64,35 +65,15 @@ describeEachEngine('usage recording', () => {
 
   test('a flush that fails adds no count, and the next one adds each count once', async () => {
     const p = await h.newProject();
-    const database = h.storage.database;
-    // While refused, a write to the day buckets fails after the same flush has written its minute buckets.
-    const refuseDays = async (refused: boolean) => {
-      if (database.engine === 'sqlite') {
-        database.sqlite.exec(
-          refused
-            ? "CREATE TRIGGER usage_days_refused BEFORE INSERT ON usage_days BEGIN SELECT RAISE(ABORT, 'refused'); END"
-            : 'DROP TRIGGER usage_days_refused',
-        );
-      } else if (refused) {
-        await database.pg.query(
-          "CREATE FUNCTION usage_refused() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$",
-        );
-        await database.pg.query(
-          'CREATE TRIGGER usage_days_refused BEFORE INSERT ON usage_days FOR EACH ROW EXECUTE FUNCTION usage_refused()',
-        );
-      } else {
-        await database.pg.query('DROP TRIGGER usage_days_refused ON usage_days');
-        await database.pg.query('DROP FUNCTION usage_refused()');
-      }
-    };
     for (let i = 0; i < 5; i++) assert.equal((await h.request({ method: 'GET', url: '/v1/pets', headers: p.auth })).statusCode, 200);
-    await refuseDays(true);
+    // While refused, a write to the day buckets fails after the same flush has written its minute buckets.
+    const allow = await refuseWrites(h.storage.database, 'usage_days', 'INSERT');
     try {
       await assert.rejects(h.app.usage.recorder.flush());
       const report = ok(await h.app.usage.service.report(p.project));
       assert.deepEqual([total(report.perMinute), total(report.perDay)], [0, 0], 'no minute counted without its day');
     } finally {
-      await refuseDays(false);
+      await allow();
     }
     await h.app.usage.recorder.flush();
     const report = ok(await h.app.usage.service.report(p.project));
