@@ -2,6 +2,7 @@ import { parse, positiveInt } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { CliCommand, CliContext } from '../feature.js';
+import { OPERATOR } from './actor.js';
 import type { AuditAction } from './repository.js';
 import type { auditJson } from './service.js';
 
@@ -38,14 +39,7 @@ export async function operatorProject(
 export async function recordOperator(ctx: CliContext, project: string | number | null, action: AuditAction, target: string): Promise<void> {
   const projectId = typeof project === 'string' ? await operatorProject(ctx, { slug: project }) : project;
   if (projectId === null) return;
-  await (
-    await audit(ctx)
-  ).record({
-    projectId,
-    actor: { type: 'operator' },
-    action,
-    target,
-  });
+  await (await audit(ctx)).record(OPERATOR, projectId, action, target);
 }
 
 type AuditOut = ReturnType<typeof auditJson>;

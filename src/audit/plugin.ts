@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
 import type { Project } from '../projects/repository.js';
 import { actorOf } from '../management/auth.js';
+import type { Actor } from './actor.js';
 import type { AuditAction, AuditActor, NewAuditEntry } from './repository.js';
 import { openAuditRepository } from './repository.js';
 import { auditRoutes } from './routes.js';
@@ -30,14 +31,19 @@ export function auditActor(request: FastifyRequest): AuditActor {
     : { type: 'user', email: actor.user.email };
 }
 
+/** The actor of a management request as services receive it: its person or token, and its client address. */
+export function actorFor(request: FastifyRequest): Actor {
+  return { ...auditActor(request), ip: request.ip };
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     const service = new AuditService(repositoryOf(app, 'audit', openAuditRepository), app.clock);
     app.decorate('audit', {
       service,
-      record: (entry: NewAuditEntry) => service.record(entry),
+      record: (entry: NewAuditEntry) => service.add(entry),
       recordFor: (request: FastifyRequest, project: Pick<Project, 'id'>, action: AuditAction, target: string) =>
-        service.record({ projectId: project.id, actor: auditActor(request), action, target, ip: request.ip }),
+        service.record(actorFor(request), project.id, action, target),
     });
     const purge = () => service.purge().catch((err: unknown) => app.log.warn({ err }, 'audit entries past 90 days not purged yet'));
     const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
-import type { AuditEntry, AuditRepository, NewAuditEntry } from './repository.js';
+import type { Actor, AuditTrail } from './actor.js';
+import type { AuditAction, AuditEntry, AuditRepository, NewAuditEntry } from './repository.js';
 
 /** Entries are kept this long. */
 export const AUDIT_RETENTION_MS = 90 * 24 * 3600_000;
@@ -9,14 +10,20 @@ export const AUDIT_RETENTION_MS = 90 * 24 * 3600_000;
  * capabilities record their changes with `record` (through the API, with
  * `recordFor` of the audit plugin, which reads the actor from the request).
  */
-export class AuditService {
+export class AuditService implements AuditTrail {
   constructor(
     private readonly entries: AuditRepository,
     private readonly clock: Clock,
   ) {}
 
-  record(entry: NewAuditEntry): Promise<void> {
+  add(entry: NewAuditEntry): Promise<void> {
     return this.entries.add(entry, new Date(this.clock.now()));
+  }
+
+  /** Records a change made by `actor` (what services call). */
+  record(actor: Actor, projectId: number, action: AuditAction, target: string): Promise<void> {
+    const { ip, ...who } = actor;
+    return this.add({ projectId, actor: who, action, target, ...(ip === undefined ? {} : { ip }) });
   }
 
   /** A page of the project's entries, newest first; entries past the retention are not shown even before the purge runs. */
