@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock.js';
-import type { AcmeSettings, ChallengePort, IssueResult } from './acme.js';
-import { checkCaa } from './caa.js';
-import { normaliseDomain } from './names.js';
-import { certRetryAt, isPaidPlan, ORDER_LIMITS } from './policy.js';
-import type { DomainRecord, DomainRepository } from './repository.js';
-import type { KeySealer } from './sealing.js';
-import type { DomainService, DomainSettings } from './service.js';
+import type { Clock } from '../../clock.js';
+import type { AcmeSettings, ChallengePort, IssueResult } from './client.js';
+import { checkCaa } from '../dns/caa.js';
+import { normaliseDomain } from '../dns/names.js';
+import { certRetryAt, isPaidPlan, ORDER_LIMITS } from '../policy.js';
+import type { DomainRecord, DomainRepository } from '../repository.js';
+import type { KeySealer } from './key-sealing.js';
+import type { DomainService, DomainSettings } from '../service.js';
 
 /** Longer than an order may take (acme.ts bounds it at 60 s): another instance takes over only after a crash. */
 const LEASE_MS = 3 * 60_000;
