@@ -233,7 +233,8 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
 
   test('at most 50 domains per project (domain_limit)', async () => {
     const { slug } = await proProject();
-    for (let i = 0; i < 50; i++) ok(await h.app.domains.add(OPERATOR, slug, `d${String(i)}.limit${String(process.pid)}${String(n)}.example`));
+    for (let i = 0; i < 50; i++)
+      ok(await h.app.domains.add(OPERATOR, slug, `d${String(i)}.limit${String(process.pid)}${String(n)}.example`));
     refused(await h.app.domains.add(OPERATOR, slug, `d50.limit${String(process.pid)}${String(n)}.example`), 'domain_limit');
   });
 });

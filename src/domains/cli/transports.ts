@@ -104,4 +104,3 @@ export function transport(ctx: CliContext): DomainsTransport {
   const remote = ctx.remote();
   return remote ? remoteTransport(remote) : localTransport(ctx);
 }
-
