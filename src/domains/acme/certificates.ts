@@ -9,7 +9,7 @@ import type { DomainRecord, DomainRepository } from '../repository.js';
 import type { KeySealer } from './key-sealing.js';
 import type { DomainService, DomainSettings } from '../service.js';
 
-/** Longer than an order may take (acme.ts bounds it at 60 s): another instance takes over only after a crash. */
+/** Longer than an order may take (client.ts bounds it at 60 s): another instance takes over only after a crash. */
 const LEASE_MS = 3 * 60_000;
 /** How often due attempts and renewals are looked for, besides the nudges of verify. */
 const TICK_MS = 5000;
@@ -25,7 +25,7 @@ export interface CertificateDeps {
   log: FastifyBaseLogger;
   /** After a certificate is stored: every instance loads it. */
   changed(): Promise<void>;
-  /** acme.ts's issueCertificate; tests may pace it. */
+  /** client.ts's issueCertificate; tests may pace it. */
   issue(
     settings: AcmeSettings,
     request: { domain: string; challenges: ChallengePort; account?: { key: string; url?: string }; signal?: AbortSignal },
