@@ -5,11 +5,20 @@ import type { Actor, AuditTrail } from '../audit/actor.js';
 import { projectNotFound } from '../projects/service.js';
 import { Claims } from './claims.js';
 import { checkDns } from './dns/dns-check.js';
-import { domainInput, recordsFor, storedName, type DomainName } from './dns/names.js';
+import { domainInput, recordsFor, storedName, type DnsRecord, type DomainName } from './dns/names.js';
 import { isPaidPlan, nextCheckAt } from './policy.js';
 import { Redirects, redirectTarget } from './redirects.js';
 import type { ClaimRecord, DomainRecord, DomainRepository } from './repository.js';
-import { claimView, domainView, verifyView, type AddedDomain, type DomainView, type SuggestedPair, type VerifyView } from './views.js';
+import {
+  claimView,
+  domainView,
+  verifyView,
+  type AddedDomain,
+  type DomainView,
+  type RedirectView,
+  type SuggestedPair,
+  type VerifyView,
+} from './views.js';
 
 /** What the domains capability needs to know about deploys (the deploys capability provides it). */
 export interface ReadyDeploys {
@@ -138,41 +147,9 @@ export class DomainService {
           message: this.addedMessage(domain),
           now: this.now(),
         });
-    if (!created) {
-      const claim = await this.claims.open(project, domain);
-      if (!claim) return taken(domain.name);
-      await this.deps.audit.record(actor, project.id, 'domain.add', domain.name);
-      const suggestedPair = await this.pairFor(domain, project.id);
-      return {
-        domain: domain.name,
-        project: slug,
-        status: 'pending',
-        kind: domain.kind,
-        records: claim.records,
-        message: claim.message,
-        reason: 'ownership_required',
-        ...(suggestedPair ? { suggestedPair } : {}),
-      };
-    }
-    const records = recordsFor(domain, this.deps.settings);
-    const message = created.message;
-    // The first background check comes a minute later; verify checks at once.
-    await repository.saveCheck(domain.name, {
-      status: 'pending',
-      reason: null,
-      message,
-      found: created.found,
-      checkedAt: this.now(),
-      checkAttempts: 0,
-      nextCheckAt: nextCheckAt(created, 0, this.now()),
-      verifiedAt: null,
-    });
-    // The new domain redirects nowhere yet and nothing redirects to it, so this entry can make no loop.
-    const redirect =
-      redirectTo !== null && (await repository.addRedirect({ from: domain.name, to: redirectTo, projectId: project.id }, this.now()))
-        ? { from: domain.name, to: redirectTo, status: 301 as const }
-        : undefined;
-    await this.deps.changed();
+    const added = created ? await this.opened(project.id, domain, created, redirectTo) : await this.claims.open(project, domain);
+    if (!added) return taken(domain.name);
+    const redirect = 'redirect' in added ? added.redirect : undefined;
     await this.deps.audit.record(actor, project.id, 'domain.add', domain.name);
     if (redirect) await this.deps.audit.record(actor, project.id, 'redirect.add', redirectTarget(redirect));
     const suggestedPair = await this.pairFor(domain, project.id);
@@ -181,11 +158,40 @@ export class DomainService {
       project: slug,
       status: 'pending',
       kind: domain.kind,
-      records,
-      message,
+      records: added.records,
+      message: added.message,
+      ...(created ? {} : { reason: 'ownership_required' as const }),
       ...(redirect ? { redirect } : {}),
       ...(suggestedPair ? { suggestedPair } : {}),
     };
+  }
+
+  /** A domain just created: its first check is scheduled, and the redirect entry added with it, if any. */
+  private async opened(
+    projectId: number,
+    domain: DomainName,
+    created: DomainRecord,
+    redirectTo: string | null,
+  ): Promise<{ records: DnsRecord[]; message: string; redirect?: RedirectView }> {
+    const repository = this.deps.repository;
+    // The first background check comes a minute later; verify checks at once.
+    await repository.saveCheck(domain.name, {
+      status: 'pending',
+      reason: null,
+      message: created.message,
+      found: created.found,
+      checkedAt: this.now(),
+      checkAttempts: 0,
+      nextCheckAt: nextCheckAt(created, 0, this.now()),
+      verifiedAt: null,
+    });
+    // The new domain redirects nowhere yet and nothing redirects to it, so this entry can make no loop.
+    const redirect =
+      redirectTo !== null && (await repository.addRedirect({ from: domain.name, to: redirectTo, projectId }, this.now()))
+        ? { from: domain.name, to: redirectTo, status: 301 as const }
+        : undefined;
+    await this.deps.changed();
+    return { records: recordsFor(domain, this.deps.settings), message: created.message, ...(redirect ? { redirect } : {}) };
   }
 
   private addedMessage(domain: DomainName): string {
