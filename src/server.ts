@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
-import { listenHttps, type HttpsListener } from './domains/https.js';
+import { listenHttps, type HttpsListener } from './domains/serving/https.js';
 
 /**
  * How far V8 lets the old generation grow past what the last full collection

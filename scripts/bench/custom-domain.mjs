@@ -46,7 +46,7 @@ export async function seedIssuedDomain({ databaseUrl, secretsKey, slug, name, ce
     dist('features.js'),
     dist('domains/repository.js'),
     dist('projects/repository.js'),
-    dist('domains/sealing.js'),
+    dist('domains/acme/key-sealing.js'),
   ]);
   const storage = await openAppStorage({ databaseUrl, databasePoolSize: 1 });
   try {

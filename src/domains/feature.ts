@@ -1,5 +1,5 @@
 import type { Feature } from '../feature.js';
-import { domainsCommand, redirectsCommand } from './cli.js';
+import { domainsCommand, redirectsCommand } from './cli/commands.js';
 import { domainMigrations } from './migrations.js';
 
 export const domainsFeature: Feature = {

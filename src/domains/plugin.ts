@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
-import { openProjectRepository } from '../projects/repository.js';
-import { CertificateWorker } from './certificates.js';
-import { watchChanges } from './changes.js';
-import { DomainHosts } from './hosts.js';
-import { readyDeploysOn } from './ready-deploys.js';
-import { DnsRechecks } from './rechecks.js';
+import { CertificateWorker } from './acme/certificates.js';
+import { watchChanges } from './serving/changes.js';
+import { DomainHosts } from './serving/hosts.js';
+import { DnsRechecks } from './dns/rechecks.js';
 import { openDomainRepository } from './repository.js';
-import { keySealer } from './sealing.js';
-import { DomainService } from './service.js';
-import { acmeSettings, domainSettings } from './settings.js';
+import { keySealer } from './acme/key-sealing.js';
+import type { DomainService } from './service.js';
+import { acmeSettings, composeDomains, readyDeploysOn } from './compose.js';
 import { domainRoutes } from './routes.js';
-import { ACME_CHALLENGE_PREFIX, earlyRedirectStep, redirectStep, registerChallengeRoute } from './steps.js';
+import { ACME_CHALLENGE_PREFIX, earlyRedirectStep, redirectStep, registerChallengeRoute } from './serving/steps.js';
 
 const PERIODIC_RELOAD_MS = 5000;
 
@@ -31,30 +29,30 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    const repository = repositoryOf(app, 'domains', openDomainRepository);
-    const projects = openProjectRepository(app.storage.database);
     const acme = acmeSettings(config);
     if (acme !== null && config.secretsKey === undefined) {
       app.log.warn('ACME_DIRECTORY_URL is set without SECRETS_KEY: certificate private keys are stored unencrypted');
     }
     const sealer = keySealer(config.secretsKey);
+    const repository = repositoryOf(app, 'domains', openDomainRepository);
     const hosts = new DomainHosts(repository, sealer, app.log);
-    const settings = domainSettings(config, acme);
-    const service = new DomainService({
+    let worker: CertificateWorker | undefined;
+    const { service, settings } = composeDomains({
+      database: app.storage.database,
+      config,
+      clock: app.clock,
+      acme,
       repository,
-      findProject: (slug) => projects.findBySlug(slug),
       // Tests that serve a deploy of their own replace it through wrapRepositories.readyDeploys.
       deploys: repositoryOf(app, 'readyDeploys', readyDeploysOn),
-      settings,
-      clock: app.clock,
-      changed: async () => {
-        await repository.notify();
+      audit: app.audit.service,
+      afterChange: async () => {
         await hosts.reload();
         // A removed domain's order in progress on this instance is cancelled.
         await worker?.cancelRemoved();
       },
       wantCertificate: () => worker?.kick(),
-      // The one call site for "a domain left project X" (removed, or transferred by TXT proof): audit entries and events go here.
+      // The one call site for "a domain left project X" (removed, or transferred by TXT proof).
       domainLeft: (event) => {
         app.log.info(
           { domain: event.domain, projectId: event.projectId, reason: event.reason, toProjectId: event.toProjectId },
@@ -62,9 +60,8 @@ export default fp(
         );
       },
     });
-    let worker: CertificateWorker | undefined;
     if (acme !== null) {
-      const { issueCertificate, renewalTime } = await import('./acme.js');
+      const { issueCertificate, renewalTime } = await import('./acme/client.js');
       worker = new CertificateWorker({
         repository,
         service,

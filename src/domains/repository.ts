@@ -2,7 +2,7 @@ import { runWithEvent, type PendingEvent } from '../events/outbox.js';
 import type { Plan } from '../projects/plans.js';
 import type { Database } from '../storage/database.js';
 import { int, sqlFor, time, type SqlStatement } from '../storage/sql.js';
-import type { Found, VerifyReason } from './dns-check.js';
+import type { Found, VerifyReason } from './dns/dns-check.js';
 
 export type DomainStatus = 'pending' | 'verified' | 'failed';
 export type CertificateStatus = 'none' | 'pending' | 'issued' | 'failed';

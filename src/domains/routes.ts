@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { actorFor } from '../audit/plugin.js';
 import { orThrow } from '../errors/domain-error.js';
 import { projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
@@ -80,10 +81,13 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
       const project = await projectFor(app, request, request.params.slug);
       const body = request.body;
       const added = orThrow(
-        await domains.add(project.slug, body.domain, body.redirectTo === undefined ? {} : { redirectTo: body.redirectTo }),
+        await domains.add(
+          actorFor(request),
+          project.slug,
+          body.domain,
+          body.redirectTo === undefined ? {} : { redirectTo: body.redirectTo },
+        ),
       );
-      await app.audit.recordFor(request, project, 'domain.add', added.domain);
-      if (added.redirect) await app.audit.recordFor(request, project, 'redirect.add', added.redirect.from);
       const view = orThrow(await domains.get(project.slug, added.domain));
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/domains/${added.domain}`);
       return {
@@ -133,9 +137,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      const view = orThrow(await domains.verifyView(project.slug, request.params.domain));
-      await app.audit.recordFor(request, project, 'domain.verify', view.domain);
-      return view;
+      return orThrow(await domains.verifyView(actorFor(request), project.slug, request.params.domain));
     },
   );
 
@@ -159,8 +161,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      orThrow(await domains.remove(request.params.domain, project.slug));
-      await app.audit.recordFor(request, project, 'domain.remove', request.params.domain);
+      orThrow(await domains.remove(actorFor(request), request.params.domain, project.slug));
       return reply.code(204).send();
     },
   );
@@ -207,8 +208,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const added = orThrow(await domains.addRedirect(project.slug, request.body.from, request.body.to));
-      await app.audit.recordFor(request, project, 'redirect.add', `${added.from} -> ${added.to}`);
+      const added = orThrow(await domains.addRedirect(actorFor(request), project.slug, request.body.from, request.body.to));
       reply.code(201);
       return added;
     },
@@ -233,8 +233,7 @@ export function domainRoutes(app: FastifyInstance, domains: DomainService): void
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      orThrow(await domains.removeRedirect(project.slug, request.params.from));
-      await app.audit.recordFor(request, project, 'redirect.remove', request.params.from);
+      orThrow(await domains.removeRedirect(actorFor(request), project.slug, request.params.from));
       return reply.code(204).send();
     },
   );

@@ -16,8 +16,8 @@ import {
   renewalTime,
   type AcmeSettings,
   type ChallengePort,
-} from '../../src/domains/acme.js';
-import { SniContexts } from '../../src/domains/sni.js';
+} from '../../src/domains/acme/client.js';
+import { SniContexts } from '../../src/domains/serving/sni.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { freePort } from '../helpers/redis-server.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { checkCaa } from '../../src/domains/caa.js';
-import { normaliseDomain, type DomainName } from '../../src/domains/names.js';
+import { checkCaa } from '../../src/domains/dns/caa.js';
+import { normaliseDomain, type DomainName } from '../../src/domains/dns/names.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { freePort } from '../helpers/redis-server.js';
 

@@ -3,11 +3,12 @@ import { X509Certificate } from 'node:crypto';
 import { Agent } from 'node:https';
 import { after, before, describe, test } from 'node:test';
 import { manualClock } from '../../src/clock.js';
-import { listenHttps, type HttpsListener } from '../../src/domains/https.js';
+import { listenHttps, type HttpsListener } from '../../src/domains/serving/https.js';
 import { eventually, httpGet, httpsGet, readyDeploys } from '../helpers/domains.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { freePort } from '../helpers/redis-server.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const available = pebbleAvailable();
 const PLATFORM = 'edge.platform.test';
@@ -30,9 +31,9 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
   let slug: string;
 
   async function addVerified(name: string): Promise<void> {
-    ok(await h.app.domains.add(slug, name));
+    ok(await h.app.domains.add(OPERATOR, slug, name));
     await rig.setCname(name, PLATFORM);
-    assert.equal(ok(await h.app.domains.verify(name)).status, 'verified');
+    assert.equal(ok(await h.app.domains.verify(OPERATOR, name)).status, 'verified');
   }
 
   /** The suite runs on SQLite in memory: rows are read directly. */
@@ -151,7 +152,7 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     const from = 'cert-one.test';
     await addVerified(from);
     await issued(from);
-    ok(await h.app.domains.addRedirect(slug, from, 'www.cert-one.test'));
+    ok(await h.app.domains.addRedirect(OPERATOR, slug, from, 'www.cert-one.test'));
     const plain = await httpGet(port, from, '/shop?item=1');
     assert.equal(plain.status, 301);
     assert.equal(plain.headers.location, `https://www.cert-one.test:${String(https.port)}/shop?item=1`);
@@ -167,7 +168,7 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       assert.equal((await httpsGet(https.port, name, '/', root, agent)).status, 200);
-      ok(await h.app.domains.remove(name));
+      ok(await h.app.domains.remove(OPERATOR, name));
       const after = await httpsGet(https.port, name, '/', root, agent);
       assert.equal(after.status, 421);
       assert.equal(after.headers.connection, 'close');
@@ -202,7 +203,7 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     // Re-verify once CAA allows the CA: a new attempt starts now and succeeds.
     await rig.clearCaa('caa-blocked.test');
     await rig.addCaa('caa-blocked.test', [{ tag: 'issue', value: 'pebble.test' }]);
-    const again = ok(await h.app.domains.verify(name));
+    const again = ok(await h.app.domains.verify(OPERATOR, name));
     assert.equal(again.certificate.status, 'pending');
     await issued(name);
   });
@@ -254,9 +255,9 @@ describe('custom domain certificates when the CA is unreachable', { skip: availa
       const { project } = await h.newProject('business');
       deploys.ready.add(ok(await h.app.projects.find(project)).id);
       const name = 'www.no-ca.test';
-      ok(await h.app.domains.add(project, name));
+      ok(await h.app.domains.add(OPERATOR, project, name));
       await rig.setCname(name, PLATFORM);
-      ok(await h.app.domains.verify(name));
+      ok(await h.app.domains.verify(OPERATOR, name));
       const d = await eventually('ca_unreachable', 15_000, async () => {
         const list = ok(await h.app.domains.list(project));
         return list[0]?.certificate.status === 'failed' ? list[0] : undefined;

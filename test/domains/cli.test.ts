@@ -5,11 +5,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { openDomainRepository } from '../../src/domains/repository.js';
-import { DomainService } from '../../src/domains/service.js';
-import { domainSettings } from '../../src/domains/settings.js';
+import { OPERATOR } from '../../src/audit/actor.js';
+import { composeDomains } from '../../src/domains/compose.js';
 import { openAppStorage } from '../../src/features.js';
-import { openProjectRepository } from '../../src/projects/repository.js';
 import { ok } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { cliJson, runCli, tempDatabase } from '../helpers/processes.js';
@@ -33,17 +31,13 @@ describe('bin/petstore domains and redirects', { skip: available === true ? fals
   async function addWithDeploy(slug: string, name: string) {
     const storage = await openAppStorage({ databaseUrl: db.url, databasePoolSize: 1 });
     try {
-      const projects = openProjectRepository(storage.database);
-      const service = new DomainService({
-        repository: openDomainRepository(storage.database),
-        findProject: (s) => projects.findBySlug(s),
-        deploys: { hasReadyDeploy: async () => true },
-        settings: domainSettings(loadConfig({ ...env, DATABASE_URL: db.url })),
+      const { service } = composeDomains({
+        database: storage.database,
+        config: loadConfig({ ...env, DATABASE_URL: db.url }),
         clock: systemClock,
-        changed: async () => undefined,
-        wantCertificate: () => undefined,
+        deploys: { hasReadyDeploy: async () => true },
       });
-      return ok(await service.add(slug, name));
+      return ok(await service.add(OPERATOR, slug, name));
     } finally {
       await storage.close();
     }

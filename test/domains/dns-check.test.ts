@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
-import { checkDns } from '../../src/domains/dns-check.js';
-import { normaliseDomain, type DomainName } from '../../src/domains/names.js';
+import { checkDns } from '../../src/domains/dns/dns-check.js';
+import { normaliseDomain, type DomainName } from '../../src/domains/dns/names.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { freePort } from '../helpers/redis-server.js';
 

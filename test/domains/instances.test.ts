@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { Agent } from 'node:https';
 import { after, before, describe, test } from 'node:test';
 import { manualClock } from '../../src/clock.js';
-import { listenHttps, type HttpsListener } from '../../src/domains/https.js';
+import { listenHttps, type HttpsListener } from '../../src/domains/serving/https.js';
 import { eventually, httpGet, httpsGet, readyDeploys } from '../helpers/domains.js';
 import { freshDatabase, freshPostgresDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { freePort } from '../helpers/redis-server.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const available = pebbleAvailable();
 const PLATFORM = 'multi.platform.test';
@@ -27,7 +28,7 @@ describe('background DNS re-checks of pending domains', { skip }, () => {
       const { project } = await h.newProject('pro');
       deploys.ready.add(ok(await h.app.projects.find(project)).id);
       const name = 'www.later.test';
-      ok(await h.app.domains.add(project, name));
+      ok(await h.app.domains.add(OPERATOR, project, name));
       const nextCheck = async () => {
         const row =
           h.storage.database.engine === 'sqlite'
@@ -72,17 +73,17 @@ describe('two instances on one SQLite file', { skip }, () => {
       const { project } = await a.newProject('pro');
       deploys.ready.add(ok(await a.app.projects.find(project)).id);
       for (const name of ['sq.test', 'www.sq.test']) {
-        ok(await a.app.domains.add(project, name));
+        ok(await a.app.domains.add(OPERATOR, project, name));
         await rig.setCname(name, PLATFORM);
-        ok(await a.app.domains.verify(name));
+        ok(await a.app.domains.verify(OPERATOR, name));
       }
-      ok(await a.app.domains.addRedirect(project, 'sq.test', 'www.sq.test'));
+      ok(await a.app.domains.addRedirect(OPERATOR, project, 'sq.test', 'www.sq.test'));
       const seen = async (status: number) => (await b.app.inject({ url: '/x', headers: { host: 'sq.test' } })).statusCode === status;
       let t = Date.now();
       await eventually('the redirect on the other instance', 1000, () => seen(301));
       const added = Date.now() - t;
       t = Date.now();
-      ok(await a.app.domains.remove('sq.test'));
+      ok(await a.app.domains.remove(OPERATOR, 'sq.test'));
       await eventually('the removal on the other instance', 1000, async () => !(await seen(301)));
       process.stderr.write(
         `# SQLite: redirect seen by the other instance after ${String(added)} ms, removal after ${String(Date.now() - t)} ms\n`,
@@ -143,9 +144,9 @@ describe('two instances on PostgreSQL with Pebble', { skip }, () => {
     deploys.ready.add(ok(await b.app.projects.find(project)).id);
     await b.app.deploys.deploy(project, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>shop</h1>') }] });
     const name = 'www.two.test';
-    ok(await b.app.domains.add(project, name));
+    ok(await b.app.domains.add(OPERATOR, project, name));
     await rig.setCname(name, PLATFORM);
-    ok(await b.app.domains.verify(name));
+    ok(await b.app.domains.verify(OPERATOR, name));
     // Both workers look for due certificates; the lease lets one of them order.
     a.app.certificates?.kick();
     await eventually('active on both instances', 30_000, async () => a.app.domainHosts.isActive(name) && b.app.domainHosts.isActive(name));
@@ -158,7 +159,7 @@ describe('two instances on PostgreSQL with Pebble', { skip }, () => {
       assert.equal((await httpsGet(httpsA.port, name, '/', root, agent)).status, 200);
       assert.equal((await httpsGet(httpsB.port, name, '/', root)).status, 200);
       const t = Date.now();
-      ok(await b.app.domains.remove(name));
+      ok(await b.app.domains.remove(OPERATOR, name));
       await eventually(
         'the removal on the other instance',
         1000,

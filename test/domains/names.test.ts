@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { normaliseDomain, recordsFor, sameName, type DomainName } from '../../src/domains/names.js';
+import { normaliseDomain, recordsFor, sameName, type DomainName } from '../../src/domains/dns/names.js';
 
 function ok(input: string, options?: { platformHost?: string }): DomainName {
   const r = normaliseDomain(input, options);

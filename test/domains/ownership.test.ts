@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { manualClock } from '../../src/clock.js';
 import { openDomainRepository } from '../../src/domains/repository.js';
-import type { DomainView } from '../../src/domains/service.js';
+import type { DomainView } from '../../src/domains/views.js';
 import { tarGz } from '../helpers/deploys.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';

@@ -8,6 +8,7 @@ import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { refuseWrites } from '../helpers/refused-writes.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const available = pebbleAvailable();
 const PLATFORM = 'sites.platform.test';
@@ -56,20 +57,20 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
 
   test('add refuses a Free project (plan_required) and a Pro project without a ready deploy (deploy_required), saying what to do', async () => {
     const { project: free } = await h.newProject('free');
-    const e1 = refused(await h.app.domains.add(free, unique('www.free')), 'plan_required');
+    const e1 = refused(await h.app.domains.add(OPERATOR, free, unique('www.free')), 'plan_required');
     assert.match(e1.message, /free plan.*Pro or above.*Upgrade/);
     const { project: pro } = await h.newProject('pro');
-    const e2 = refused(await h.app.domains.add(pro, unique('www.nodeploy')), 'deploy_required');
+    const e2 = refused(await h.app.domains.add(OPERATOR, pro, unique('www.nodeploy')), 'deploy_required');
     assert.match(e2.message, /no ready deploy.*Deploy the site first/);
-    refused(await h.app.domains.add('no-such-project', 'www.example.com'), 'not_found');
+    refused(await h.app.domains.add(OPERATOR, 'no-such-project', 'www.example.com'), 'not_found');
   });
 
   test('add validates the name (invalid_domain), stores it as lowercase A-labels and shows the CNAME for a subdomain', async () => {
     const { slug } = await proProject();
     for (const bad of ['https://www.example.com/', '*.example.com', '127.0.0.1', 'co.uk', 'localhost', `x.${PLATFORM}`, 'a..b.com']) {
-      refused(await h.app.domains.add(slug, bad), 'invalid_domain');
+      refused(await h.app.domains.add(OPERATOR, slug, bad), 'invalid_domain');
     }
-    const added = ok(await h.app.domains.add(slug, `WWW.Bücher-${String(process.pid)}.example.`));
+    const added = ok(await h.app.domains.add(OPERATOR, slug, `WWW.Bücher-${String(process.pid)}.example.`));
     assert.equal(added.domain, domainToASCII(`www.bücher-${String(process.pid)}.example`));
     assert.match(added.domain, /^www\.xn--bcher-[a-z0-9-]+\.example$/);
     assert.equal(added.status, 'pending');
@@ -78,7 +79,7 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
 
   test('an apex gets an ALIAS to PLATFORM_HOST with its note, and A records to PLATFORM_ADDRESSES as the fallback', async () => {
     const { slug } = await proProject();
-    const added = ok(await h.app.domains.add(slug, `apex${String(process.pid)}${String(++n)}.co.uk`));
+    const added = ok(await h.app.domains.add(OPERATOR, slug, `apex${String(process.pid)}${String(++n)}.co.uk`));
     assert.equal(added.kind, 'apex');
     assert.deepEqual(
       added.records.map((r) => [r.type, r.name, r.value, r.ttl]),
@@ -95,26 +96,26 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
     const a = await proProject();
     const b = await proProject();
     const name = unique('www.taken');
-    ok(await h.app.domains.add(a.slug, name));
-    refused(await h.app.domains.add(a.slug, name), 'domain_taken');
-    const claim = ok(await h.app.domains.add(b.slug, name.toUpperCase()));
+    ok(await h.app.domains.add(OPERATOR, a.slug, name));
+    refused(await h.app.domains.add(OPERATOR, a.slug, name), 'domain_taken');
+    const claim = ok(await h.app.domains.add(OPERATOR, b.slug, name.toUpperCase()));
     assert.equal(claim.reason, 'ownership_required');
     assert.doesNotMatch(JSON.stringify(claim), new RegExp(a.slug));
-    refused(await h.app.domains.add(b.slug, name), 'domain_taken');
+    refused(await h.app.domains.add(OPERATOR, b.slug, name), 'domain_taken');
   });
 
   test('verify: not_found stays pending with the propagation note; an A record is conflicting_a_record with the addresses', async () => {
     const { slug } = await proProject();
     const name = unique('www.verify');
-    ok(await h.app.domains.add(slug, name));
-    const pending = ok(await h.app.domains.verify(name));
+    ok(await h.app.domains.add(OPERATOR, slug, name));
+    const pending = ok(await h.app.domains.verify(OPERATOR, name));
     assert.equal(pending.status, 'pending');
     assert.equal(pending.reason, 'not_found');
     assert.match(pending.message, /up to 48 hours.*within minutes/);
     assert.deepEqual(pending.found, { cname: null, addresses: [] });
 
     await rig.addA(name, ['198.51.100.7']);
-    const conflicting = ok(await h.app.domains.verify(name));
+    const conflicting = ok(await h.app.domains.verify(OPERATOR, name));
     assert.equal(conflicting.status, 'failed');
     assert.equal(conflicting.reason, 'conflicting_a_record');
     assert.deepEqual(conflicting.found.addresses, ['198.51.100.7']);
@@ -125,16 +126,16 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
   test('verify: a wrong CNAME is cname_mismatch with the value found and expected; the right one verifies and starts a certificate', async () => {
     const { slug } = await proProject();
     const name = unique('www.cname');
-    ok(await h.app.domains.add(slug, name));
+    ok(await h.app.domains.add(OPERATOR, slug, name));
     await rig.setCname(name, 'elsewhere.example.net');
-    const mismatch = ok(await h.app.domains.verify(name));
+    const mismatch = ok(await h.app.domains.verify(OPERATOR, name));
     assert.equal(mismatch.status, 'failed');
     assert.equal(mismatch.reason, 'cname_mismatch');
     assert.equal(mismatch.found.cname, 'elsewhere.example.net');
     assert.match(mismatch.message, new RegExp(`elsewhere\\.example\\.net, expected ${PLATFORM.replace(/\./g, '\\.')}`));
 
     await rig.setCname(name, `${PLATFORM.toUpperCase()}.`);
-    const verified = ok(await h.app.domains.verify(name));
+    const verified = ok(await h.app.domains.verify(OPERATOR, name));
     assert.equal(verified.status, 'verified');
     assert.equal(verified.reason, undefined);
     assert.equal(verified.found.cname, PLATFORM);
@@ -149,61 +150,61 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
   test('verify: an apex with exactly PLATFORM_ADDRESSES verifies; a resolver failure is dns_error, never an exception', async () => {
     const { slug } = await proProject();
     const apex = `apexv${String(process.pid)}${String(++n)}.example`;
-    ok(await h.app.domains.add(slug, apex));
+    ok(await h.app.domains.add(OPERATOR, slug, apex));
     await rig.addA(apex, ['192.0.2.11', '192.0.2.10']);
-    assert.equal(ok(await h.app.domains.verify(apex)).status, 'verified');
+    assert.equal(ok(await h.app.domains.verify(OPERATOR, apex)).status, 'verified');
     await rig.clearA(apex);
 
     const broken = unique('www.servfail');
-    ok(await h.app.domains.add(slug, broken));
+    ok(await h.app.domains.add(OPERATOR, slug, broken));
     await rig.setServfail(broken);
-    const failed = ok(await h.app.domains.verify(broken));
+    const failed = ok(await h.app.domains.verify(OPERATOR, broken));
     assert.equal(failed.status, 'failed');
     assert.equal(failed.reason, 'dns_error');
     assert.match(failed.message, /SERVFAIL/);
     await rig.clearServfail(broken);
-    refused(await h.app.domains.verify(unique('www.unknown')), 'not_found');
+    refused(await h.app.domains.verify(OPERATOR, unique('www.unknown')), 'not_found');
   });
 
   test('redirects: both domains of the project, 301, loops and strangers refused; removing a domain removes its redirects', async () => {
     const { slug } = await proProject();
     const other = await proProject();
     const [a, b, c] = [unique('www.ra'), unique('rb'), unique('www.rc')];
-    for (const d of [a, b, c]) ok(await h.app.domains.add(slug, d));
+    for (const d of [a, b, c]) ok(await h.app.domains.add(OPERATOR, slug, d));
     const foreign = unique('www.foreign');
-    ok(await h.app.domains.add(other.slug, foreign));
+    ok(await h.app.domains.add(OPERATOR, other.slug, foreign));
 
-    assert.deepEqual(ok(await h.app.domains.addRedirect(slug, b, a)), { from: b, to: a, status: 301 });
-    refused(await h.app.domains.addRedirect(slug, a, a), 'invalid_redirect');
-    const loop = refused(await h.app.domains.addRedirect(slug, a, b), 'invalid_redirect');
+    assert.deepEqual(ok(await h.app.domains.addRedirect(OPERATOR, slug, b, a)), { from: b, to: a, status: 301 });
+    refused(await h.app.domains.addRedirect(OPERATOR, slug, a, a), 'invalid_redirect');
+    const loop = refused(await h.app.domains.addRedirect(OPERATOR, slug, a, b), 'invalid_redirect');
     assert.match(loop.message, /loop/);
-    refused(await h.app.domains.addRedirect(slug, c, foreign), 'invalid_redirect');
-    refused(await h.app.domains.addRedirect(slug, b, c), 'invalid_redirect');
-    ok(await h.app.domains.addRedirect(slug, c, a));
+    refused(await h.app.domains.addRedirect(OPERATOR, slug, c, foreign), 'invalid_redirect');
+    refused(await h.app.domains.addRedirect(OPERATOR, slug, b, c), 'invalid_redirect');
+    ok(await h.app.domains.addRedirect(OPERATOR, slug, c, a));
     assert.deepEqual(
       ok(await h.app.domains.listRedirects(slug)).map((r) => `${r.from}>${r.to}`),
       [`${b}>${a}`, `${c}>${a}`].sort(),
     );
-    assert.deepEqual(ok(await h.app.domains.removeRedirect(slug, c)), { from: c });
-    refused(await h.app.domains.removeRedirect(slug, c), 'not_found');
+    assert.deepEqual(ok(await h.app.domains.removeRedirect(OPERATOR, slug, c)), { from: c });
+    refused(await h.app.domains.removeRedirect(OPERATOR, slug, c), 'not_found');
 
-    ok(await h.app.domains.remove(a));
+    ok(await h.app.domains.remove(OPERATOR, a));
     assert.deepEqual(ok(await h.app.domains.listRedirects(slug)), []);
     assert.deepEqual(
       ok(await h.app.domains.list(slug)).map((d) => d.domain),
       [b, c].sort(),
     );
-    refused(await h.app.domains.remove(a), 'not_found');
+    refused(await h.app.domains.remove(OPERATOR, a), 'not_found');
   });
 
   test('removing a domain is all or nothing: when its redirects cannot be removed, the domain stays', async () => {
     const { slug } = await proProject();
     const [a, b] = [unique('www.aa'), unique('ab')];
-    for (const d of [a, b]) ok(await h.app.domains.add(slug, d));
-    ok(await h.app.domains.addRedirect(slug, b, a));
+    for (const d of [a, b]) ok(await h.app.domains.add(OPERATOR, slug, d));
+    ok(await h.app.domains.addRedirect(OPERATOR, slug, b, a));
     const allow = await refuseWrites(h.storage.database, 'domain_redirects', 'DELETE');
     try {
-      await assert.rejects(h.app.domains.remove(a));
+      await assert.rejects(h.app.domains.remove(OPERATOR, a));
     } finally {
       await allow();
     }
@@ -218,7 +219,7 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
       ok(await h.app.domains.listRedirects(slug)).map((r) => `${r.from}>${r.to}`),
       [`${b}>${a}`],
     );
-    ok(await h.app.domains.remove(a));
+    ok(await h.app.domains.remove(OPERATOR, a));
     assert.deepEqual(ok(await h.app.domains.listRedirects(slug)), []);
     assert.deepEqual(
       ok(await h.app.domains.list(slug)).map((d) => d.domain),
@@ -232,7 +233,8 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
 
   test('at most 50 domains per project (domain_limit)', async () => {
     const { slug } = await proProject();
-    for (let i = 0; i < 50; i++) ok(await h.app.domains.add(slug, `d${String(i)}.limit${String(process.pid)}${String(n)}.example`));
-    refused(await h.app.domains.add(slug, `d50.limit${String(process.pid)}${String(n)}.example`), 'domain_limit');
+    for (let i = 0; i < 50; i++)
+      ok(await h.app.domains.add(OPERATOR, slug, `d${String(i)}.limit${String(process.pid)}${String(n)}.example`));
+    refused(await h.app.domains.add(OPERATOR, slug, `d50.limit${String(process.pid)}${String(n)}.example`), 'domain_limit');
   });
 });

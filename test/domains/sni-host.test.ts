@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { listenHttps, type HttpsListener } from '../../src/domains/https.js';
+import { listenHttps, type HttpsListener } from '../../src/domains/serving/https.js';
 import { selfSigned } from '../helpers/certificates.js';
 import { harness, type Harness } from '../helpers/harness.js';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { SniContexts, type CertificatePair } from '../../src/domains/sni.js';
+import { SniContexts, type CertificatePair } from '../../src/domains/serving/sni.js';
 import { selfSigned } from '../helpers/certificates.js';
 
 /** A self-signed certificate for `name`. */

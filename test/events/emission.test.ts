@@ -5,6 +5,7 @@ import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { freePort } from '../helpers/redis-server.js';
 import { memberOf, receiver } from '../helpers/webhooks.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const available = pebbleAvailable();
 const PLATFORM = 'edge.platform.test';
@@ -83,21 +84,21 @@ describe('every event type is emitted by a real action and delivered', { skip: a
 
   test('domain.verified (challtestsrv), certificate.issued (Pebble), domain.failed, domain.removed', async () => {
     const name = 'www.hooks-one.test';
-    ok(await h.app.domains.add(slug, name));
+    ok(await h.app.domains.add(OPERATOR, slug, name));
     await rig.setCname(name, PLATFORM);
-    assert.equal(ok(await h.app.domains.verify(name)).status, 'verified');
+    assert.equal(ok(await h.app.domains.verify(OPERATOR, name)).status, 'verified');
     await waitForType('domain.verified');
     await waitForType('certificate.issued');
     assert.equal(eventOf('certificate.issued').data.domain, name);
 
     const wrong = 'www.hooks-wrong.test';
-    ok(await h.app.domains.add(slug, wrong));
+    ok(await h.app.domains.add(OPERATOR, slug, wrong));
     await rig.setCname(wrong, 'elsewhere.example.test');
-    assert.equal(ok(await h.app.domains.verify(wrong)).status, 'failed');
+    assert.equal(ok(await h.app.domains.verify(OPERATOR, wrong)).status, 'failed');
     await waitForType('domain.failed');
     assert.equal(eventOf('domain.failed').data.domain, wrong);
 
-    ok(await h.app.domains.remove(wrong));
+    ok(await h.app.domains.remove(OPERATOR, wrong));
     await waitForType('domain.removed');
     assert.equal(eventOf('domain.removed').data.domain, wrong);
   });
@@ -105,9 +106,9 @@ describe('every event type is emitted by a real action and delivered', { skip: a
   test('certificate.failed when CAA blocks the CA', async () => {
     const name = 'www.hooks-caa.test';
     await rig.addCaa('hooks-caa.test', [{ tag: 'issue', value: 'other-ca.example' }]);
-    ok(await h.app.domains.add(slug, name));
+    ok(await h.app.domains.add(OPERATOR, slug, name));
     await rig.setCname(name, PLATFORM);
-    assert.equal(ok(await h.app.domains.verify(name)).status, 'verified');
+    assert.equal(ok(await h.app.domains.verify(OPERATOR, name)).status, 'verified');
     await waitForType('certificate.failed');
     assert.equal(eventOf('certificate.failed').data.reason, 'caa_blocked');
   });

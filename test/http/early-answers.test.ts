@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { earlyRedirectStep } from '../../src/domains/steps.js';
-import type { DomainHosts } from '../../src/domains/hosts.js';
+import { earlyRedirectStep } from '../../src/domains/serving/steps.js';
+import type { DomainHosts } from '../../src/domains/serving/hosts.js';
 import {
   frontDoor,
   hostnameOf,

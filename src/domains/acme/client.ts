@@ -1,7 +1,7 @@
 import type { Authorization, Client, Order } from 'acme-client';
 import { X509Certificate } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CaUnreachableError, createTransport, type AcmeResponse, type Transport } from './acme-transport.js';
+import { CaUnreachableError, createTransport, type AcmeResponse, type Transport } from './transport.js';
 
 /** Where http-01 answers live; the caller backs it with the database so any instance can answer. */
 export interface ChallengePort {

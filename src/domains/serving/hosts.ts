@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SiteProject } from '../deploys/sites.js';
-import { isPaidPlan } from './policy.js';
-import type { DomainRepository } from './repository.js';
-import type { KeySealer } from './sealing.js';
+import type { SiteProject } from '../../deploys/sites.js';
+import { isPaidPlan } from '../policy.js';
+import type { DomainRepository } from '../repository.js';
+import type { KeySealer } from '../acme/key-sealing.js';
 import { SniContexts } from './sni.js';
 
 /**

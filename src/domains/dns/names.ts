@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
+import { DomainError } from '../../errors/domain-error.js';
 
 /** A custom domain as stored: lowercase A-labels, no trailing dot. */
 export interface DomainName {
@@ -126,4 +127,17 @@ export function recordsFor(domain: DomainName, target: PlatformTarget): DnsRecor
     });
   }
   return records;
+}
+
+/** A name as a request gives it, parsed; a name that cannot be a custom domain is `invalid_domain`. */
+export function domainInput(input: string, platformHost: string): DomainName | DomainError {
+  const parsed = normaliseDomain(input, { platformHost });
+  return parsed.ok ? parsed.domain : new DomainError('invalid_domain', parsed.reason);
+}
+
+/** A stored name, parsed again (it was valid when stored). */
+export function storedName(record: { name: string }): DomainName {
+  const parsed = normaliseDomain(record.name);
+  if (!parsed.ok) throw new Error(`stored domain ${record.name} no longer parses: ${parsed.reason}`);
+  return parsed.domain;
 }

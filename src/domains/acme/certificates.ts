@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock.js';
-import type { AcmeSettings, ChallengePort, IssueResult } from './acme.js';
-import { checkCaa } from './caa.js';
-import { normaliseDomain } from './names.js';
-import { certRetryAt, isPaidPlan, ORDER_LIMITS } from './policy.js';
-import type { DomainRecord, DomainRepository } from './repository.js';
-import type { KeySealer } from './sealing.js';
-import type { DomainService, DomainSettings } from './service.js';
+import type { Clock } from '../../clock.js';
+import type { AcmeSettings, ChallengePort, IssueResult } from './client.js';
+import { checkCaa } from '../dns/caa.js';
+import { normaliseDomain } from '../dns/names.js';
+import { certRetryAt, isPaidPlan, ORDER_LIMITS } from '../policy.js';
+import type { DomainRecord, DomainRepository } from '../repository.js';
+import type { KeySealer } from './key-sealing.js';
+import type { DomainService, DomainSettings } from '../service.js';
 
-/** Longer than an order may take (acme.ts bounds it at 60 s): another instance takes over only after a crash. */
+/** Longer than an order may take (client.ts bounds it at 60 s): another instance takes over only after a crash. */
 const LEASE_MS = 3 * 60_000;
 /** How often due attempts and renewals are looked for, besides the nudges of verify. */
 const TICK_MS = 5000;
@@ -25,7 +25,7 @@ export interface CertificateDeps {
   log: FastifyBaseLogger;
   /** After a certificate is stored: every instance loads it. */
   changed(): Promise<void>;
-  /** acme.ts's issueCertificate; tests may pace it. */
+  /** client.ts's issueCertificate; tests may pace it. */
   issue(
     settings: AcmeSettings,
     request: { domain: string; challenges: ChallengePort; account?: { key: string; url?: string }; signal?: AbortSignal },

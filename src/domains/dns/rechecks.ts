@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.js';
-import type { DomainRepository } from './repository.js';
-import type { DomainService } from './service.js';
+import type { Clock } from '../../clock.js';
+import type { DomainRepository } from '../repository.js';
+import type { DomainService } from '../service.js';
 
 const TICK_MS = 15_000;
 const BATCH = 20;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Database } from '../storage/database.js';
-import { CHANGES_CHANNEL } from './repository.js';
+import type { Database } from '../../storage/database.js';
+import { CHANGES_CHANNEL } from '../repository.js';
 
 /** How often SQLite's data_version is read: a write by another process (the CLI, another instance) shows within this. */
 const DATA_VERSION_POLL_MS = 200;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { SecretBox, SecretDecryptError } from '../../src/domains/secrets.js';
+import { SecretBox, SecretDecryptError } from '../../src/domains/acme/key-sealing.js';
 
 const SECRET = 'correct horse battery staple 42';
 const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

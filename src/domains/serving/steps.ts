@@ -1,12 +1,12 @@
-import { siteHostname } from '../deploys/sites.js';
+import { siteHostname } from '../../deploys/sites.js';
 import type { FastifyInstance } from 'fastify';
 import type { TLSSocket } from 'node:tls';
-import { sendError } from '../http/error-handler.js';
-import { ApiError } from '../http/errors.js';
-import { REGULAR, type EarlyStep } from '../http/early-answers.js';
-import type { RequestStep } from '../http/request-steps.js';
+import { sendError } from '../../http/error-handler.js';
+import { ApiError } from '../../http/errors.js';
+import { REGULAR, type EarlyStep } from '../../http/early-answers.js';
+import type { RequestStep } from '../../http/request-steps.js';
 import type { DomainHosts } from './hosts.js';
-import type { DomainRepository } from './repository.js';
+import type { DomainRepository } from '../repository.js';
 
 export const ACME_CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
 

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../feature.js';
+import type { CliCommand } from '../../feature.js';
 
 // The commands load their code (the Public Suffix List, DNS) only when run, so other commands start as fast as before.
 export const domainsCommand: CliCommand = {
@@ -13,7 +13,7 @@ export const domainsCommand: CliCommand = {
     'domains remove DOMAIN [--project SLUG]  stops serving it at once, on every instance',
     "                                        (--project: that project's claim, when the name needs ownership proof)",
   ],
-  run: async (args, ctx) => (await import('./cli-run.js')).runDomains(args, ctx),
+  run: async (args, ctx) => (await import('./run.js')).runDomains(args, ctx),
 };
 
 export const redirectsCommand: CliCommand = {
@@ -24,5 +24,5 @@ export const redirectsCommand: CliCommand = {
     'redirects list SLUG [--json]',
     'redirects remove SLUG FROM',
   ],
-  run: async (args, ctx) => (await import('./cli-run.js')).runRedirects(args, ctx),
+  run: async (args, ctx) => (await import('./run.js')).runRedirects(args, ctx),
 };
