@@ -26,7 +26,8 @@ interface Property {
 
 function properties(records: CaaRecord[]): Property[] {
   return records.map((r) => {
-    const [tag, value] = Object.entries(r).find(([k]) => k !== 'critical') ?? ['', ''];
+    // A record is `{critical, <tag>: value}`; Node 24 and later also add `type: 'CAA'`, which is no property.
+    const [tag, value] = Object.entries(r).find(([k]) => k !== 'critical' && k !== 'type') ?? ['', ''];
     return { critical: (Number(r.critical) & CRITICAL) !== 0, tag: tag.toLowerCase(), value: String(value) };
   });
 }
