@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
+import { registerContractPart } from './contract/parts.js';
 import { registerContract } from './contract/routes.js';
 import type { RepositoryWrappers } from './feature.js';
 import { FEATURES, openAppStorage } from './features.js';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerNotFound(app);
   // Before any route is added: metrics attach a hook to each route as it is registered.
   if (config.metricsEnabled) door.recordAnswer = registerMetrics(app);
+  for (const feature of FEATURES) if (feature.contract) registerContractPart(feature.name, await feature.contract());
   const contract = registerContract(app, config);
 
   steps.add('request-id', requestIdStep);
