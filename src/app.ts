@@ -13,7 +13,7 @@ import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
 import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
 import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
 import { registerDraining } from './http/draining.js';
-import { FrontDoor } from './http/early-answers.js';
+import { FrontDoor } from './http/front-door.js';
 import { hostHeaderStep } from './http/host-header.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...requestTimeoutOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
   limitConnections(app.server, config);
-  // The front door (http/early-answers.ts) in place of Fastify's handler on its server, which it calls for what
+  // The front door (http/front-door.ts) in place of Fastify's handler on its server, which it calls for what
   // it does not answer. Not through `serverFactory`: with one Fastify no longer listens on every address of
   // HOST=localhost. Those extra listeners (Fastify's own) go straight to Fastify.
   app.server.removeListener('request', app.routing);

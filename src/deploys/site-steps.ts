@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REGULAR, type EarlyStep } from '../http/early-answers.js';
+import { REGULAR, type EarlyStep } from '../http/front-door.js';
 import { isApiUrl, type RequestStep } from '../http/request-steps.js';
 import { NOT_FOUND_PAGE } from './pages.js';
 import type { PlatformHosts, PreviewHost } from './platform-hosts.js';

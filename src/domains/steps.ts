@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TLSSocket } from 'node:tls';
 import { sendError } from '../http/error-handler.js';
 import { ApiError } from '../http/errors.js';
-import { REGULAR, type EarlyStep } from '../http/early-answers.js';
+import { REGULAR, type EarlyStep } from '../http/front-door.js';
 import type { RequestStep } from '../http/request-steps.js';
 import type { DomainHosts } from './hosts.js';
 import type { DomainRepository } from './repository.js';
