@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
+import { registerContractPart } from './contract/parts.js';
 import { registerContract } from './contract/routes.js';
 import type { RepositoryWrappers } from './feature.js';
 import { FEATURES, openAppStorage } from './features.js';
@@ -12,7 +13,7 @@ import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
 import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
 import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
 import { registerDraining } from './http/draining.js';
-import { FrontDoor } from './http/early-answers.js';
+import { FrontDoor } from './http/front-door.js';
 import { hostHeaderStep } from './http/host-header.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
@@ -76,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...requestTimeoutOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
   limitConnections(app.server, config);
-  // The front door (http/early-answers.ts) in place of Fastify's handler on its server, which it calls for what
+  // The front door (http/front-door.ts) in place of Fastify's handler on its server, which it calls for what
   // it does not answer. Not through `serverFactory`: with one Fastify no longer listens on every address of
   // HOST=localhost. Those extra listeners (Fastify's own) go straight to Fastify.
   app.server.removeListener('request', app.routing);
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerNotFound(app);
   // Before any route is added: metrics attach a hook to each route as it is registered.
   if (config.metricsEnabled) door.recordAnswer = registerMetrics(app);
+  for (const feature of FEATURES) if (feature.contract) registerContractPart(feature.name, await feature.contract());
   const contract = registerContract(app, config);
 
   steps.add('request-id', requestIdStep);

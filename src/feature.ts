@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { RemoteSettings } from './cli/remote.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { ContractPart } from './contract/parts.js';
 import type { Database } from './storage/database.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 
@@ -40,7 +41,8 @@ export interface CliCommand {
 /**
  * A capability: its tables, its HTTP side (a named Fastify plugin that declares
  * the capabilities it depends on) and its commands. The composition root
- * (features.ts) lists them once; storage/ and http/ know none of them.
+ * (features.ts) lists them once; the ground floor (http/, storage/, contract/, errors/,
+ * health/, metrics/) knows none of them: what it needs from one, the Feature gives.
  */
 export interface Feature {
   name: string;
@@ -48,6 +50,10 @@ export interface Feature {
   /** Loaded only when the service is built, so the CLI starts without the HTTP side. */
   plugin?: () => Promise<{ default: FastifyPluginAsync }>;
   cli?: CliCommand[];
+  /** Prefixes of the secrets the capability issues (`psk_`): the logs redact anything shaped like one. */
+  secretPrefixes?: readonly string[];
+  /** What the capability adds to the published documents; loaded when the service is built. */
+  contract?: () => Promise<ContractPart>;
 }
 
 /** Lets tests replace or wrap a capability's repository (e.g. one that fails) without touching the capability. */

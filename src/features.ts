@@ -16,6 +16,7 @@ import { referenceFeature } from './reference/feature.js';
 import { secretsFeature } from './secrets/feature.js';
 import { usageFeature } from './usage/feature.js';
 import type { Config } from './config.js';
+import { registerSecretPrefixes } from './http/logging.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 import type { Storage } from './storage/open.js';
 
@@ -43,6 +44,8 @@ export const FEATURES: readonly Feature[] = [
   usageFeature,
   referenceFeature,
 ];
+
+registerSecretPrefixes(FEATURES.flatMap((f) => f.secretPrefixes ?? []));
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
 

@@ -2,26 +2,27 @@ import type { TSchema } from '@sinclair/typebox';
 import type { RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
 import { ERROR_CATALOG, V1_ERROR_CODES, type ErrorCode } from '../http/errors.js';
-import { rateLimitHeaderDocs } from '../limits/headers.js';
 import { ErrorDetailSchema, ErrorSchema, jsonResponse, type ResponseSpec } from './error-schema.js';
-import { NewPetSchema, PetSchema, PetStatusSchema } from '../pets/schemas.js';
-import { InventorySchema, NewOrderSchema, OrderSchema, OrderStatusSchema, OrderUpdateSchema } from '../orders/schemas.js';
+import { contractParts } from './parts.js';
 
 type Json = Record<string, unknown>;
 
-/** Shapes the /v1 document publishes under components/schemas, matched by identity. */
-const V1_COMPONENTS = new Map<unknown, string>([
-  [PetSchema, 'Pet'],
-  [NewPetSchema, 'NewPet'],
-  [PetStatusSchema, 'PetStatus'],
-  [ErrorSchema, 'Error'],
-  [ErrorDetailSchema, 'ErrorDetail'],
-  [OrderSchema, 'Order'],
-  [OrderStatusSchema, 'OrderStatus'],
-  [NewOrderSchema, 'NewOrder'],
-  [OrderUpdateSchema, 'OrderUpdate'],
-  [InventorySchema, 'Inventory'],
-]);
+/**
+ * Shapes the /v1 document publishes under components/schemas, matched by identity: the capabilities'
+ * (registered parts), with the Error shapes after the first capability's, where the published
+ * document has them (clients and generators diff it; the order stays).
+ */
+function v1Components(): Map<unknown, string> {
+  const [first = [], ...rest] = contractParts().flatMap((part) => (part.v1Components?.length ? [part.v1Components] : []));
+  return new Map<unknown, string>([...first, [ErrorSchema, 'Error'], [ErrorDetailSchema, 'ErrorDetail'], ...rest.flat()]);
+}
+
+/** The headers the capabilities document on every response of a metered operation with this status. */
+function meteredHeaders(status: number): Record<string, unknown> {
+  let out: Record<string, unknown> = {};
+  for (const part of contractParts()) if (part.meteredResponseHeaders) out = { ...out, ...part.meteredResponseHeaders(status) };
+  return out;
+}
 
 /** What makes one API's document: the routes under its prefix, its shared shapes, and the text around them. */
 export interface DocumentSpec {
@@ -110,7 +111,7 @@ function operation(route: RouteOptions, spec: DocumentSpec): Json {
   >)) {
     const headers: Json = {
       'X-Request-Id': REQUEST_ID_HEADER,
-      ...(metered && !FROM_THE_PARSER.has(status) ? rateLimitHeaderDocs(Number(status)) : {}),
+      ...(metered && !FROM_THE_PARSER.has(status) ? meteredHeaders(Number(status)) : {}),
       ...(extras[Number(status)] ?? {}),
       ...(status === '405' ? { Allow: ALLOW_HEADER } : {}),
     };
@@ -227,7 +228,7 @@ export function buildOpenApi(
   };
   return buildDocument(routes, {
     prefix: '/v1',
-    components: V1_COMPONENTS,
+    components: v1Components(),
     errorSchema: ErrorSchema,
     head,
     securitySchemes: {

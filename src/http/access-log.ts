@@ -137,7 +137,7 @@ export class AccessLog extends LogController {
     this.completed(request.id, request, reply.statusCode, reply.elapsedTime);
   }
 
-  /** The line of a request answered without Fastify (http/early-answers.ts). `id` is one `genReqId` gave: nothing in it needs escaping. */
+  /** The line of a request answered without Fastify (http/front-door.ts). `id` is one `genReqId` gave: nothing in it needs escaping. */
   completed(id: string, request: LoggedRequest, status: number, elapsedMs: number): void {
     if (!this.infoEnabled) return;
     this.sink.write(

@@ -4,7 +4,7 @@ import { ApiError } from './errors.js';
 import { sendError } from './error-handler.js';
 import type { RequestStep } from './request-steps.js';
 
-/** The drain state the front door (http/early-answers.ts) shares with the regular path. */
+/** The drain state the front door (http/front-door.ts) shares with the regular path. */
 export interface Draining {
   /** The step that counts each request on its connection and, while draining, refuses it. */
   step: RequestStep;

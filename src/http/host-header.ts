@@ -80,7 +80,7 @@ function hostnameFrom(host: string): string {
  * than the name the connection was opened for (SNI), which would let one
  * domain's certificate vouch for another's site (421, RFC 9110 section 15.5.20).
  * A missing Host is protocol-errors.ts's. The one check both the front door
- * (early-answers.ts) and the regular path (`hostHeaderStep`) make.
+ * (front-door.ts) and the regular path (`hostHeaderStep`) make.
  */
 export function hostHeaderProblem(req: IncomingMessage): ApiError | null {
   const host = req.headers.host;

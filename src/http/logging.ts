@@ -1,17 +1,30 @@
 import type { FastifyRequest } from 'fastify';
-import { KEY_PREFIX } from '../keys/key-format.js';
 
-/** Prefixes of the secrets the service issues: API keys and personal access tokens. */
-const SECRET_PREFIXES = [KEY_PREFIX, 'pst_'];
+/**
+ * Prefixes of the secrets the service issues (API keys `psk_`, access tokens `pst_`), registered by the
+ * capabilities that issue them: each Feature's `secretPrefixes`, when features.ts loads.
+ */
+const SECRET_PREFIXES: string[] = [];
+let keyLike: RegExp | null = null;
 
 const encoded = (prefix: string) => [...prefix].map((c) => `(?:${c}|%${c.charCodeAt(0).toString(16)})`).join('');
 
-/** A secret's prefix followed by secret characters, any of them possibly percent-encoded. */
-const KEY_LIKE = new RegExp(`(${SECRET_PREFIXES.map(encoded).join('|')})(?:[0-9a-z_]|%[0-9a-f]{2})*`, 'gi');
+export function registerSecretPrefixes(prefixes: readonly string[]): void {
+  for (const prefix of prefixes) if (!SECRET_PREFIXES.includes(prefix)) SECRET_PREFIXES.push(prefix);
+  // A secret's prefix followed by secret characters, any of them possibly percent-encoded.
+  keyLike = SECRET_PREFIXES.length ? new RegExp(`(${SECRET_PREFIXES.map(encoded).join('|')})(?:[0-9a-z_]|%[0-9a-f]{2})*`, 'gi') : null;
+}
 
-/** Replaces anything shaped like an API key (`psk_…`) or access token (`pst_…`) so that it never reaches the logs. */
+/** Replaces anything shaped like a registered secret (`psk_…`, `pst_…`) so that it never reaches the logs. */
 export function redactKeys(text: string): string {
-  return text.replace(KEY_LIKE, (_match, prefix: string) => `${decodeURIComponent(prefix).toLowerCase()}[redacted]`);
+  if (keyLike === null) return text;
+  return text.replace(keyLike, (_match, prefix: string) => `${decodeURIComponent(prefix).toLowerCase()}[redacted]`);
+}
+
+/** True when the text contains a registered secret's prefix as is. */
+export function mentionsSecret(text: string): boolean {
+  for (const prefix of SECRET_PREFIXES) if (text.includes(prefix)) return true;
+  return false;
 }
 
 /**

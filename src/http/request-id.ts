@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { KEY_PREFIX } from '../keys/key-format.js';
+import { mentionsSecret } from './logging.js';
 import type { RequestStep } from './request-steps.js';
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -22,11 +22,11 @@ export function newRequestId(): string {
 
 /**
  * Keeps a caller's well-formed `X-Request-Id`, otherwise makes one. The id is
- * on every log line, so one that carries an API key is replaced too.
+ * on every log line, so one that carries a secret's prefix is replaced too.
  */
 export function genReqId(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const usable = typeof given === 'string' && CLIENT_ID.test(given) && !given.includes(KEY_PREFIX);
+  const usable = typeof given === 'string' && CLIENT_ID.test(given) && !mentionsSecret(given);
   return usable ? given : newRequestId();
 }
 

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { RepositoryWrappers } from '../feature.js';
 import type { Storage } from '../storage/open.js';
-import type { FrontDoor } from './early-answers.js';
+import type { FrontDoor } from './front-door.js';
 import type { RequestSteps } from './request-steps.js';
 
 export type Stability = 'stable' | 'beta' | 'experimental';

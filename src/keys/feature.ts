@@ -1,5 +1,6 @@
 import type { Feature } from '../feature.js';
 import { keyUnbanCommand, keysCommand } from './cli.js';
+import { KEY_PREFIX } from './key-format.js';
 import { keyMigrations } from './migrations.js';
 
 /** API keys, and the request steps that resolve a request's key and refuse one without a valid key. */
@@ -8,4 +9,5 @@ export const keysFeature: Feature = {
   migrations: keyMigrations,
   plugin: () => import('./plugin.js'),
   cli: [keysCommand, keyUnbanCommand],
+  secretPrefixes: [KEY_PREFIX],
 };

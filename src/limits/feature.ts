@@ -4,4 +4,5 @@ import type { Feature } from '../feature.js';
 export const limitsFeature: Feature = {
   name: 'limits',
   plugin: () => import('./plugin.js'),
+  contract: async () => ({ meteredResponseHeaders: (await import('./headers.js')).rateLimitHeaderDocs }),
 };

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { HeaderDoc } from '../contract/parts.js';
 import type { Quota } from '../projects/plans.js';
 import type { Verdict } from './limiter.js';
 
@@ -17,7 +18,7 @@ export function policyField(quota: Quota): string {
 /**
  * The limit headers as name, value, name, value…: the window with the fewest
  * requests remaining, in both notations. The one definition of them, for
- * replies (`setRateLimitHeaders`) and answers before Fastify (http/early-answers.ts).
+ * replies (`setRateLimitHeaders`) and answers before Fastify (http/front-door.ts).
  */
 export function rateLimitHeaders(quota: Quota, verdict: Verdict): string[] {
   const remaining = String(verdict.remaining);
@@ -39,12 +40,6 @@ export function rateLimitHeaders(quota: Quota, verdict: Verdict): string[] {
 export function setRateLimitHeaders(reply: FastifyReply, quota: Quota, verdict: Verdict): void {
   const list = rateLimitHeaders(quota, verdict);
   for (let i = 0; i < list.length; i += 2) reply.header(list[i] as string, list[i + 1]);
-}
-
-interface HeaderDoc {
-  description: string;
-  required: boolean;
-  schema: Record<string, unknown>;
 }
 
 const integer = (description: string, minimum = 0, format = 'int32'): HeaderDoc => ({

@@ -22,7 +22,7 @@ export async function openCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPr
 export interface RateLimits {
   /** Counts a request and answers 429 when it must wait. */
   meter: Meter;
-  /** The meter's decision without a promise where it can give one (http/early-answers.ts). */
+  /** The meter's decision without a promise where it can give one (http/front-door.ts). */
   admitNow: AdmitNow;
   /** For /readyz. */
   state(): LimiterState;

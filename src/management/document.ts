@@ -1,6 +1,6 @@
 import { buildApp } from '../app.js';
 import { defaultConfig } from '../config.js';
-import { PUBLISHED_SERVERS } from '../contract/document.js';
+import { PUBLISHED_SERVERS } from '../published-contract.js';
 
 /** The published management contract (docs/management-openapi.json): the document served with the documented example servers. */
 export async function publishedManagementDocument(): Promise<Record<string, unknown>> {

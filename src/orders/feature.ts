@@ -10,4 +10,16 @@ export const ordersFeature: Feature = {
   name: 'orders',
   migrations: orderMigrations,
   plugin: () => import('./plugin.js'),
+  contract: async () => {
+    const { InventorySchema, NewOrderSchema, OrderSchema, OrderStatusSchema, OrderUpdateSchema } = await import('./schemas.js');
+    return {
+      v1Components: [
+        [OrderSchema, 'Order'],
+        [OrderStatusSchema, 'OrderStatus'],
+        [NewOrderSchema, 'NewOrder'],
+        [OrderUpdateSchema, 'OrderUpdate'],
+        [InventorySchema, 'Inventory'],
+      ],
+    };
+  },
 };

@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { INT64_MIN } from '../contract/primitives.js';
 import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
 import type { PetStatus } from '../pets/schemas.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import type { StoreEvents } from './events.js';
 import type { NewOrderRecord, OrderRepository, PlaceOrderResult, TransitionResult } from './repository.js';
-import type { Inventory, OrderStatus } from './schemas.js';
+import type { OrderStatus } from './schemas.js';
+import type { OrderStatements } from './sql.js';
 import { ORDER_COLUMNS, TRANSITIONS, toOrder, type OrderRow } from './transitions.js';
 
 /**
@@ -61,27 +61,13 @@ async function placeIn(
   return { kind: 'placed', order: placed };
 }
 
-/** Orders in PostgreSQL: each change is one transaction of conditional updates (no read decides a write). */
-export function postgresOrders(db: PgDatabase, events: StoreEvents): OrderRepository {
+/**
+ * Orders in PostgreSQL, apart from SQLite's (sqlite.ts): each change is one transaction of conditional
+ * updates (no read decides a write), the order's insert one statement with its id (a CTE). The reads both
+ * engines share are in sql.ts.
+ */
+export function postgresOrders(db: PgDatabase, events: StoreEvents): Omit<OrderRepository, keyof OrderStatements> {
   return {
-    list: async (projectId, q) => {
-      const after = q.after ?? INT64_MIN;
-      const res = q.status
-        ? await db.query<OrderRow>(
-            `SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = $1 AND status = $2 AND id > $3 ORDER BY id LIMIT $4`,
-            [projectId, q.status, after, q.limit],
-          )
-        : await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [
-            projectId,
-            after,
-            q.limit,
-          ]);
-      return res.rows.map(toOrder);
-    },
-    get: async (projectId, id) => {
-      const res = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = $1 AND id = $2`, [projectId, id]);
-      return res.rows[0] ? toOrder(res.rows[0]) : null;
-    },
     place: async (projectId, order, now, claim) => {
       try {
         return await db.transaction((client) => placeIn(client, events, projectId, order, now, claim));
@@ -120,14 +106,5 @@ export function postgresOrders(db: PgDatabase, events: StoreEvents): OrderReposi
         await events.postgres(client, { type: t.event, projectId, order });
         return { kind: 'done', order };
       }),
-    inventory: async (projectId) => {
-      const res = await db.query<{ status: PetStatus; n: bigint }>(
-        'SELECT status, COUNT(*)::bigint AS n FROM pets WHERE project_id = $1 GROUP BY status',
-        [projectId],
-      );
-      const counts: Inventory = { available: 0n, pending: 0n, sold: 0n };
-      for (const r of res.rows) counts[r.status] = r.n;
-      return counts;
-    },
   };
 }

@@ -1,27 +1,25 @@
-import { INT64_MIN } from '../contract/primitives.js';
 import { sqliteIdempotency } from '../idempotency/sqlite.js';
 import type { PetStatus } from '../pets/schemas.js';
-import { guard, type SqliteDb } from '../storage/sqlite/database.js';
+import type { SqliteDb } from '../storage/sqlite/database.js';
 import type { GroupCommit } from '../storage/sqlite/group-commit.js';
 import type { StoreEvent, StoreEvents } from './events.js';
 import type { OrderRepository, OrderTarget, PlaceOrderResult, TransitionResult } from './repository.js';
-import type { Inventory, Order, OrderStatus } from './schemas.js';
+import type { Order, OrderStatus } from './schemas.js';
+import type { OrderStatements } from './sql.js';
 import { ORDER_COLUMNS, TRANSITIONS, toOrder, type OrderRow } from './transitions.js';
 
 /**
- * Orders in SQLite. Every change runs inside one write of the group commit
+ * Orders in SQLite, apart from PostgreSQL's (postgres.ts): the changes, each one synchronous write of the
+ * group commit, where PostgreSQL runs a transaction of awaited statements. The reads both engines share
+ * are in sql.ts. Every change runs inside one write of the group commit
  * (storage/sqlite/group-commit.ts): a savepoint of the batch transaction, the
  * only writer of the database while it runs, and the updates are conditional
  * (`… AND status = 'available'`), so they hold across processes too. The pets
  * read cache (storage/sqlite/read-cache.ts) sees every such commit on this
  * connection, so a listing read after a 201 is read after the change.
  */
-export function sqliteOrders(db: SqliteDb, writes: GroupCommit, events: StoreEvents): OrderRepository {
+export function sqliteOrders(db: SqliteDb, writes: GroupCommit, events: StoreEvents): Omit<OrderRepository, keyof OrderStatements> {
   const prepare = (text: string) => db.prepare(text).safeIntegers(true);
-  const listAll = prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = ? AND id > ? ORDER BY id LIMIT ? + 0`);
-  const listByStatus = prepare(
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ? + 0`,
-  );
   const getOne = prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = ? AND id = ?`);
   const statusOf = db.prepare('SELECT status FROM orders WHERE project_id = ? AND id = ?').pluck();
   const petStatusOf = db.prepare('SELECT status FROM pets WHERE project_id = ? AND id = ?').pluck();
@@ -49,7 +47,6 @@ export function sqliteOrders(db: SqliteDb, writes: GroupCommit, events: StoreEve
       ];
     }),
   ) as Record<OrderTarget, ReturnType<typeof prepare>>;
-  const countByStatus = prepare('SELECT status, COUNT(*) AS n FROM pets WHERE project_id = ? GROUP BY status');
   const claims = sqliteIdempotency(db);
 
   const place: OrderRepository['place'] = (projectId, order, now, claim) =>
@@ -100,27 +97,5 @@ export function sqliteOrders(db: SqliteDb, writes: GroupCommit, events: StoreEve
       return { kind: 'done', order };
     });
 
-  return {
-    list: (projectId, q) =>
-      guard(() => {
-        const after = q.after ?? INT64_MIN;
-        const rows = (
-          q.status ? listByStatus.all(projectId, q.status, after, q.limit) : listAll.all(projectId, after, q.limit)
-        ) as OrderRow[];
-        return rows.map(toOrder);
-      }),
-    get: (projectId, id) =>
-      guard(() => {
-        const row = getOne.get(projectId, id) as OrderRow | undefined;
-        return row ? toOrder(row) : null;
-      }),
-    place,
-    transition,
-    inventory: (projectId) =>
-      guard(() => {
-        const counts: Inventory = { available: 0n, pending: 0n, sold: 0n };
-        for (const r of countByStatus.all(projectId) as { status: PetStatus; n: bigint }[]) counts[r.status] = r.n;
-        return counts;
-      }),
-  };
+  return { place, transition };
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { deprecationHeaders, pastSunset } from '../http/deprecation.js';
 import type { CursorCodec } from '../http/cursors.js';
-import { isPlainApiRequest, REGULAR, type ApiGate, type EarlyAnswer, type EarlyRequest, type EarlyStep } from '../http/early-answers.js';
+import { isPlainApiRequest, REGULAR, type ApiGate, type EarlyAnswer, type EarlyRequest, type EarlyStep } from '../http/front-door.js';
 import type { Principal } from '../keys/repository.js';
 import { JSON_UTF8, LIST_PATH, nextPageLink, petListing } from './answers.js';
 import type { PetPageJson, PetRepository } from './repository.js';
@@ -87,7 +87,7 @@ function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: R
 }
 
 /**
- * listPets and getPet before Fastify (http/early-answers.ts), for engines that
+ * listPets and getPet before Fastify (http/front-door.ts), for engines that
  * read without a promise (SQLite): the regular path's steps in its order,
  * each the same definition (the key cache's principal, the read cache's page,
  * the limiter's count and headers, the usage count, the next link), giving

@@ -6,4 +6,14 @@ export const petsFeature: Feature = {
   name: 'pets',
   migrations: petMigrations,
   plugin: () => import('./plugin.js'),
+  contract: async () => {
+    const { NewPetSchema, PetSchema, PetStatusSchema } = await import('./schemas.js');
+    return {
+      v1Components: [
+        [PetSchema, 'Pet'],
+        [NewPetSchema, 'NewPet'],
+        [PetStatusSchema, 'PetStatus'],
+      ],
+    };
+  },
 };

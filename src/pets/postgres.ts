@@ -4,7 +4,14 @@ import type { PgDatabase } from '../storage/postgres/database.js';
 import { emitPg, newEventId, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
-import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
+import { COLUMNS, toPet, type PetRow } from './rows.js';
+import type { PetStatements } from './sql.js';
+
+/*
+ * PostgreSQL's own pets statements, apart from SQLite's (sqlite.ts): the creation as one statement of
+ * CTEs (the next id, the pet, its event and deliveries in one round trip), and the JSON reads built from
+ * the shared rows (sql.ts), as PostgreSQL's own JSON text differs in spacing.
+ */
 
 export { idempotencyLockId } from '../idempotency/keys.js';
 
@@ -71,27 +78,12 @@ async function createWithClaim(
   return { kind: 'created', pet: toPet(row) };
 }
 
-export function postgresPets(db: PgDatabase): PetRepository {
-  const repo: Omit<PetRepository, 'listJson' | 'getJson'> = {
-    list: async (projectId, q) => {
-      const after = q.after ?? BEFORE_FIRST;
-      const res = q.status
-        ? await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND status = $2 AND id > $3 ORDER BY id LIMIT $4`, [
-            projectId,
-            q.status,
-            after,
-            q.limit,
-          ])
-        : await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [
-            projectId,
-            after,
-            q.limit,
-          ]);
-      return res.rows.map(toPet);
-    },
-    get: async (projectId, id) => {
-      const res = await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [id, projectId]);
-      return res.rows[0] ? toPet(res.rows[0]) : null;
+export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRepository, keyof PetStatements> {
+  return {
+    listJson: async (projectId, q) => petPageJson(await shared.list(projectId, { ...q, limit: q.limit + 1 }), q.limit),
+    getJson: async (projectId, id) => {
+      const pet = await shared.get(projectId, id);
+      return pet ? petJson(pet) : null;
     },
     create: async (projectId, pet, now, claim) => {
       if (!claim) {
@@ -112,17 +104,6 @@ export function postgresPets(db: PgDatabase): PetRepository {
         if (isClaimCollision(err)) return { kind: 'key_in_use' };
         throw err;
       }
-    },
-    purgeIdempotencyKeys: async (olderThan) =>
-      (await db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [olderThan])).rowCount ?? 0,
-  };
-  // PostgreSQL's own JSON text differs in spacing, so the response bytes are built from rows (pets/json.ts).
-  return {
-    ...repo,
-    listJson: async (projectId, q) => petPageJson(await repo.list(projectId, { ...q, limit: q.limit + 1 }), q.limit),
-    getJson: async (projectId, id) => {
-      const pet = await repo.get(projectId, id);
-      return pet ? petJson(pet) : null;
     },
   };
 }

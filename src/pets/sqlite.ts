@@ -2,11 +2,20 @@ import type { SqliteDb } from '../storage/sqlite/database.js';
 import { guard } from '../storage/sqlite/database.js';
 import { GroupCommit } from '../storage/sqlite/group-commit.js';
 import { ReadCache } from '../storage/sqlite/read-cache.js';
+import { LIMIT } from '../storage/sql.js';
 import { sqliteOutbox } from '../events/outbox.js';
 import { petJson } from './json.js';
 import { sqliteIdempotency } from '../idempotency/sqlite.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetPageJson, PetQuery, PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
+import type { PetStatements } from './sql.js';
+
+/*
+ * SQLite's own pets statements, apart from PostgreSQL's (postgres.ts): the reads the front door makes
+ * without a promise (listJsonNow, getJsonNow, pets/early.ts), as JSON SQLite writes itself, behind the
+ * read cache; and the creation, one synchronous write of the group commit. The statements both engines
+ * share are in sql.ts.
+ */
 
 /**
  * SQLite writes a pet's JSON itself, byte for byte what petJson (pets/json.ts)
@@ -15,12 +24,6 @@ import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
  */
 const PET_JSON = "json_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)";
 const ID_PREFIX = '{"id":';
-/**
- * `LIMIT ? + 0`, not `LIMIT ?`: SQLite plans with the value bound to a bare
- * LIMIT parameter, so rebinding it re-prepares the statement on every run,
- * which cost more than reading the page. An expression keeps the plan.
- */
-const LIMIT = 'LIMIT ? + 0';
 
 /** Pages and pets served from memory until the next commit (storage/sqlite/read-cache.ts). */
 const READ_CACHE_BYTES = 4 * 1024 * 1024;
@@ -38,11 +41,7 @@ function pageOf(rows: string[], limit: number): PetPageJson {
 }
 
 /** Pets in SQLite; creations go through `writes`, so concurrent ones share a commit (and its fsync). */
-export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(db)): PetRepository {
-  const listAll = db.prepare(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND id > ? ORDER BY id ${LIMIT}`).safeIntegers(true);
-  const listByStatus = db
-    .prepare(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND status = ? AND id > ? ORDER BY id ${LIMIT}`)
-    .safeIntegers(true);
+export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(db)): Omit<PetRepository, keyof PetStatements> {
   const getOne = db.prepare(`SELECT ${COLUMNS} FROM pets WHERE id = ? AND project_id = ?`).safeIntegers(true);
   const listAllJson = db.prepare(`SELECT ${PET_JSON} FROM pets WHERE project_id = ? AND id > ? ORDER BY id ${LIMIT}`).pluck();
   const listByStatusJson = db
@@ -60,7 +59,6 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
     .prepare(`INSERT INTO pets (project_id, id, name, category_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`)
     .safeIntegers(true);
   const claims = sqliteIdempotency(db);
-  const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
   const emit = sqliteOutbox(db);
   const pages = new ReadCache<PetPageJson>(db, READ_CACHE_BYTES, (page) => page.json.length);
   const single = new ReadCache<string | null>(db, READ_CACHE_BYTES, (pet) => pet?.length ?? 0);
@@ -95,24 +93,10 @@ export function sqlitePets(db: SqliteDb, writes: GroupCommit = new GroupCommit(d
     single.get(`${String(projectId)}|${String(id)}`, () => (getOneJson.get(id, projectId) as string | undefined) ?? null);
 
   return {
-    list: (projectId: number, q: PetQuery) =>
-      guard(() => {
-        const after = q.after ?? BEFORE_FIRST;
-        const rows = (
-          q.status ? listByStatus.all(projectId, q.status, after, q.limit) : listAll.all(projectId, after, q.limit)
-        ) as PetRow[];
-        return rows.map(toPet);
-      }),
     listJson: (projectId: number, q: PetQuery) => guard(() => listJsonNow(projectId, q)),
-    get: (projectId, id) =>
-      guard(() => {
-        const row = getOne.get(id, projectId) as PetRow | undefined;
-        return row ? toPet(row) : null;
-      }),
     getJson: (projectId, id) => guard(() => getJsonNow(projectId, id)),
     listJsonNow,
     getJsonNow,
     create: (projectId, pet, now, claim) => writes.run(() => createRows(projectId, pet, now, claim)),
-    purgeIdempotencyKeys: (olderThan) => guard(() => purge.run(olderThan.getTime()).changes),
   };
 }

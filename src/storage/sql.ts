@@ -5,8 +5,9 @@ import { guard } from './sqlite/database.js';
 /**
  * Single statements written once for both engines, with `?` placeholders
  * (rewritten to `$1, $2, …` for PostgreSQL; no literal `?` may appear in the
- * text). For cold paths — projects, keys, orders; hot paths and multi-statement
- * transactions are written per engine. Parameters may be Date (stored as epoch
+ * text). Wherever the engines agree on a statement; hot paths that gain from an
+ * engine's own means (SQLite's synchronous reads and group commit, PostgreSQL's
+ * CTEs) are written per engine. Parameters may be Date (stored as epoch
  * milliseconds in SQLite) and boolean (0/1 in SQLite). Integers come back as
  * bigint on both engines: read columns with `int`, `time` and `flag`.
  */
@@ -18,6 +19,13 @@ export interface Sql {
   /** Runs statements in order in one transaction (all or none; on SQLite through the group commit); resolves with the rows each changed. */
   runAll(statements: readonly SqlStatement[]): Promise<number[]>;
 }
+
+/**
+ * A page's size as a parameter: `LIMIT ? + 0`, not `LIMIT ?`. SQLite plans with the value bound to a bare
+ * LIMIT parameter, so rebinding it re-prepares the statement on every run, which cost more than reading
+ * the page; an expression keeps the plan. PostgreSQL reads the expression as the number.
+ */
+export const LIMIT = 'LIMIT ? + 0';
 
 /** A statement with `?` placeholders and its parameters. */
 export type SqlStatement = readonly [text: string, params: readonly unknown[]];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { harness, type Harness } from '../helpers/harness.js';
-import { publishedDocument } from '../../src/contract/document.js';
+import { publishedDocument } from '../../src/published-contract.js';
 
 type Op = {
   operationId: string;

@@ -156,3 +156,12 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
     assert.match(incoming.req.url, /^\/v1\/pets\?limit=5&api_key=psk_\[redacted\]&status=sold$/);
   });
 });
+
+test('a client’s X-Request-Id that carries a registered secret’s prefix is replaced; others are echoed', async () => {
+  // Importing the composition root registers the features' secret prefixes (psk_, pst_).
+  await import('../../src/features.js');
+  const { genReqId } = await import('../../src/http/request-id.js');
+  const id = (value: string) => genReqId({ headers: { 'x-request-id': value } } as unknown as Parameters<typeof genReqId>[0]);
+  assert.equal(id('trace_42'), 'trace_42');
+  for (const secretLike of ['psk_abc', 'x-pst_abc']) assert.match(id(secretLike), /^req_[0-9a-f]{32}$/, secretLike);
+});

@@ -1,5 +1,5 @@
 import { describe } from 'node:test';
-import { publishedDocument } from '../../src/contract/document.js';
+import { publishedDocument } from '../../src/published-contract.js';
 import { runCommonRouteTests, runContractDocumentTests } from '../helpers/common-route-tests.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import type { Contract } from '../helpers/operations.js';

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { publishedDocument } from '../../src/contract/document.js';
+import { publishedDocument } from '../../src/published-contract.js';
 import { operationsOf, type Contract } from '../helpers/operations.js';
 
 /** What the contract says of the orders operations in particular (see test/http/routes.test.ts for the rest). */

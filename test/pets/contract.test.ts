@@ -1,6 +1,6 @@
 import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { publishedDocument } from '../../src/contract/document.js';
+import { publishedDocument } from '../../src/published-contract.js';
 import { operationsOf, type Contract, type Operation } from '../helpers/operations.js';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TLSSocket } from 'node:tls';
 import { sendError } from '../../http/error-handler.js';
 import { ApiError } from '../../http/errors.js';
-import { REGULAR, type EarlyStep } from '../../http/early-answers.js';
+import { REGULAR, type EarlyStep } from '../../http/front-door.js';
 import type { RequestStep } from '../../http/request-steps.js';
 import type { DomainHosts } from './hosts.js';
 import type { DomainRepository } from '../repository.js';
@@ -60,7 +60,7 @@ export function redirectStep(hosts: DomainHosts, httpsPort: () => number | undef
 }
 
 /**
- * `redirectStep` before Fastify (http/early-answers.ts): a host it would
+ * `redirectStep` before Fastify (http/front-door.ts): a host it would
  * redirect or refuse takes the regular path; the others go on to the site.
  */
 export function earlyRedirectStep(hosts: DomainHosts): EarlyStep {

@@ -1,5 +1,5 @@
-import { buildApp } from '../app.js';
-import { defaultConfig } from '../config.js';
+import { buildApp } from './app.js';
+import { defaultConfig } from './config.js';
 
 /** The published contract: the document built with the documented example servers. */
 export const PUBLISHED_SERVERS = {

@@ -1,0 +1,32 @@
+import { LIMIT, type Sql } from '../storage/sql.js';
+import type { PetRepository } from './repository.js';
+import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
+
+/** What both engines do with one statement text (storage/sql.ts). */
+export type PetStatements = Pick<PetRepository, 'list' | 'get' | 'purgeIdempotencyKeys'>;
+
+export function petStatements(sql: Sql): PetStatements {
+  return {
+    list: async (projectId, q) => {
+      const after = q.after ?? BEFORE_FIRST;
+      const rows = q.status
+        ? await sql.all<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND status = ? AND id > ? ORDER BY id ${LIMIT}`, [
+            projectId,
+            q.status,
+            after,
+            q.limit,
+          ])
+        : await sql.all<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = ? AND id > ? ORDER BY id ${LIMIT}`, [
+            projectId,
+            after,
+            q.limit,
+          ]);
+      return rows.map(toPet);
+    },
+    get: async (projectId, id) => {
+      const row = await sql.one<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = ? AND project_id = ?`, [id, projectId]);
+      return row ? toPet(row) : null;
+    },
+    purgeIdempotencyKeys: (olderThan) => sql.run('DELETE FROM idempotency_keys WHERE created_at < ?', [olderThan]),
+  };
+}
