@@ -34,7 +34,6 @@ const MAX_RETRY_AFTER_S = 24 * 60 * 60;
  */
 const LEASE_MARGIN_MS = 20_000;
 const START_WITHIN_MS = LEASE_MARGIN_MS - 1000;
-
 /**
  * An ended attempt waits at most this long for the others under way to end, so that one step
  * records them together (a commit per wave of attempts rather than per attempt or two).
