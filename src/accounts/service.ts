@@ -3,13 +3,12 @@ import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { ProjectService, projectNotFound } from '../projects/service.js';
-import { isCommonPassword } from './common-passwords.js';
+import { isCommonPassword, normalisePassword } from './common-passwords.js';
 import { DEFAULT_HASH_COST, generatePassword, hashPassword, scryptParams } from './passwords.js';
 import type { AccountRepository, Invitation, Member, Role, User } from './repository.js';
 import type { SessionRepository } from './sessions-repository.js';
-import { normaliseEmail } from './email.js';
+import { emailProblem, normaliseEmail } from './email.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 12;
 const MAX_PASSWORD = 1024;
 
@@ -51,10 +50,12 @@ const COMMON_PASSWORDS = new Set([
 export function passwordWeakness(password: string, email: string): DomainError | null {
   const weak = (message: string) =>
     new DomainError('weak_password', `The password is too weak: ${message}.`, [{ in: 'body', field: 'password', message }]);
-  const chars = [...password];
+  // Judged (and counted) without invisible characters and surrounding spaces.
+  const normalised = normalisePassword(password);
+  const chars = [...normalised];
   if (chars.length < MIN_PASSWORD) return weak(`it needs at least ${String(MIN_PASSWORD)} characters`);
   if (password.length > MAX_PASSWORD) return weak(`it may have at most ${String(MAX_PASSWORD)} characters`);
-  const lower = password.toLowerCase();
+  const lower = normalised.toLowerCase();
   if (COMMON_PASSWORDS.has(lower) || isCommonPassword(password) || new Set(chars).size < 4)
     return weak('it is a common or repetitive password');
   const local = normaliseEmail(email).split('@')[0] ?? '';
@@ -65,10 +66,12 @@ export function passwordWeakness(password: string, email: string): DomainError |
 const invitationHash = (token: string) => createHash('sha256').update(token).digest();
 const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const invalidEmail = (email: string) =>
-  new DomainError('validation_failed', `Invalid email: "${email.slice(0, 254)}" is not an email address.`, [
-    { in: 'body', field: 'email', message: 'must be an email address' },
+const invalidEmail = (email: string) => {
+  const why = emailProblem(email) ?? 'it is not an email address';
+  return new DomainError('validation_failed', `Invalid email: ${JSON.stringify(email.slice(0, 254))}: ${why}.`, [
+    { in: 'body', field: 'email', message: why },
   ]);
+};
 
 const forbidden = (slug: string) => new DomainError('forbidden', `Only the owners of project "${slug}" may do this.`);
 
@@ -97,7 +100,7 @@ export class AccountService {
   /** Creates a person; without a password one is generated and returned once. */
   async createUser(email: string, options: { admin?: boolean; password?: string } = {}): Promise<CreatedUser | DomainError> {
     const normalised = normaliseEmail(email);
-    if (!EMAIL.test(normalised) || normalised.length > 254) return invalidEmail(email);
+    if (emailProblem(email) !== null) return invalidEmail(email);
     const password = options.password ?? generatePassword();
     if ([...password].length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
       return new DomainError(
@@ -179,7 +182,7 @@ export class AccountService {
   /** A person with a password they chose (sign-up, accepted invitation). */
   private async createChosen(email: string, password: string): Promise<User | DomainError> {
     const normalised = normaliseEmail(email);
-    if (!EMAIL.test(normalised) || normalised.length > 254) return invalidEmail(email);
+    if (emailProblem(email) !== null) return invalidEmail(email);
     const weakness = passwordWeakness(password, normalised);
     if (weakness) return weakness;
     const created = await this.createUser(normalised, { password });
@@ -234,7 +237,7 @@ export class AccountService {
     const refused = await this.ownerCheck(actor, project);
     if (refused) return refused;
     const normalised = normaliseEmail(email);
-    if (!EMAIL.test(normalised) || normalised.length > 254) return invalidEmail(email);
+    if (emailProblem(email) !== null) return invalidEmail(email);
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     const expiresAt = new Date(now + INVITATION_TTL_MS);

@@ -5,6 +5,7 @@ import type { CliCommand, CliContext } from '../feature.js';
 import { parse, UsageError } from './args.js';
 import { managementClient, overApi } from './management.js';
 import { configPath, RemoteSetupError, remoteSettings } from './remote.js';
+import { cliFetch, UnsafeAnswer } from './streaming-fetch.js';
 
 /** One call of the session and token routes (not part of the token-authenticated client: they need the session). */
 async function call(
@@ -13,13 +14,16 @@ async function call(
   init: RequestInit,
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(`${url}/api/v1${path}`, init);
+    // No redirect followed (the password or the token would go with it), and at most 16 MiB read.
+    res = await cliFetch(`${url}/api/v1${path}`, init);
+    text = await res.text();
   } catch (err) {
+    if (err instanceof UnsafeAnswer) throw new RemoteSetupError(err.message);
     const cause = (err as Error).cause instanceof Error ? `: ${((err as Error).cause as Error).message}` : '';
     throw new RemoteSetupError(`cannot reach ${url}: ${(err as Error).message}${cause}`);
   }
-  const text = await res.text();
   let body: Record<string, unknown> = {};
   try {
     body = text ? (JSON.parse(text) as Record<string, unknown>) : {};

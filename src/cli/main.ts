@@ -7,6 +7,7 @@ import { UsageError } from './args.js';
 import { exitFor } from './exit.js';
 import { loginCommands } from './login.js';
 import { remoteSettings, type RemoteSettings } from './remote.js';
+import { terminalJson, terminalText } from './terminal.js';
 
 const COMMANDS: CliCommand[] = [...loginCommands, ...FEATURES.flatMap((f) => f.cli ?? [])];
 
@@ -34,9 +35,10 @@ function cliContext(local: boolean): CliContext & { close(): Promise<void> } {
     config: configNow,
     database: async () => (await (storage ??= configNow().then(openAppStorage))).database,
     clock: systemClock,
-    json: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
+    // What is printed may come from a server (names, URLs, error messages): no escape sequences get through.
+    json: (value) => process.stdout.write(`${terminalJson(value)}\n`),
+    out: (line) => process.stdout.write(`${terminalText(line)}\n`),
+    err: (line) => process.stderr.write(`${terminalText(line)}\n`),
     close: async () => {
       if (storage) await (await storage).close();
     },
@@ -110,8 +112,8 @@ export async function main(argv: string[]): Promise<void> {
     await run(command, rest);
   } catch (err) {
     const answer = exitFor(err, USAGE, rest.includes('--json'));
-    if (answer.stdout) process.stdout.write(answer.stdout);
-    if (answer.stderr) process.stderr.write(answer.stderr);
+    if (answer.stdout) process.stdout.write(terminalText(answer.stdout));
+    if (answer.stderr) process.stderr.write(terminalText(answer.stderr));
     process.exitCode = answer.status;
   }
 }

@@ -2,11 +2,11 @@ import { createManagementClient, PetstoreError, PetstoreNetworkError, PetstoreTi
 import { DomainError, type DomainCode } from '../errors/domain-error.js';
 import { Refused } from './exit.js';
 import { RemoteSetupError, type RemoteSettings } from './remote.js';
-import { streamingFetch } from './streaming-fetch.js';
+import { cliFetch, UnsafeAnswer } from './streaming-fetch.js';
 
 /** The management API client of a configured remote. */
 export function managementClient(remote: RemoteSettings): ManagementClient {
-  return createManagementClient({ baseUrl: remote.url, token: remote.token, fetch: streamingFetch });
+  return createManagementClient({ baseUrl: remote.url, token: remote.token, fetch: cliFetch });
 }
 
 /**
@@ -18,6 +18,7 @@ export async function overApi<T>(remote: RemoteSettings, calls: () => Promise<T>
   try {
     return await calls();
   } catch (err) {
+    if (err instanceof UnsafeAnswer) throw new RemoteSetupError(err.message);
     if (err instanceof PetstoreError) {
       if (err.status === 401) throw new RemoteSetupError(`${remote.url} refused the access token (${err.code}): run petstore login`);
       throw new Refused(new DomainError(err.code as DomainCode, err.message));

@@ -1,49 +1,60 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Addresses a webhook must not reach unless WEBHOOK_ALLOW_PRIVATE=true: the
- * service's own host and network, cloud metadata, and addresses that name no
- * single host. Each range has the words a refusal gives.
+ * Addresses a webhook must not reach unless WEBHOOK_ALLOW_PRIVATE=true: every
+ * entry of the IANA special-purpose registries for IPv4 and IPv6 (as ipaddr.js
+ * names them: the service's own host and network, cloud metadata, shared,
+ * documentation and benchmarking ranges, and the translation and tunnelling
+ * prefixes NAT64, 6to4 and Teredo, which lead to IPv4 hosts), and every IPv6
+ * address outside global unicast 2000::/3. Each name has the words a refusal
+ * gives.
  */
-const RANGES: [string, number, 'ipv4' | 'ipv6', string][] = [
-  ['0.0.0.0', 8, 'ipv4', 'an unspecified ("this network") address'],
-  ['10.0.0.0', 8, 'ipv4', 'a private address'],
-  ['100.64.0.0', 10, 'ipv4', 'a shared (carrier-grade NAT) address'],
-  ['127.0.0.0', 8, 'ipv4', 'a loopback address'],
-  ['169.254.0.0', 16, 'ipv4', 'a link-local address (cloud metadata lives here)'],
-  ['172.16.0.0', 12, 'ipv4', 'a private address'],
-  ['192.0.0.0', 24, 'ipv4', 'a reserved protocol address'],
-  ['192.168.0.0', 16, 'ipv4', 'a private address'],
-  ['198.18.0.0', 15, 'ipv4', 'a benchmarking address'],
-  ['224.0.0.0', 4, 'ipv4', 'a multicast address'],
-  ['240.0.0.0', 4, 'ipv4', 'a reserved address'],
-  ['::', 128, 'ipv6', 'the unspecified address'],
-  ['::1', 128, 'ipv6', 'a loopback address'],
-  ['::', 96, 'ipv6', 'an IPv4-compatible address'],
-  ['::ffff:0:0', 96, 'ipv6', 'an IPv4-mapped address'],
-  ['64:ff9b:1::', 48, 'ipv6', 'a local NAT64 address'],
-  ['fc00::', 7, 'ipv6', 'a private (unique local) address'],
-  ['fe80::', 10, 'ipv6', 'a link-local address'],
-  ['fec0::', 10, 'ipv6', 'a site-local address'],
-  ['ff00::', 8, 'ipv6', 'a multicast address'],
-];
+const WORDS: Record<string, string> = {
+  // IPv4
+  unspecified: 'an unspecified address',
+  broadcast: 'the broadcast address',
+  multicast: 'a multicast address',
+  linkLocal: 'a link-local address (cloud metadata lives here)',
+  loopback: 'a loopback address',
+  carrierGradeNat: 'a shared (carrier-grade NAT) address',
+  private: 'a private address',
+  reserved: 'a reserved, documentation or protocol address',
+  as112: 'an AS112 (DNS sink) address',
+  amt: 'an AMT relay address',
+  // IPv6
+  uniqueLocal: 'a private (unique local) address',
+  ipv4Mapped: 'an IPv4-mapped address',
+  deprecatedSiteLocal: 'a site-local address',
+  discard: 'a discard-only address',
+  rfc6145: 'an IPv4-translated address',
+  rfc6052: 'a NAT64 address (it leads to an IPv4 host)',
+  '6to4': 'a 6to4 address (it leads to an IPv4 host)',
+  teredo: 'a Teredo address (it leads to an IPv4 host)',
+  benchmarking: 'a benchmarking address',
+  as112v6: 'an AS112 (DNS sink) address',
+  deprecatedOrchid: 'an ORCHID address',
+  orchid2: 'an ORCHID address',
+  droneRemoteIdProtocolEntityTags: 'a drone remote ID address',
+  segmentRouting: 'a segment routing (SRv6) address',
+};
 
-const lists = RANGES.map(([net, prefix, type, words]) => {
-  const list = new BlockList();
-  list.addSubnet(net, prefix, type);
-  return { list, type, words };
-});
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 /** Why `address` may not be connected to, in words; null when it is a public address. */
 export function refusedAddress(address: string): string | null {
-  const family = isIP(address);
-  if (family === 0) return `${address} is not an IP address`;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  // An IPv4-mapped IPv6 address reaches the IPv4 host it names: say which.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  for (const { list, type: listType, words } of lists) {
-    // Only ranges of the address's own family: a BlockList also matches IPv4 addresses against IPv4-mapped ranges.
-    if (listType === type && list.check(address, type)) return `${address} is ${words}${mapped ? ` (${mapped})` : ''}`;
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return `${address} is not an IP address`;
+  const parsed = ipaddr.parse(address);
+  const kind = parsed.range();
+  if (kind !== 'unicast') {
+    // An IPv4-mapped IPv6 address reaches the IPv4 host it names: say which.
+    const mapped = parsed.kind() === 'ipv6' && kind === 'ipv4Mapped' ? ` (${(parsed as ipaddr.IPv6).toIPv4Address().toString()})` : '';
+    return `${address} is ${WORDS[kind] ?? `a special-purpose address (${kind})`}${mapped}`;
+  }
+  if (parsed.kind() === 'ipv6') {
+    if (parsed.match(IPV4_COMPATIBLE)) return `${address} is an IPv4-compatible address`;
+    if (!parsed.match(GLOBAL_UNICAST)) return `${address} is outside global unicast addresses (2000::/3)`;
   }
   return null;
 }

@@ -28,13 +28,19 @@ export interface DispatchOptions {
   timeoutMs?: number;
   resolve?: Resolve;
   now?: () => number;
+  /**
+   * Asked right before each attempt starts: false (or a failure) when the endpoint was deleted or
+   * disabled meanwhile, and the attempt and those waiting for the endpoint are given back unsent.
+   */
+  stillEnabled?: (endpointId: number) => Promise<boolean>;
 }
 
 /**
  * Sends leased deliveries, each endpoint's in the order given with at most
  * `perEndpoint` at once, for the delivery worker (worker.ts), which may lease
- * more of an endpoint's deliveries than it sends at once. A receiver answering 410 stops
- * its endpoint's queue: the deliveries waiting in it are given back unsent.
+ * more of an endpoint's deliveries than it sends at once. A receiver answering 410, or an
+ * endpoint found deleted or disabled before an attempt, stops its endpoint's queue: the
+ * deliveries waiting in it are given back unsent.
  */
 export class Dispatcher {
   private readonly queues = new Map<number, DeliveryJob[]>();
@@ -63,10 +69,20 @@ export class Dispatcher {
    * a crash can make the receiver get twice).
    */
   settled(endpointId: number): void {
+    this.freeSlot(endpointId);
+    this.pump(endpointId);
+  }
+
+  private freeSlot(endpointId: number): void {
     const left = (this.active.get(endpointId) ?? 1) - 1;
     if (left <= 0) this.active.delete(endpointId);
     else this.active.set(endpointId, left);
-    this.pump(endpointId);
+  }
+
+  /** Gives back, unsent, every job waiting for `endpointId`. */
+  private dropEndpoint(endpointId: number): void {
+    for (const waiting of this.queues.get(endpointId) ?? []) this.report({ id: waiting.id, skipped: true });
+    this.queues.delete(endpointId);
   }
 
   /** Gives back every job not started yet (reported as skipped): the worker is stopping. */
@@ -97,10 +113,28 @@ export class Dispatcher {
       }
       this.active.set(endpointId, (this.active.get(endpointId) ?? 0) + 1);
       this.unreported++;
-      const work = this.send(job, now()).finally(() => this.sending.delete(work));
+      const work = this.start(job).finally(() => this.sending.delete(work));
       this.sending.add(work);
     }
     if (queue && queue.length === 0) this.queues.delete(endpointId);
+  }
+
+  private async start(job: DeliveryJob): Promise<void> {
+    const check = this.options.stillEnabled;
+    // A check that fails counts as no: the delivery is given back and leased again later.
+    if (
+      check &&
+      !(await Promise.resolve(job.endpointId)
+        .then(check)
+        .catch(() => false))
+    ) {
+      this.dropEndpoint(job.endpointId);
+      this.unreported--;
+      this.freeSlot(job.endpointId);
+      this.report({ id: job.id, skipped: true });
+      return;
+    }
+    await this.send(job, (this.options.now ?? Date.now)());
   }
 
   private async send(job: DeliveryJob, sentAt: number): Promise<void> {
@@ -118,8 +152,7 @@ export class Dispatcher {
     }
     if (result.kind === 'answered' && result.status === 410) {
       // The endpoint is being disabled: what waits for it is not sent.
-      for (const waiting of this.queues.get(job.endpointId) ?? []) this.report({ id: waiting.id, skipped: true });
-      this.queues.delete(job.endpointId);
+      this.dropEndpoint(job.endpointId);
     }
     this.unreported--;
     this.report({ id: job.id, sentAt, result });

@@ -104,7 +104,13 @@ export interface EventRepository {
   listEndpoints(projectId: number): Promise<EndpointRecord[]>;
   getEndpoint(projectId: number, id: number): Promise<EndpointRecord | null>;
   updateEndpoint(projectId: number, id: number, change: EndpointChange): Promise<EndpointRecord | null>;
+  /**
+   * Deletes the endpoint with its deliveries and attempts, all at once: an outcome recorded
+   * meanwhile for one of them is dropped (see `cycle`).
+   */
   deleteEndpoint(projectId: number, id: number): Promise<boolean>;
+  /** Whether the endpoint still exists and is enabled (asked right before each attempt). */
+  endpointEnabled(id: number): Promise<boolean>;
   /** Records a `ping` event queued for one endpoint only; returns its id. */
   queuePing(projectId: number, endpointId: number, data: string, at: Date): Promise<string>;
   /** The endpoint's attempts, newest first. */
@@ -114,7 +120,8 @@ export interface EventRepository {
   /**
    * One step of the delivery worker, in one transaction: records the attempts
    * that ended (each moves its delivery on only while this instance still
-   * holds the lease), gives back the leases of `released` deliveries (not
+   * holds the lease; the outcome of a delivery deleted meanwhile, with its
+   * endpoint, is dropped), gives back the leases of `released` deliveries (not
    * attempted), then leases due deliveries as `claim` allows. The
    * transaction is not flushed to disk on its own (SQLite: no fsync;
    * PostgreSQL: synchronous_commit off): losing it to a power failure loses a
@@ -293,11 +300,9 @@ export function openEventRepository(database: Database): EventRepository {
       ]);
       return getEndpoint(projectId, id);
     },
-    deleteEndpoint: async (projectId: number, id: number) => {
-      if (!(await getEndpoint(projectId, id))) return false;
-      await sql.run('DELETE FROM webhook_attempts WHERE endpoint_id = ?', [id]);
-      await sql.run('DELETE FROM webhook_deliveries WHERE endpoint_id = ?', [id]);
-      return (await sql.run('DELETE FROM webhook_endpoints WHERE id = ? AND project_id = ?', [id, projectId])) > 0;
+    endpointEnabled: async (id: number) => {
+      const row = await sql.one<{ enabled: bigint | boolean }>('SELECT enabled FROM webhook_endpoints WHERE id = ?', [id]);
+      return row !== null && flag(row.enabled);
     },
     listAttempts: async (endpointId: number, limit: number) =>
       (
@@ -352,9 +357,10 @@ export function openEventRepository(database: Database): EventRepository {
     const settle = db.prepare(
       'UPDATE webhook_deliveries SET state = ?, next_at = ?, lease_until = NULL, lease_token = NULL WHERE id = ? AND lease_token = ?',
     );
+    // Only while the delivery exists: its endpoint may have been deleted during the attempt.
     const insertAttempt = db.prepare(
       `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ?)`,
     );
     const disable = db.prepare('UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ? WHERE id = ?');
     const release = db.prepare(
@@ -362,6 +368,15 @@ export function openEventRepository(database: Database): EventRepository {
     );
     return {
       ...common,
+      deleteEndpoint: async (projectId, id) => {
+        if (!(await getEndpoint(projectId, id))) return false;
+        const [, , removed] = await sql.runAll([
+          ['DELETE FROM webhook_attempts WHERE endpoint_id = ?', [id]],
+          ['DELETE FROM webhook_deliveries WHERE endpoint_id = ?', [id]],
+          ['DELETE FROM webhook_endpoints WHERE id = ? AND project_id = ?', [id, projectId]],
+        ]);
+        return (removed ?? 0) > 0;
+      },
       queuePing: (projectId, endpointId, data, at) =>
         writes.run(() => {
           const id = newEventId();
@@ -376,7 +391,17 @@ export function openEventRepository(database: Database): EventRepository {
             for (const o of done) {
               const nextAt = o.next.state === 'pending' ? o.next.nextAt.getTime() : o.at.getTime();
               settle.run(o.next.state, nextAt, o.deliveryId, o.leaseToken);
-              insertAttempt.run(o.deliveryId, o.endpointId, o.attempt, o.status, o.httpStatus, o.durationMs, o.error, o.at.getTime());
+              insertAttempt.run(
+                o.deliveryId,
+                o.endpointId,
+                o.attempt,
+                o.status,
+                o.httpStatus,
+                o.durationMs,
+                o.error,
+                o.at.getTime(),
+                o.deliveryId,
+              );
               if (o.disableEndpoint !== undefined) disable.run(o.disableEndpoint, o.endpointId);
             }
             const out: ClaimedDelivery[] = [];
@@ -402,6 +427,27 @@ export function openEventRepository(database: Database): EventRepository {
   const { pg } = database;
   return {
     ...common,
+    deleteEndpoint: async (projectId, id) => {
+      // Disabled first, on its own: events from then on queue nothing for it and no attempt starts.
+      if ((await sql.run('UPDATE webhook_endpoints SET enabled = ? WHERE id = ? AND project_id = ?', [false, id, projectId])) === 0)
+        return false;
+      for (let tries = 1; ; tries++) {
+        try {
+          return await pg.transaction(async (client) => {
+            // Locked in id order, as `cycle` locks the deliveries whose outcomes it records: one waits for the other.
+            await client.query('SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id FOR UPDATE', [id]);
+            await client.query('DELETE FROM webhook_attempts WHERE endpoint_id = $1', [id]);
+            await client.query('DELETE FROM webhook_deliveries WHERE endpoint_id = $1', [id]);
+            return (
+              ((await client.query('DELETE FROM webhook_endpoints WHERE id = $1 AND project_id = $2', [id, projectId])).rowCount ?? 0) > 0
+            );
+          });
+        } catch (err) {
+          // An event that read the endpoint before it was disabled queued a delivery meanwhile: delete that too.
+          if ((err as { code?: string }).code !== '23503' || tries >= 3) throw err;
+        }
+      }
+    },
     queuePing: async (projectId, endpointId, data, at) => {
       const id = newEventId();
       await pg.query(
@@ -422,6 +468,16 @@ export function openEventRepository(database: Database): EventRepository {
              WHERE id = ANY($1::bigint[]) AND lease_token = $2`,
             [released, leaseToken],
           );
+        }
+        if (done.length > 0) {
+          // The deliveries still there, locked (in id order, as deleteEndpoint locks them): the outcome of one
+          // deleted with its endpoint during the attempt is dropped, and none is deleted before this commits.
+          const live = await client.query<{ id: string }>(
+            'SELECT id FROM webhook_deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
+            [done.map((o) => o.deliveryId)],
+          );
+          const kept = new Set(live.rows.map((r) => Number(r.id)));
+          done = done.filter((o) => kept.has(o.deliveryId));
         }
         if (done.length > 0) {
           // Every outcome in two statements, whatever their number.

@@ -31,8 +31,6 @@ const agents = {
 
 /** A destination refused when the connection was being made; its message says why. */
 class RefusedDestination extends Error {}
-/** A name that could not be resolved when the connection was being made. */
-class UnresolvedDestination extends Error {}
 
 export interface SendOptions {
   /** WEBHOOK_ALLOW_PRIVATE: allow http:// and loopback, private and link-local destinations. */
@@ -101,9 +99,9 @@ export async function sendWebhook(
     try {
       addresses = await resolveName(hostname);
     } catch (err) {
-      throw new UnresolvedDestination(`${hostname} could not be resolved (${(err as Error).message})`);
+      throw new Error(`${hostname} could not be resolved (${(err as Error).message})`);
     }
-    if (addresses.length === 0) throw new UnresolvedDestination(`${hostname} has no address`);
+    if (addresses.length === 0) throw new Error(`${hostname} has no address`);
     if (!options.allowPrivate) {
       for (const a of addresses) {
         const refusal = refusedAddress(a.address);
@@ -164,14 +162,20 @@ export async function sendWebhook(
       },
     );
     const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    // One text for every way of getting no answer (no address, refused, reset, TLS, timeout), so
+    // that an endpoint's attempts cannot tell which ports of a host are open.
+    const noAnswer = (): SendResult => ({
+      kind: 'error',
+      refused: false,
+      error: `no answer within ${String(timeoutMs / 1000)} s: the receiver could not be reached or did not answer`,
+      durationMs: elapsed(),
+    });
     const timer = setTimeout(() => {
-      finish({ kind: 'error', refused: false, error: `no answer within ${String(timeoutMs / 1000)} s`, durationMs: elapsed() });
+      finish(noAnswer());
       request.destroy();
     }, timeoutMs);
     request.on('error', (err) => {
-      if (err instanceof RefusedDestination) finish(refuse(err.message));
-      else if (err instanceof UnresolvedDestination) finish({ kind: 'error', refused: false, error: err.message, durationMs: elapsed() });
-      else finish({ kind: 'error', refused: false, error: `could not deliver: ${err.message}`, durationMs: elapsed() });
+      finish(err instanceof RefusedDestination ? refuse(err.message) : noAnswer());
     });
     request.end(body);
   });

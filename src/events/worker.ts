@@ -55,6 +55,15 @@ export function retryAfterSeconds(value: string | string[] | undefined, now: num
   return Number.isNaN(at) ? 0 : Math.min(Math.max(0, Math.ceil((at - now) / 1000)), MAX_RETRY_AFTER_S);
 }
 
+/**
+ * A receiver's text as it is recorded and shown: control characters (NUL, escape sequences, …)
+ * become spaces, so that no answer can fail to be stored or drive a terminal that prints it.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+}
+
 /** What became of an attempt: the text recorded with it and the delivery's next state. */
 export function judge(
   result: SendResult,
@@ -84,14 +93,21 @@ export function judge(
   }
   if (status >= 300 && status < 400) {
     const location = result.headers.location;
-    return retryOrFail(`redirect${location ? ` to ${String(location)}` : ''} not followed`, status);
+    return retryOrFail(`redirect${location ? ` to ${printable(String(location)).slice(0, 200)}` : ''} not followed`, status);
   }
-  const text = result.body.trim();
+  const text = printable(result.body).trim();
   return retryOrFail(
     `the receiver answered ${String(status)}${text ? `: ${text.slice(0, 200)}` : ''}`,
     status,
     retryAfterSeconds(result.headers['retry-after'], now),
   );
+}
+
+/** An attempt that ended: its record, its outcome for the counter, and until when (real time) recording it is tried. */
+interface Ended {
+  record: AttemptOutcome;
+  outcome: Outcome;
+  recordBy: number;
 }
 
 /**
@@ -115,13 +131,15 @@ export class DeliveryWorker {
   private deferred: NodeJS.Timeout | undefined;
   private lastStepAt = Number.NEGATIVE_INFINITY;
   private readonly dispatcher: Dispatcher;
-  /** Leased deliveries handed to the dispatcher, by id. */
-  private readonly out = new Map<number, ClaimedDelivery>();
+  /** Leased deliveries handed to the dispatcher, by id, with when (real time) their lease runs out. */
+  private readonly out = new Map<number, ClaimedDelivery & { leaseEndsAt: number }>();
   /** Attempts that ended and are not recorded yet, with their outcome for the counter. */
-  private done: { record: AttemptOutcome; outcome: Outcome }[] = [];
+  private done: Ended[] = [];
   /** Deliveries given back unsent, their leases to release. */
   private released: { id: number; endpointId: number }[] = [];
   private readonly token = randomBytes(12).toString('hex');
+  /** Endpoint checks under way, shared by the attempts about to start together. */
+  private readonly checks = new Map<number, Promise<boolean>>();
   private readonly free = (endpointId: number): number =>
     Math.min((this.options.heldPerEndpoint ?? 64) - (this.held.get(endpointId) ?? 0), (this.options.maxHeld ?? 256) - this.total);
 
@@ -138,6 +156,7 @@ export class DeliveryWorker {
         timeoutMs: options.timeoutMs,
         resolve: options.resolve,
         now: () => clock.now(),
+        stillEnabled: (endpointId) => this.stillEnabled(endpointId),
       },
       (result) => this.ended([result]),
     );
@@ -202,24 +221,21 @@ export class DeliveryWorker {
         want,
       );
     } catch (err) {
-      // The leases of these deliveries run out and they are sent again (at least once).
-      if (done.length > 0)
-        this.log.error({ err, deliveries: done.map((d) => d.record.deliveryId) }, 'webhook attempts could not be recorded');
-      throw err;
-    } finally {
-      for (const d of done) {
-        this.letGo(d.record.endpointId);
-        this.dispatcher.settled(d.record.endpointId);
-      }
-      for (const r of released) this.letGo(r.endpointId);
+      if (done.length + released.length === 0) throw err;
+      this.log.warn({ err }, 'a webhook worker step failed; recording its outcomes one at a time');
+      // Each on its own, so that one that cannot be written holds back no other.
+      for (const d of done) await this.recordAlone([d], []);
+      for (const r of released) await this.recordAlone([], [r]);
+      return;
     }
-    for (const d of done) this.options.onOutcome?.(d.outcome);
+    this.recorded(done, released);
     if (claimed.length === 0) return;
+    const leaseEndsAt = performance.now() + timeoutMs + LEASE_MARGIN_MS;
     const jobs: DeliveryJob[] = [];
     for (const d of claimed) {
       this.held.set(d.endpointId, (this.held.get(d.endpointId) ?? 0) + 1);
       this.total++;
-      this.out.set(d.id, d);
+      this.out.set(d.id, { ...d, leaseEndsAt });
       jobs.push({
         id: d.id,
         endpointId: d.endpointId,
@@ -234,6 +250,48 @@ export class DeliveryWorker {
       });
     }
     this.dispatcher.add(jobs);
+  }
+
+  /** Records one outcome or one lease given back; kept for a later step when that fails, until its time is up. */
+  private async recordAlone(done: Ended[], released: { id: number; endpointId: number }[]): Promise<void> {
+    try {
+      await this.repo.cycle(
+        done.map((d) => d.record),
+        released.map((r) => r.id),
+        this.token,
+        null,
+      );
+    } catch (err) {
+      const d = done[0];
+      // Not when stopping: the lease then runs out as if the instance had died.
+      if (d && !this.stopped && performance.now() < d.recordBy) {
+        this.done.push(d);
+        return;
+      }
+      // A release not written only leaves the lease to run out; an outcome given up means the delivery is sent again.
+      if (d) this.log.error({ err, delivery: d.record.deliveryId }, 'a webhook attempt could not be recorded');
+    }
+    this.recorded(done, released);
+  }
+
+  /** Frees the places of recorded outcomes and given-back leases. */
+  private recorded(done: readonly Ended[], released: readonly { id: number; endpointId: number }[]): void {
+    for (const d of done) {
+      this.letGo(d.record.endpointId);
+      this.dispatcher.settled(d.record.endpointId);
+      this.options.onOutcome?.(d.outcome);
+    }
+    for (const r of released) this.letGo(r.endpointId);
+  }
+
+  /** Whether the endpoint is still enabled, asked right before an attempt starts (one query for those starting together). */
+  private stillEnabled(endpointId: number): Promise<boolean> {
+    let check = this.checks.get(endpointId);
+    if (!check) {
+      check = this.repo.endpointEnabled(endpointId).finally(() => this.checks.delete(endpointId));
+      this.checks.set(endpointId, check);
+    }
+    return check;
   }
 
   private letGo(endpointId: number): void {
@@ -265,6 +323,8 @@ export class DeliveryWorker {
           ...verdict,
         },
         outcome,
+        // An outcome that could not be recorded is tried again while the lease keeps the delivery from being sent again.
+        recordBy: d.leaseEndsAt - 1000,
       });
     }
     // Recorded when every attempt under way has ended, or after GATHER_MS: an attempt's slot stays

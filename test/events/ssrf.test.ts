@@ -54,6 +54,55 @@ describe('webhook destinations (SSRF)', () => {
       assert.equal(refusedAddress(address), null, address);
   });
 
+  test('every IANA special-purpose range is refused: NAT64, 6to4, Teredo, documentation, discard, broadcast, outside 2000::/3', () => {
+    for (const [address, words] of [
+      ['64:ff9b::7f00:1', 'NAT64'],
+      ['64:ff9b::a9fe:a9fe', 'NAT64'],
+      ['64:ff9b:1::1', 'NAT64'],
+      ['2002:7f00:1::1', '6to4'],
+      ['2002:a00:1::', '6to4'],
+      ['2001::1', 'Teredo'],
+      ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+      ['2001:db8::1', 'documentation'],
+      ['100::1', 'discard'],
+      ['::7f00:1', 'IPv4-compatible'],
+      ['4000::1', 'global unicast'],
+      ['255.255.255.255', 'broadcast'],
+      ['192.0.2.10', 'documentation'],
+      ['198.51.100.7', 'documentation'],
+      ['203.0.113.9', 'documentation'],
+      ['192.88.99.1', 'reserved'],
+    ] as const) {
+      assert.match(refusedAddress(address) ?? 'allowed', new RegExp(words), address);
+    }
+  });
+
+  test('every way of getting no answer (refused, unresolved, silent) reads the same in the attempt: no port scanning', async () => {
+    const closed = await tcpCounter();
+    const closedPort = closed.port;
+    await closed.close();
+    // Accepts connections and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const options = { allowPrivate: true, timeoutMs: 300 };
+      const send = (url: string, resolve?: (h: string) => Promise<never>) =>
+        sendWebhook(url, {}, '{}', resolve ? { ...options, resolve } : options);
+      const results = await Promise.all([
+        send(`http://127.0.0.1:${String(closedPort)}/hook`),
+        send(`http://127.0.0.1:${String((silent.address() as AddressInfo).port)}/hook`),
+        send('http://nowhere.invalid/hook', async () => {
+          throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
+        }),
+      ]);
+      const texts = results.map((r) => (r.kind === 'error' ? r.error : `answered ${String(r.status)}`));
+      assert.equal(new Set(texts).size, 1, texts.join(' | '));
+      assert.doesNotMatch(texts[0] ?? '', /ECONN|ENOTFOUND|refused|resolve/i);
+    } finally {
+      silent.close();
+    }
+  });
+
   test('a name resolving to a private address is refused before any connection; the socket connects to the address checked', async () => {
     const counter = await tcpCounter();
     const r = await receiver();

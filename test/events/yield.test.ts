@@ -45,6 +45,7 @@ function memoryRepository(url: string, count: number) {
       }));
     },
     oldestDue: async () => null,
+    endpointEnabled: async () => true,
   } as unknown as EventRepository;
   return { repo, recorded, steps };
 }
