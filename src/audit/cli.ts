@@ -1,17 +1,14 @@
 import { parse, positiveInt } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
-import type { CliCommand, CliContext } from '../feature.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import { OPERATOR } from './actor.js';
 import type { AuditAction } from './repository.js';
 import type { auditJson } from './service.js';
 
 // What runs on the database loads when a command uses it (a remote command never does).
 const storage = () => import('../storage/sql.js');
-const audit = async (ctx: CliContext) => {
-  const [{ openAuditRepository }, { AuditService }] = await Promise.all([import('./repository.js'), import('./service.js')]);
-  return new AuditService(openAuditRepository(await ctx.database()), ctx.clock);
-};
+const audit = async (ctx: CliContext) => (await import('./compose.js')).composeAudit(await cliGround(ctx));
 
 /** The project a CLI command changes, found by its slug, one of its domains or one of its API keys; null when none is. */
 export async function operatorProject(
@@ -32,9 +29,10 @@ export async function operatorProject(
 }
 
 /**
- * Records a change made by the local CLI (actor `operator`); commands of any
- * capability call it right after their change. Slugs are looked up; a project
- * id comes from `operatorProject` (taken before a removal).
+ * Records a change made by the local CLI (actor `operator`) right after it, for
+ * commands whose service does not record its changes itself (the others pass
+ * `OPERATOR` to their service). Slugs are looked up; a project id comes from
+ * `operatorProject` (taken before a removal).
  */
 export async function recordOperator(ctx: CliContext, project: string | number | null, action: AuditAction, target: string): Promise<void> {
   const projectId = typeof project === 'string' ? await operatorProject(ctx, { slug: project }) : project;

@@ -1,20 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { repositoryOf } from '../feature.js';
+import { appGround } from '../feature.js';
 import type { Project } from '../projects/repository.js';
 import { actorOf } from '../management/auth.js';
 import type { Actor } from './actor.js';
-import type { AuditAction, AuditActor, NewAuditEntry } from './repository.js';
-import { openAuditRepository } from './repository.js';
+import { composeAudit } from './compose.js';
+import type { AuditAction, AuditActor } from './repository.js';
 import { auditRoutes } from './routes.js';
-import { AuditService } from './service.js';
+import type { AuditService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     audit: {
       service: AuditService;
-      /** Records a change (any capability may call it). */
-      record(entry: NewAuditEntry): Promise<void>;
       /** Records a change made by a management request: its person or token, and its client address. */
       recordFor(request: FastifyRequest, project: Pick<Project, 'id'>, action: AuditAction, target: string): Promise<void>;
     };
@@ -38,10 +36,9 @@ export function actorFor(request: FastifyRequest): Actor {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const service = new AuditService(repositoryOf(app, 'audit', openAuditRepository), app.clock);
+    const service = composeAudit(appGround(app));
     app.decorate('audit', {
       service,
-      record: (entry: NewAuditEntry) => service.add(entry),
       recordFor: (request: FastifyRequest, project: Pick<Project, 'id'>, action: AuditAction, target: string) =>
         service.record(actorFor(request), project.id, action, target),
     });
