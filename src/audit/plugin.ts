@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appGround } from '../feature.js';
 import type { Project } from '../projects/repository.js';
-import { actorOf } from '../management/auth.js';
-import type { Actor } from './actor.js';
 import { composeAudit } from './compose.js';
-import type { AuditAction, AuditActor } from './repository.js';
+import type { AuditAction } from './repository.js';
+import { actorFor } from './request-actor.js';
 import { auditRoutes } from './routes.js';
 import type { AuditService } from './service.js';
 
@@ -19,20 +18,10 @@ declare module 'fastify' {
   }
 }
 
+// Also exported here for callers that take them from the plugin (src/domains).
+export { actorFor, auditActor } from './request-actor.js';
+
 const PURGE_INTERVAL_MS = 3600_000;
-
-/** The actor of a management request as the audit log records it. */
-export function auditActor(request: FastifyRequest): AuditActor {
-  const actor = actorOf(request);
-  return actor.type === 'token'
-    ? { type: 'token', email: actor.user.email, tokenId: actor.token.id }
-    : { type: 'user', email: actor.user.email };
-}
-
-/** The actor of a management request as services receive it: its person or token, and its client address. */
-export function actorFor(request: FastifyRequest): Actor {
-  return { ...auditActor(request), ip: request.ip };
-}
 
 export default fp(
   async (app: FastifyInstance) => {

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { actorFor } from '../audit/plugin.js';
+import { actorFor } from '../audit/request-actor.js';
 import { DomainError, orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { projectFor } from '../management/project-routes.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { User } from '../accounts/repository.js';
 import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SignedIn } from '../accounts/sign-in.js';
-import { actorFor } from '../audit/plugin.js';
+import { actorFor } from '../audit/request-actor.js';
 import { DomainError, orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { addressSubject } from '../limits/client-address.js';

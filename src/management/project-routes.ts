@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { actorFor } from '../audit/plugin.js';
+import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import type { Project } from '../projects/repository.js';
