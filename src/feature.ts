@@ -65,3 +65,25 @@ export function repositoryOf<R>(app: FastifyInstance, name: string, open: (datab
   const wrap = app.repositoryWrappers[name] as ((r: R) => R) | undefined;
   return wrap ? wrap(repository) : repository;
 }
+
+/**
+ * What a capability's services are composed from, the same for the server and the CLI: repositories on one
+ * database (the app's are wrapped when a test asked for it) and the clock. Each capability composes its
+ * services from it in one place (its compose.ts).
+ */
+export interface Ground {
+  clock: Clock;
+  repository<R>(name: string, open: (database: Database) => R): R;
+}
+
+/** The server's ground: the app's database and clock. */
+export const appGround = (app: FastifyInstance): Ground => ({
+  clock: app.clock,
+  repository: (name, open) => repositoryOf(app, name, open),
+});
+
+/** A CLI command's ground: the database it opens, and its clock. */
+export async function cliGround(ctx: CliContext): Promise<Ground> {
+  const database = await ctx.database();
+  return { clock: ctx.clock, repository: (_name, open) => open(database) };
+}

@@ -1,26 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
-import { recordOperator } from '../audit/cli.js';
-import type { CliCommand, CliContext } from '../feature.js';
-import { normaliseEmail } from './email.js';
+import { OPERATOR } from '../audit/actor.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 
 /** The service on the database, loaded when a command runs (other commands do not load it). */
 async function service(ctx: CliContext) {
-  const [{ openProjectRepository }, { openAccountRepository }, { AccountService }, { openSessionRepository }] = await Promise.all([
-    import('../projects/repository.js'),
-    import('./repository.js'),
-    import('./service.js'),
-    import('./sessions-repository.js'),
-  ]);
-  const database = await ctx.database();
-  return new AccountService(
-    openAccountRepository(database),
-    openSessionRepository(database),
-    openProjectRepository(database),
-    ctx.clock,
-    (await ctx.config()).passwordHashCost,
-  );
+  const { composeAccounts } = await import('./compose.js');
+  return composeAccounts(await cliGround(ctx), (await ctx.config()).passwordHashCost);
 }
 
 /** The password piped on stdin, without its final line break. */
@@ -71,12 +58,10 @@ export const membersCommand: CliCommand = {
     const [slug = '', email = ''] = positionals;
     const accounts = await service(ctx);
     if (sub === 'add-member') {
-      const added = orRefuse(await accounts.addMember(slug, email, (values as { owner?: boolean }).owner ? 'owner' : 'member'));
-      if (added) await recordOperator(ctx, slug, 'member.add', normaliseEmail(email));
+      const added = orRefuse(await accounts.addMember(OPERATOR, slug, email, (values as { owner?: boolean }).owner ? 'owner' : 'member'));
       ctx.out(added ? `${email} is now a member of ${slug}` : `${email} already is a member of ${slug}`);
     } else {
-      orRefuse(await accounts.removeMember(slug, email));
-      await recordOperator(ctx, slug, 'member.remove', normaliseEmail(email));
+      orRefuse(await accounts.removeMember(OPERATOR, slug, email));
       ctx.out(`${email} is no longer a member of ${slug}`);
     }
   },

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { repositoryOf } from '../feature.js';
-import { openProjectRepository } from '../projects/repository.js';
+import { appGround, repositoryOf } from '../feature.js';
+import { composeAccounts } from './compose.js';
 import { openAccountRepository } from './repository.js';
-import { AccountService } from './service.js';
+import type { AccountService } from './service.js';
 import { SessionService } from './sign-in.js';
 import { openAttemptRepository, openSessionRepository } from './sessions-repository.js';
 import { AttemptThrottle } from './throttle.js';
@@ -22,7 +22,7 @@ export default fp(
     const accounts = repositoryOf(app, 'accounts', openAccountRepository);
     const sessions = repositoryOf(app, 'sessions', openSessionRepository);
     const cost = app.config.passwordHashCost;
-    app.decorate('accounts', new AccountService(accounts, sessions, repositoryOf(app, 'projects', openProjectRepository), app.clock, cost));
+    app.decorate('accounts', composeAccounts(appGround(app), cost, { accounts, sessions }));
     const throttle = new AttemptThrottle(repositoryOf(app, 'attempts', openAttemptRepository), app.clock);
     app.decorate('attemptThrottle', throttle);
     app.decorate('sessions', new SessionService(accounts, sessions, throttle, app.clock, cost));

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
-import { ProjectService, projectNotFound } from '../projects/service.js';
+import { projectNotFound, type ProjectService } from '../projects/service.js';
 import { isCommonPassword, normalisePassword } from './common-passwords.js';
 import { DEFAULT_HASH_COST, generatePassword, hashPassword, scryptParams } from './passwords.js';
 import type { AccountRepository, Invitation, Member, Role, User } from './repository.js';
@@ -86,13 +87,19 @@ export interface CreatedUser extends User {
   generatedPassword?: string;
 }
 
-/** People, the projects they are members of, and what they may see. */
+/**
+ * People, the projects they are members of, and what they may see. Changes to a project's people (and the
+ * projects people create) are recorded in the audit log with their actor.
+ */
 export class AccountService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionRepository,
     private readonly projects: ProjectRepository,
+    /** Creates the projects people create, as the operator's are. */
+    private readonly projectService: ProjectService,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
     /** log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`). */
     private readonly passwordHashCost: number = DEFAULT_HASH_COST,
   ) {}
@@ -135,20 +142,23 @@ export class AccountService {
     return { user, project };
   }
 
-  /** Makes a person a member of a project; true when they were not one before. */
-  async addMember(slug: string, email: string, role: Role = 'member'): Promise<boolean | DomainError> {
+  /** Makes a person a member of a project; true when they were not one before (only then is it recorded). */
+  async addMember(actor: Actor, slug: string, email: string, role: Role = 'member'): Promise<boolean | DomainError> {
     const found = await this.userAndProject(slug, email);
     if (found instanceof DomainError) return found;
-    return this.accounts.addMember(found.project.id, found.user.id, new Date(this.clock.now()), role);
+    const added = await this.accounts.addMember(found.project.id, found.user.id, new Date(this.clock.now()), role);
+    if (added) await this.audit.record(actor, found.project.id, 'member.add', found.user.email);
+    return added;
   }
 
-  async removeMember(slug: string, email: string): Promise<true | DomainError> {
+  async removeMember(actor: Actor, slug: string, email: string): Promise<true | DomainError> {
     const found = await this.userAndProject(slug, email);
     if (found instanceof DomainError) return found;
-    return (
-      (await this.accounts.removeMember(found.project.id, found.user.id)) ||
-      new DomainError('not_found', `${found.user.email} is not a member of project "${slug}".`)
-    );
+    if (!(await this.accounts.removeMember(found.project.id, found.user.id))) {
+      return new DomainError('not_found', `${found.user.email} is not a member of project "${slug}".`);
+    }
+    await this.audit.record(actor, found.project.id, 'member.remove', found.user.email);
+    return true;
   }
 
   /** Ends every session of a person at once, on every instance; the number ended. */
@@ -201,12 +211,15 @@ export class AccountService {
     return (await this.roleIn(user, project)) === 'owner' ? null : forbidden(project.slug);
   }
 
-  /** A Free project created by a person, who becomes its owner; at most `limit` owned projects (admins: no limit). */
-  async createProject(user: User, slug: string, limit: number): Promise<Project | DomainError> {
+  /**
+   * A Free project created by a person, who becomes its owner; at most `limit` owned projects (admins: no limit).
+   * `actor` is the person, through their session or one of their access tokens.
+   */
+  async createProject(actor: Actor, user: User, slug: string, limit: number): Promise<Project | DomainError> {
     if (!user.admin && (await this.accounts.ownedCount(user.id)) >= limit) {
       return new DomainError('project_limit', `You already own ${String(limit)} projects, the most allowed.`);
     }
-    const project = await new ProjectService(this.projects, this.clock).create(slug, 'free');
+    const project = await this.projectService.create(actor, slug, 'free');
     if (project instanceof DomainError) return project;
     await this.accounts.addMember(project.id, user.id, new Date(this.clock.now()), 'owner');
     return project;
@@ -217,24 +230,33 @@ export class AccountService {
     return this.accounts.members(project.id);
   }
 
-  /** Removes a member; only owners (and admins) may, and the last owner stays. */
-  async removeMemberAs(actor: User, project: Project, email: string): Promise<User | DomainError> {
-    const refused = await this.ownerCheck(actor, project);
+  /** Removes a member; only owners (and admins) may, and the last owner stays. `actor` is the person `user` acting. */
+  async removeMemberAs(actor: Actor, user: User, project: Project, email: string): Promise<User | DomainError> {
+    const refused = await this.ownerCheck(user, project);
     if (refused) return refused;
-    const user = await this.accounts.findUserByEmail(normaliseEmail(email));
-    const role = user ? await this.accounts.roleOf(project.id, user.id) : null;
-    if (!user || !role) return new DomainError('not_found', `${normaliseEmail(email)} is not a member of project "${project.slug}".`);
+    const member = await this.accounts.findUserByEmail(normaliseEmail(email));
+    const role = member ? await this.accounts.roleOf(project.id, member.id) : null;
+    if (!member || !role) return new DomainError('not_found', `${normaliseEmail(email)} is not a member of project "${project.slug}".`);
     if (role === 'owner' && (await this.accounts.members(project.id)).filter((m) => m.role === 'owner').length <= 1) {
-      return new DomainError('last_owner', `${user.email} is the last owner of project "${project.slug}".`);
+      return new DomainError('last_owner', `${member.email} is the last owner of project "${project.slug}".`);
     }
-    await this.accounts.removeMember(project.id, user.id);
-    const { passwordHash: _hash, ...plain } = user;
+    await this.accounts.removeMember(project.id, member.id);
+    await this.audit.record(actor, project.id, 'member.remove', member.email);
+    const { passwordHash: _hash, ...plain } = member;
     return plain;
   }
 
-  /** An invitation link's token for an email, valid 7 days; only owners (and admins) may invite. Only its hash is stored. */
-  async invite(actor: User, project: Project, email: string): Promise<{ token: string; email: string; expiresAt: Date } | DomainError> {
-    const refused = await this.ownerCheck(actor, project);
+  /**
+   * An invitation link's token for an email, valid 7 days; only owners (and admins) may invite. Only its hash is
+   * stored. `actor` is the person `user` acting.
+   */
+  async invite(
+    actor: Actor,
+    user: User,
+    project: Project,
+    email: string,
+  ): Promise<{ token: string; email: string; expiresAt: Date } | DomainError> {
+    const refused = await this.ownerCheck(user, project);
     if (refused) return refused;
     const normalised = normaliseEmail(email);
     if (emailProblem(email) !== null) return invalidEmail(email);
@@ -244,8 +266,9 @@ export class AccountService {
     await this.accounts.createInvitation(
       invitationHash(token),
       { projectId: project.id, email: normalised, createdAt: new Date(now), expiresAt, usedAt: null },
-      actor.id,
+      user.id,
     );
+    await this.audit.record(actor, project.id, 'member.invite', normalised);
     return { token, email: normalised, expiresAt };
   }
 
@@ -262,8 +285,11 @@ export class AccountService {
     return { ...invitation, project: project.slug };
   }
 
-  /** Accepts an invitation as a signed-in person, whose email must be the invited one. */
-  async accept(token: string, user: User): Promise<{ project: string; projectId: number; role: Role } | DomainError> {
+  /**
+   * Accepts an invitation as a signed-in person, whose email must be the invited one. The audit log records
+   * the person themselves (a user actor) joining, from `ip`.
+   */
+  async accept(token: string, user: User, ip: string | null): Promise<{ project: string; projectId: number; role: Role } | DomainError> {
     const invitation = await this.invitation(token);
     if (invitation instanceof DomainError) return invitation;
     if (invitation.email !== user.email) {
@@ -273,22 +299,24 @@ export class AccountService {
       return new DomainError('invitation_used', 'This invitation has already been used.');
     }
     await this.accounts.addMember(invitation.projectId, user.id, new Date(this.clock.now()), 'member');
+    await this.audit.record({ type: 'user', email: user.email, ip }, invitation.projectId, 'member.add', user.email);
     const role = (await this.accounts.roleOf(invitation.projectId, user.id)) ?? 'member';
     return { project: invitation.project, projectId: invitation.projectId, role };
   }
 
-  /** Accepts an invitation by signing up as the invited email (SIGNUP invite or open). */
+  /** Accepts an invitation by signing up as the invited email (SIGNUP invite or open), from `ip`. */
   async acceptBySignUp(
     token: string,
     password: string,
     mode: SignupMode,
+    ip: string | null,
   ): Promise<{ user: User; project: string; projectId: number; role: Role } | DomainError> {
     const invitation = await this.invitation(token);
     if (invitation instanceof DomainError) return invitation;
     if (mode === 'closed') return new DomainError('signup_closed', 'Sign-up is closed on this service: ask its operator for an account.');
     const user = await this.createChosen(invitation.email, password);
     if (user instanceof DomainError) return user;
-    const accepted = await this.accept(token, user);
+    const accepted = await this.accept(token, user, ip);
     if (accepted instanceof DomainError) return accepted;
     return { user, ...accepted };
   }

@@ -1,46 +1,10 @@
 import { parse, positiveInt } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
-import type { CliCommand, CliContext } from '../feature.js';
-import { OPERATOR } from './actor.js';
-import type { AuditAction } from './repository.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import type { auditJson } from './service.js';
 
-// What runs on the database loads when a command uses it (a remote command never does).
-const storage = () => import('../storage/sql.js');
-const audit = async (ctx: CliContext) => {
-  const [{ openAuditRepository }, { AuditService }] = await Promise.all([import('./repository.js'), import('./service.js')]);
-  return new AuditService(openAuditRepository(await ctx.database()), ctx.clock);
-};
-
-/** The project a CLI command changes, found by its slug, one of its domains or one of its API keys; null when none is. */
-export async function operatorProject(
-  ctx: CliContext,
-  by: { slug: string } | { domain: string } | { keyId: string },
-): Promise<number | null> {
-  const { int, sqlFor } = await storage();
-  const sql = sqlFor(await ctx.database());
-  const row =
-    'slug' in by
-      ? await sql.one<{ id: bigint }>('SELECT id FROM projects WHERE slug = ?', [by.slug])
-      : 'domain' in by
-        ? await sql.one<{ id: bigint }>('SELECT project_id AS id FROM domains WHERE name = ?', [
-            by.domain.trim().toLowerCase().replace(/\.$/, ''),
-          ])
-        : await sql.one<{ id: bigint }>('SELECT project_id AS id FROM api_keys WHERE id = ?', [by.keyId]);
-  return row ? int(row.id) : null;
-}
-
-/**
- * Records a change made by the local CLI (actor `operator`); commands of any
- * capability call it right after their change. Slugs are looked up; a project
- * id comes from `operatorProject` (taken before a removal).
- */
-export async function recordOperator(ctx: CliContext, project: string | number | null, action: AuditAction, target: string): Promise<void> {
-  const projectId = typeof project === 'string' ? await operatorProject(ctx, { slug: project }) : project;
-  if (projectId === null) return;
-  await (await audit(ctx)).record(OPERATOR, projectId, action, target);
-}
+const audit = async (ctx: CliContext) => (await import('./compose.js')).composeAudit(await cliGround(ctx));
 
 type AuditOut = ReturnType<typeof auditJson>;
 

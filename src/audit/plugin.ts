@@ -1,49 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { repositoryOf } from '../feature.js';
-import type { Project } from '../projects/repository.js';
-import { actorOf } from '../management/auth.js';
-import type { Actor } from './actor.js';
-import type { AuditAction, AuditActor, NewAuditEntry } from './repository.js';
-import { openAuditRepository } from './repository.js';
+import { appGround } from '../feature.js';
+import { composeAudit } from './compose.js';
 import { auditRoutes } from './routes.js';
-import { AuditService } from './service.js';
+import type { AuditService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     audit: {
       service: AuditService;
-      /** Records a change (any capability may call it). */
-      record(entry: NewAuditEntry): Promise<void>;
-      /** Records a change made by a management request: its person or token, and its client address. */
-      recordFor(request: FastifyRequest, project: Pick<Project, 'id'>, action: AuditAction, target: string): Promise<void>;
     };
   }
 }
 
 const PURGE_INTERVAL_MS = 3600_000;
 
-/** The actor of a management request as the audit log records it. */
-export function auditActor(request: FastifyRequest): AuditActor {
-  const actor = actorOf(request);
-  return actor.type === 'token'
-    ? { type: 'token', email: actor.user.email, tokenId: actor.token.id }
-    : { type: 'user', email: actor.user.email };
-}
-
-/** The actor of a management request as services receive it: its person or token, and its client address. */
-export function actorFor(request: FastifyRequest): Actor {
-  return { ...auditActor(request), ip: request.ip };
-}
-
 export default fp(
   async (app: FastifyInstance) => {
-    const service = new AuditService(repositoryOf(app, 'audit', openAuditRepository), app.clock);
+    const service = composeAudit(appGround(app));
     app.decorate('audit', {
       service,
-      record: (entry: NewAuditEntry) => service.add(entry),
-      recordFor: (request: FastifyRequest, project: Pick<Project, 'id'>, action: AuditAction, target: string) =>
-        service.record(actorFor(request), project.id, action, target),
     });
     const purge = () => service.purge().catch((err: unknown) => app.log.warn({ err }, 'audit entries past 90 days not purged yet'));
     const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);

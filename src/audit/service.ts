@@ -6,9 +6,9 @@ import type { AuditAction, AuditEntry, AuditRepository, NewAuditEntry } from './
 export const AUDIT_RETENTION_MS = 90 * 24 * 3600_000;
 
 /**
- * The audit log: who changed what in a project, when and from where. Other
- * capabilities record their changes with `record` (through the API, with
- * `recordFor` of the audit plugin, which reads the actor from the request).
+ * The audit log: who changed what in a project, when and from where. The
+ * service that makes a change records it with `record`, given the actor the
+ * route (`actorFor(request)`) or the CLI command (`OPERATOR`) passed it.
  */
 export class AuditService implements AuditTrail {
   constructor(
@@ -16,7 +16,7 @@ export class AuditService implements AuditTrail {
     private readonly clock: Clock,
   ) {}
 
-  add(entry: NewAuditEntry): Promise<void> {
+  private add(entry: NewAuditEntry): Promise<void> {
     return this.entries.add(entry, new Date(this.clock.now()));
   }
 

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import type { Deploy, ManagementClient } from '@petstore/client';
-import { recordOperator } from '../audit/cli.js';
+import { OPERATOR } from '../audit/actor.js';
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { CliCommand, CliContext } from '../feature.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import type { DeployView } from './service.js';
 import { listSite, siteArchive, UnreadableFolder, type PackProgress } from './site-archive.js';
 import { leaveOutFor } from './site-files.js';
@@ -30,27 +30,15 @@ interface DeployTransport {
  * does not load the service, the storage drivers or the configuration schema.
  */
 async function localSide(ctx: CliContext) {
-  const [
-    { loadConfig },
-    { openProjectRepository },
-    { DEFAULT_DEPLOY_MAX_FILES },
-    { openDeployRepository },
-    { deployJson },
-    { DeployService },
-    sites,
-  ] = await Promise.all([
+  const [{ loadConfig }, { composeDeploys }, { deployJson }, sites] = await Promise.all([
     import('../config.js'),
-    import('../projects/repository.js'),
-    import('./collector.js'),
-    import('./open-repository.js'),
+    import('./compose.js'),
     import('./json.js'),
-    import('./service.js'),
     import('./site-address.js'),
   ]);
   const config = loadConfig();
   const database = await ctx.database();
-  const limits = { maxBytes: config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
-  const service = new DeployService(openDeployRepository(database), openProjectRepository(database), limits, ctx.clock);
+  const service = composeDeploys(await cliGround(ctx), config.deployMaxBytes);
   const out = async (d: DeployView, withUrl: boolean): Promise<DeployOut> => {
     const address = (await sites.openSiteAddressStore(database).published()) ?? config;
     return {
@@ -69,8 +57,7 @@ function localTransport(ctx: CliContext): DeployTransport {
     deploy: async (slug, dir, { includeDotfiles }) => {
       const { service, out } = await local();
       const directory = resolve(dir);
-      const d = orRefuse(await service.deploy(slug, { directory, leaveOut: await leaveOutFor(directory) }, { includeDotfiles }));
-      await recordOperator(ctx, slug, 'deploy.create', d.id);
+      const d = orRefuse(await service.deploy(OPERATOR, slug, { directory, leaveOut: await leaveOutFor(directory) }, { includeDotfiles }));
       return out(d, true);
     },
     list: async (slug) => {
@@ -79,8 +66,7 @@ function localTransport(ctx: CliContext): DeployTransport {
     },
     promote: async (slug, id) => {
       const { service, out } = await local();
-      const d = orRefuse(await service.promote(slug, id));
-      await recordOperator(ctx, slug, 'deploy.promote', d.id);
+      const d = orRefuse(await service.promote(OPERATOR, slug, id));
       return out(d, true);
     },
   };

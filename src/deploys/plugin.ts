@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { repositoryOf } from '../feature.js';
+import { appGround } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
 import { BlobCache } from './cache.js';
-import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
+import { composeDeploys } from './compose.js';
 import { PlatformHosts } from './platform-hosts.js';
-import { openDeployRepository } from './open-repository.js';
 import { deployRoutes } from './routes.js';
-import { DeployService } from './service.js';
+import type { DeployService } from './service.js';
 import { earlySiteStep, siteKeyStep, siteStep } from './site-steps.js';
 import { openSiteAddressStore } from './site-address.js';
 import { SiteHosts } from './sites.js';
@@ -25,10 +24,10 @@ const BLOB_CACHE_BYTES = 64 * 1024 * 1024;
 
 export default fp(
   async (app: FastifyInstance) => {
-    const repository = repositoryOf(app, 'deploys', openDeployRepository);
-    const projects = repositoryOf(app, 'projects', openProjectRepository);
-    const limits = { maxBytes: app.config.deployMaxBytes, maxFiles: DEFAULT_DEPLOY_MAX_FILES };
-    const service = new DeployService(repository, projects, limits, app.clock);
+    const ground = appGround(app);
+    const service = composeDeploys(ground, app.config.deployMaxBytes);
+    const repository = service.repository;
+    const projects = ground.repository('projects', openProjectRepository);
     const sites = new SiteHosts();
     const platform = new PlatformHosts(
       app.config.platformHost,

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { actorFor } from '../audit/request-actor.js';
 import { DomainError, orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { projectFor } from '../management/project-routes.js';
@@ -96,9 +97,7 @@ export function deployRoutes(
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      const promoted = orThrow(await deploys.promote(project.slug, request.params.deployId));
-      await app.audit.recordFor(request, project, 'deploy.promote', promoted.id);
-      return json(promoted);
+      return json(orThrow(await deploys.promote(actorFor(request), project.slug, request.params.deployId)));
     },
   );
 
@@ -181,6 +180,7 @@ export function deployRoutes(
           let result;
           try {
             result = await deploys.deploy(
+              actorFor(request),
               project.slug,
               { archive: request.body },
               { includeDotfiles: request.query.includeDotfiles === 'true' },
@@ -189,7 +189,6 @@ export function deployRoutes(
             slots.give();
           }
           const deploy = orThrow(result);
-          await app.audit.recordFor(request, project, 'deploy.create', deploy.id);
           if (deploy.status !== 'ready') {
             const why = `${deploy.reason ?? 'failed'}: ${deploy.message ?? 'refused'}`;
             throw new DomainError(

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Actor, AuditTrail } from '../audit/actor.js';
 import { systemClock, type Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { ProjectRepository } from '../projects/repository.js';
@@ -268,7 +269,10 @@ const unreadable = (message: string) => new DomainError('validation_failed', mes
 
 const deployNotFound = (slug: string, deployId: string) => new DomainError('not_found', `Project "${slug}" has no deploy "${deployId}".`);
 
-/** The deploys of projects named by slug: the service the CLI, the routes and other capabilities use. */
+/**
+ * The deploys of projects named by slug: the service the CLI, the routes and other capabilities use. Each
+ * recorded deploy (ready or failed) and each promotion is recorded in the audit log with its actor.
+ */
 export class DeployService {
   private readonly deps: DeployDeps;
 
@@ -277,6 +281,7 @@ export class DeployService {
     private readonly projects: ProjectRepository,
     limits: UploadLimits,
     clock: Clock,
+    private readonly audit: AuditTrail,
   ) {
     this.deps = { repository, limits, clock };
   }
@@ -285,13 +290,15 @@ export class DeployService {
    * A new deploy of the project: ready and live, or failed with its reason (what is served stays as it was).
    * Files secret by convention (`.env`, `.git/`, `.DS_Store`…) are skipped with a warning unless `includeDotfiles`.
    */
-  async deploy(slug: string, source: DeploySource, options: { includeDotfiles?: boolean } = {}): Promise<DeployResult> {
+  async deploy(actor: Actor, slug: string, source: DeploySource, options: { includeDotfiles?: boolean } = {}): Promise<DeployResult> {
     const project = await this.projects.findBySlug(slug);
     if (!project) return projectNotFound(slug);
     const deps = options.includeDotfiles ? { ...this.deps, limits: { ...this.deps.limits, includeDotfiles: true } } : this.deps;
     const result = await createDeploy(deps, project, source);
     if (result.kind === 'over_quota') return new DomainError('storage_quota_exceeded', result.message);
-    return result.kind === 'unreadable' ? unreadable(result.message) : result.deploy;
+    if (result.kind === 'unreadable') return unreadable(result.message);
+    await this.audit.record(actor, project.id, 'deploy.create', result.deploy.id);
+    return result.deploy;
   }
 
   async list(slug: string): Promise<DeployView[] | DomainError> {
@@ -308,7 +315,7 @@ export class DeployService {
   }
 
   /** Makes an earlier ready deploy live again; a failed one cannot be. */
-  async promote(slug: string, deployId: string): Promise<DeployResult> {
+  async promote(actor: Actor, slug: string, deployId: string): Promise<DeployResult> {
     const project = await this.projects.findBySlug(slug);
     if (!project) return projectNotFound(slug);
     const result = await promoteDeploy(this.deps, project, deployId);
@@ -320,6 +327,7 @@ export class DeployService {
         [{ in: 'path', field: 'id', message: 'the deploy is not ready' }],
       );
     }
+    await this.audit.record(actor, project.id, 'deploy.promote', result.deploy.id);
     return result.deploy;
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { actorFor } from '../audit/plugin.js';
+import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
 import { projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';

@@ -1,4 +1,4 @@
-import { recordOperator } from '../audit/cli.js';
+import { OPERATOR } from '../audit/actor.js';
 import { parse, positiveInt, UsageError } from '../cli/args.js';
 import type { CreatedWebhook, NewWebhook, ProjectEvent, Webhook } from '@petstore/client';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
@@ -6,24 +6,23 @@ import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { CliCommand, CliContext } from '../feature.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import type { Project } from '../projects/repository.js';
 import type { WebhookService } from './service.js';
 import { EVENT_TYPES, isEventType, type EventType } from './types.js';
 
 /** The service on the database, loaded on first use (a remote command does not load it). */
 async function open(ctx: CliContext, slug: string): Promise<{ service: WebhookService; project: Project }> {
-  const [{ loadConfig }, { openProjectRepository }, { openEventRepository }, { WebhookService }] = await Promise.all([
+  const [{ loadConfig }, { openProjectRepository }, { composeWebhooks }] = await Promise.all([
     import('../config.js'),
     import('../projects/repository.js'),
-    import('./repository.js'),
-    import('./service.js'),
+    import('./compose.js'),
   ]);
-  const database = await ctx.database();
-  const project = await openProjectRepository(database).findBySlug(slug);
+  const ground = await cliGround(ctx);
+  const project = await ground.repository('projects', openProjectRepository).findBySlug(slug);
   if (!project) orRefuse(new DomainError('not_found', `No project "${slug}" exists.`));
   // The delivery worker runs in the servers; here only the endpoints and events are read and written.
-  const service = new WebhookService(openEventRepository(database), ctx.clock, loadConfig().webhookAllowPrivate);
+  const service = composeWebhooks(ground, { allowPrivate: loadConfig().webhookAllowPrivate });
   return { service, project: project as Project };
 }
 
@@ -50,9 +49,7 @@ function localTransport(ctx: CliContext): HooksTransport {
   return {
     add: async (slug, input) => {
       const { service, project } = await open(ctx, slug);
-      const added = orRefuse(await service.add(project, input));
-      await recordOperator(ctx, project.id, 'webhook.add', added.id);
-      return added;
+      return orRefuse(await service.add(OPERATOR, project, input));
     },
     list: async (slug) => {
       const { service, project } = await open(ctx, slug);
@@ -60,9 +57,7 @@ function localTransport(ctx: CliContext): HooksTransport {
     },
     remove: async (slug, id) => {
       const { service, project } = await open(ctx, slug);
-      const removed = orRefuse(await service.remove(project, id));
-      await recordOperator(ctx, project.id, 'webhook.remove', removed.id);
-      return removed;
+      return orRefuse(await service.remove(OPERATOR, project, id));
     },
     events: async (slug, type, limit) => {
       const { service, project } = await open(ctx, slug);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
-import { repositoryOf } from '../feature.js';
+import { appGround } from '../feature.js';
 import { ApiLoad } from '../http/api-load.js';
+import { composeWebhooks } from './compose.js';
 import { openEventRepository } from './repository.js';
 import { webhookRoutes } from './routes.js';
-import { WebhookService } from './service.js';
+import type { WebhookService } from './service.js';
 import { DeliveryWorker, type Outcome } from './worker.js';
 
 declare module 'fastify' {
@@ -18,7 +19,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export default fp(
   async (app: FastifyInstance) => {
-    const repo = repositoryOf(app, 'events', openEventRepository);
+    const ground = appGround(app);
+    const repo = ground.repository('events', openEventRepository);
     const { config } = app;
 
     let count: ((outcome: Outcome) => void) | undefined;
@@ -52,7 +54,7 @@ export default fp(
           apiSaturated: () => load.saturated(),
         })
       : null;
-    const service = new WebhookService(repo, app.clock, config.webhookAllowPrivate, () => worker?.wake());
+    const service = composeWebhooks(ground, { allowPrivate: config.webhookAllowPrivate, wake: () => worker?.wake() }, repo);
     app.decorate('webhooks', { service, worker });
     webhookRoutes(app, service);
 

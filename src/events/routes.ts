@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
 import { announceNext, positionOf } from '../http/pagination.js';
 import { projectFor } from '../management/project-routes.js';
@@ -111,8 +112,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const created = orThrow(await webhooks.add(project, request.body));
-      await app.audit.recordFor(request, project, 'webhook.add', created.id);
+      const created = orThrow(await webhooks.add(actorFor(request), project, request.body));
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/webhooks/${created.id}`);
       return created;
     },
@@ -160,9 +160,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      const updated = orThrow(await webhooks.update(project, request.params.webhookId, request.body));
-      await app.audit.recordFor(request, project, 'webhook.update', updated.id);
-      return updated;
+      return orThrow(await webhooks.update(actorFor(request), project, request.params.webhookId, request.body));
     },
   );
 
@@ -186,9 +184,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     },
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
-      const removed = orThrow(await webhooks.remove(project, request.params.webhookId));
-      await app.audit.recordFor(request, project, 'webhook.remove', removed.id);
-      return removed;
+      return orThrow(await webhooks.remove(actorFor(request), project, request.params.webhookId));
     },
   );
 

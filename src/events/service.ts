@@ -1,3 +1,4 @@
+import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Project } from '../projects/repository.js';
@@ -57,11 +58,15 @@ const idOf = (prefix: string, id: string): number | null => {
 
 const noEndpoint = (id: string) => new DomainError('not_found', `The project has no webhook endpoint ${id}.`);
 
-/** Webhook endpoints and events of a project, HTTP-free: the routes, the CLI and the dashboard call these. */
+/**
+ * Webhook endpoints and events of a project, HTTP-free: the routes, the CLI and the dashboard call these. Adding,
+ * updating and removing an endpoint is recorded in the audit log with its actor.
+ */
 export class WebhookService {
   constructor(
     private readonly repo: EventRepository,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
     private readonly allowPrivate: boolean,
     /** Called when a delivery becomes due now (a test ping, a retry), so the worker need not wait for its next round. */
     private readonly wake: () => void = () => undefined,
@@ -91,6 +96,7 @@ export class WebhookService {
   }
 
   async add(
+    actor: Actor,
     project: Project,
     input: { url: string; events: string[]; description?: string },
   ): Promise<(WebhookView & { secret: string }) | DomainError> {
@@ -106,7 +112,9 @@ export class WebhookService {
       secret,
       createdAt: new Date(this.clock.now()),
     });
-    return { ...webhookView(created), secret };
+    const view = webhookView(created);
+    await this.audit.record(actor, project.id, 'webhook.add', view.id);
+    return { ...view, secret };
   }
 
   async list(project: Project): Promise<WebhookView[]> {
@@ -125,6 +133,7 @@ export class WebhookService {
   }
 
   async update(
+    actor: Actor,
     project: Project,
     id: string,
     change: { url?: string; events?: string[]; enabled?: boolean },
@@ -137,13 +146,19 @@ export class WebhookService {
     if (e instanceof DomainError) return e;
     const events = change.events === undefined ? undefined : change.events.includes('*') ? ['*'] : [...new Set(change.events)];
     const updated = await this.repo.updateEndpoint(project.id, e.id, { ...change, events });
-    return updated ? webhookView(updated) : noEndpoint(id);
+    if (!updated) return noEndpoint(id);
+    const view = webhookView(updated);
+    await this.audit.record(actor, project.id, 'webhook.update', view.id);
+    return view;
   }
 
-  async remove(project: Project, id: string): Promise<WebhookView | DomainError> {
+  async remove(actor: Actor, project: Project, id: string): Promise<WebhookView | DomainError> {
     const e = await this.endpoint(project, id);
     if (e instanceof DomainError) return e;
-    return (await this.repo.deleteEndpoint(project.id, e.id)) ? webhookView(e) : noEndpoint(id);
+    if (!(await this.repo.deleteEndpoint(project.id, e.id))) return noEndpoint(id);
+    const view = webhookView(e);
+    await this.audit.record(actor, project.id, 'webhook.remove', view.id);
+    return view;
   }
 
   /** Queues a `ping` event for the endpoint alone. */

@@ -1,22 +1,17 @@
 import type { ApiKeyInfo, ManagementClient } from '@petstore/client';
-import { operatorProject, recordOperator } from '../audit/cli.js';
+import { OPERATOR } from '../audit/actor.js';
 import { parse, UsageError } from '../cli/args.js';
 import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { CliCommand, CliContext } from '../feature.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import type { KeyInfo } from './repository.js';
 
 /** The service on the database, loaded on first use (a remote command does not load it). */
 async function service(ctx: CliContext) {
-  const [{ openProjectRepository }, { openKeyRepository }, { KeyService }] = await Promise.all([
-    import('../projects/repository.js'),
-    import('./repository.js'),
-    import('./service.js'),
-  ]);
-  const database = await ctx.database();
-  return new KeyService(openKeyRepository(database), openProjectRepository(database), ctx.clock);
+  const { composeKeys } = await import('./compose.js');
+  return composeKeys(await cliGround(ctx));
 }
 
 /** A key as `keys list` prints it (never the secret). */
@@ -76,8 +71,7 @@ interface KeysTransport {
 function localTransport(ctx: CliContext): KeysTransport {
   return {
     create: async (project, name) => {
-      const k = orRefuse(await (await service(ctx)).create(project, name));
-      await recordOperator(ctx, k.project, 'key.create', k.id);
+      const k = orRefuse(await (await service(ctx)).create(OPERATOR, project, name));
       return { id: k.id, key: k.key, project: k.project, name: k.name, createdAt: k.createdAt.toISOString() };
     },
     list: async (project) => {
@@ -85,8 +79,7 @@ function localTransport(ctx: CliContext): KeysTransport {
       return orRefuse(await (await service(ctx)).list(project)).map((k) => localKey(k, now));
     },
     revoke: async (id) => {
-      orRefuse(await (await service(ctx)).revoke(id));
-      await recordOperator(ctx, await operatorProject(ctx, { keyId: id }), 'key.revoke', id);
+      orRefuse(await (await service(ctx)).revoke(OPERATOR, id));
     },
   };
 }
@@ -171,8 +164,7 @@ export const keyUnbanCommand: CliCommand = {
     if (sub !== 'unban') throw new UsageError(`unknown keys command "${sub ?? ''}"`);
     const { positionals } = parse(rest, {}, 1);
     const id = positionals[0] ?? '';
-    const lifted = orRefuse(await (await service(ctx)).unban(id));
-    if (lifted) await recordOperator(ctx, await operatorProject(ctx, { keyId: id }), 'key.unban', id);
+    const lifted = orRefuse(await (await service(ctx)).unban(OPERATOR, id));
     ctx.out(
       lifted
         ? `unbanned ${id}; running servers see it within their key cache time (KEY_CACHE_TTL_MS, 2 s by default)`

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { repositoryOf } from '../feature.js';
-import { openProjectRepository } from '../projects/repository.js';
+import { appGround } from '../feature.js';
 import { keyRequiredStep, knownPrincipal, principalResolver, principalStep } from './auth-hook.js';
 import { Authenticator } from './authenticator.js';
+import { composeKeys } from './compose.js';
 import { openKeyRepository } from './repository.js';
-import { KeyService } from './service.js';
+import type { KeyService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,9 +17,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const keys = repositoryOf(app, 'keys', openKeyRepository);
+    const ground = appGround(app);
+    const keys = ground.repository('keys', openKeyRepository);
     const authenticator = new Authenticator(keys, app.clock, app.config.keyCacheTtlMs);
-    app.decorate('keys', new KeyService(keys, repositoryOf(app, 'projects', openProjectRepository), app.clock));
+    app.decorate('keys', composeKeys(ground, keys));
     app.decorate('authenticator', authenticator);
     app.decorateRequest('principal', null);
     app.requestSteps.add('identify', principalStep(principalResolver(authenticator)));

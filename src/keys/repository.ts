@@ -44,6 +44,8 @@ export interface KeyRepository {
   list(projectId?: number): Promise<KeyInfo[]>;
   /** Marks a key revoked (only if it belongs to the project, when one is given); false when no such active key exists. */
   revoke(id: string, at: Date, projectId?: number): Promise<boolean>;
+  /** The id of the project a key (revoked or not) belongs to; null when no key has this id. */
+  projectOf(id: string): Promise<number | null>;
   /** Records that keys were used at about this instant. */
   touch(ids: string[], at: Date): Promise<void>;
   /** Bans a key until the given instant. */
@@ -130,6 +132,10 @@ export function openKeyRepository(database: Database): KeyRepository {
         ? await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id])
         : await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND project_id = ? AND revoked_at IS NULL', [at, id, projectId])) >
       0,
+    projectOf: async (id) => {
+      const row = await sql.one<{ project_id: bigint }>('SELECT project_id FROM api_keys WHERE id = ?', [id]);
+      return row ? int(row.project_id) : null;
+    },
     touch: async (ids, at) => {
       for (const id of ids) await sql.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [at, id]);
     },

@@ -1,3 +1,4 @@
+import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { ProjectRepository } from '../projects/repository.js';
@@ -12,15 +13,19 @@ export interface CreatedKey extends KeyInfo {
 
 const keyNotFound = (id: string) => new DomainError('not_found', `No active API key "${id}" exists.`);
 
-/** API keys of projects: created with a secret shown once, listed without it, revoked, unbanned. */
+/**
+ * API keys of projects: created with a secret shown once, listed without it, revoked, unbanned. Each change is
+ * recorded in the audit log with its actor.
+ */
 export class KeyService {
   constructor(
     private readonly keys: KeyRepository,
     private readonly projects: ProjectRepository,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
   ) {}
 
-  async create(projectSlug: string, name: string | null): Promise<CreatedKey | DomainError> {
+  async create(actor: Actor, projectSlug: string, name: string | null): Promise<CreatedKey | DomainError> {
     const project = await this.projects.findBySlug(projectSlug);
     if (!project) return projectNotFound(projectSlug);
     const now = new Date(this.clock.now());
@@ -28,6 +33,7 @@ export class KeyService {
     const id = generateKeyId();
     const hint = secretHint(key);
     await this.keys.create({ id, projectId: project.id, name, secretHash: hashSecret(key), hint, createdAt: now });
+    await this.audit.record(actor, project.id, 'key.create', id);
     return { id, key, project: project.slug, name, hint, createdAt: now, revokedAt: null, bannedUntil: null, lastUsedAt: null };
   }
 
@@ -40,18 +46,29 @@ export class KeyService {
   }
 
   /** Revokes a key; given a project, only a key of that project (another's is not found). */
-  async revoke(id: string, projectSlug?: string): Promise<true | DomainError> {
+  async revoke(actor: Actor, id: string, projectSlug?: string): Promise<true | DomainError> {
     const now = new Date(this.clock.now());
-    if (projectSlug === undefined) return (await this.keys.revoke(id, now)) || keyNotFound(id);
-    const project = await this.projects.findBySlug(projectSlug);
-    if (!project) return projectNotFound(projectSlug);
-    return (await this.keys.revoke(id, now, project.id)) || keyNotFound(id);
+    let projectId: number | null;
+    if (projectSlug === undefined) {
+      if (!(await this.keys.revoke(id, now))) return keyNotFound(id);
+      projectId = await this.keys.projectOf(id);
+    } else {
+      const project = await this.projects.findBySlug(projectSlug);
+      if (!project) return projectNotFound(projectSlug);
+      if (!(await this.keys.revoke(id, now, project.id))) return keyNotFound(id);
+      projectId = project.id;
+    }
+    if (projectId !== null) await this.audit.record(actor, projectId, 'key.revoke', id);
+    return true;
   }
 
-  /** Lifts a key's ban before it ends; false when the key was not banned. */
-  async unban(id: string): Promise<boolean | DomainError> {
+  /** Lifts a key's ban before it ends; false when the key was not banned (nothing is recorded then). */
+  async unban(actor: Actor, id: string): Promise<boolean | DomainError> {
     const result = await this.keys.unban(id, new Date(this.clock.now()));
     if (result === null) return new DomainError('not_found', `No API key "${id}" exists.`);
-    return result === 'lifted';
+    if (result === 'not_banned') return false;
+    const projectId = await this.keys.projectOf(id);
+    if (projectId !== null) await this.audit.record(actor, projectId, 'key.unban', id);
+    return true;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
 import { projectFor } from './project-routes.js';
 import {
@@ -71,8 +72,7 @@ export function keyRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const created = orThrow(await app.keys.create(project.slug, request.body.name ?? null));
-      await app.audit.recordFor(request, project, 'key.create', created.id);
+      const created = orThrow(await app.keys.create(actorFor(request), project.slug, request.body.name ?? null));
       reply.code(201).header('cache-control', 'no-store');
       return {
         id: created.id,
@@ -105,8 +105,7 @@ export function keyRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      orThrow(await app.keys.revoke(request.params.keyId, project.slug));
-      await app.audit.recordFor(request, project, 'key.revoke', request.params.keyId);
+      orThrow(await app.keys.revoke(actorFor(request), request.params.keyId, project.slug));
       return reply.code(204).send();
     },
   );

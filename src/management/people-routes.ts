@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { User } from '../accounts/repository.js';
 import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SignedIn } from '../accounts/sign-in.js';
+import { actorFor } from '../audit/request-actor.js';
 import { DomainError, orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import { addressSubject } from '../limits/client-address.js';
@@ -201,8 +202,7 @@ export function peopleRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const removed = orThrow(await app.accounts.removeMemberAs(userOf(request), project, request.params.email));
-      await app.audit.recordFor(request, project, 'member.remove', removed.email);
+      orThrow(await app.accounts.removeMemberAs(actorFor(request), userOf(request), project, request.params.email));
       return reply.code(204).send();
     },
   );
@@ -240,8 +240,7 @@ export function peopleRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const invitation = orThrow(await app.accounts.invite(userOf(request), project, request.body.email));
-      await app.audit.recordFor(request, project, 'member.invite', invitation.email);
+      const invitation = orThrow(await app.accounts.invite(actorFor(request), userOf(request), project, request.body.email));
       reply.code(201).header('cache-control', 'no-store');
       return {
         email: invitation.email,
@@ -320,26 +319,20 @@ export function peopleRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const token = request.params.invitation;
       const actor = request.actor;
-      let accepted: { project: string; projectId: number; role: 'owner' | 'member'; user?: User; csrfToken?: string };
+      let accepted: { project: string; role: 'owner' | 'member'; user?: User; csrfToken?: string };
       if (actor) {
-        accepted = orThrow(await app.accounts.accept(token, actor.user));
+        accepted = orThrow(await app.accounts.accept(token, actor.user, request.ip));
       } else {
         const password = request.body.password;
         if (password === undefined)
           throw new ApiError('not_signed_in', 'Sign in to accept, or send the password of the account to create.');
         const invited = orThrow(await app.accounts.invitation(token));
-        const done = await throttled(app, request, invited.email, () => app.accounts.acceptBySignUp(token, password, app.config.signup));
+        const done = await throttled(app, request, invited.email, () =>
+          app.accounts.acceptBySignUp(token, password, app.config.signup, request.ip),
+        );
         const signedIn = await startSession(app, request, reply, done.user);
         accepted = { ...done, csrfToken: signedIn.csrfToken };
       }
-      const email = accepted.user?.email ?? actor?.user.email ?? '';
-      await app.audit.record({
-        projectId: accepted.projectId,
-        actor: { type: 'user', email },
-        action: 'member.add',
-        target: email,
-        ip: request.ip,
-      });
       reply.header('cache-control', 'no-store');
       return {
         project: accepted.project,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
 import type { Project } from '../projects/repository.js';
@@ -110,8 +111,9 @@ export function projectRoutes(app: FastifyInstance): void {
       if (actor.type === 'token' && actor.token.projects !== null) {
         throw new ApiError('insufficient_scope', 'This access token is limited to some projects, so it cannot create projects.');
       }
-      const project = orThrow(await app.accounts.createProject(actor.user, request.body.slug, app.config.maxProjectsPerUser));
-      await app.audit.recordFor(request, project, 'project.create', project.slug);
+      const project = orThrow(
+        await app.accounts.createProject(actorFor(request), actor.user, request.body.slug, app.config.maxProjectsPerUser),
+      );
       reply.code(201);
       return projectView(project, app.config, null);
     },

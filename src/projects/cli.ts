@@ -2,8 +2,8 @@ import { parse, positiveInt, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
-import { recordOperator } from '../audit/cli.js';
-import type { CliCommand, CliContext } from '../feature.js';
+import { OPERATOR } from '../audit/actor.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import type { Project } from './repository.js';
 
 const QUOTA_OPTIONS = { 'per-minute': { type: 'string' }, 'per-day': { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -43,8 +43,8 @@ const describe = (p: ProjectOut) => `${p.plan} (${String(p.perMinute)}/min, ${St
 
 /** The service on the database, loaded on first use (a remote command does not load it). */
 async function service(ctx: CliContext) {
-  const [{ openProjectRepository }, { ProjectService }] = await Promise.all([import('./repository.js'), import('./service.js')]);
-  return new ProjectService(openProjectRepository(await ctx.database()), ctx.clock);
+  const { composeProjects } = await import('./compose.js');
+  return composeProjects(await cliGround(ctx));
 }
 
 type Quota = { perMinute: number | undefined; perDay: number | undefined };
@@ -63,9 +63,7 @@ function localTransport(ctx: CliContext): ProjectsTransport {
   return {
     create: async (slug, plan, custom) => {
       if (!plan) throw new UsageError('--plan is required');
-      const p = orRefuse(await (await service(ctx)).create(slug, plan, custom));
-      await recordOperator(ctx, p.slug, 'project.create', p.slug);
-      return projectJson(p);
+      return projectJson(orRefuse(await (await service(ctx)).create(OPERATOR, slug, plan, custom)));
     },
     list: async () => (await (await service(ctx)).list()).map(projectJson),
   };
@@ -128,8 +126,7 @@ export const projectPlanCommand: CliCommand = {
     const plan = positionals[1];
     if (!plan) throw new UsageError('--plan is required');
     const custom = { perMinute: positiveInt('per-minute', values['per-minute']), perDay: positiveInt('per-day', values['per-day']) };
-    const p = projectJson(orRefuse(await (await service(ctx)).setPlan(positionals[0] ?? '', plan, custom)));
-    await recordOperator(ctx, p.slug, 'plan.change', `${p.slug} -> ${p.plan}`);
+    const p = projectJson(orRefuse(await (await service(ctx)).setPlan(OPERATOR, positionals[0] ?? '', plan, custom)));
     if (values.json) ctx.json(p);
     else ctx.out(`project ${p.slug} is now on plan ${describe(p)}`);
   },

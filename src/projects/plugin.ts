@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { repositoryOf } from '../feature.js';
-import { openProjectRepository } from './repository.js';
-import { ProjectService } from './service.js';
+import { appGround } from '../feature.js';
+import { composeProjects } from './compose.js';
+import type { ProjectService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('projects', new ProjectService(repositoryOf(app, 'projects', openProjectRepository), app.clock));
+    app.decorate('projects', composeProjects(appGround(app)));
   },
   { name: 'projects' },
 );

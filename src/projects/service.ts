@@ -1,3 +1,4 @@
+import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import { isPlan, quotaFor, type Plan, type Quota } from './plans.js';
@@ -23,14 +24,15 @@ function checkedQuota(plan: string, custom: Partial<Quota>): { plan: Plan; quota
   return { plan, quota: quotaFor(plan, custom) };
 }
 
-/** Projects (tenants) and their plans. */
+/** Projects (tenants) and their plans; each change is recorded in the audit log with its actor. */
 export class ProjectService {
   constructor(
     private readonly projects: ProjectRepository,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
   ) {}
 
-  async create(slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
+  async create(actor: Actor, slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
     if (!SLUG.test(slug)) return invalid('slug', `"${slug}" is not 1-63 lowercase letters, digits and inner hyphens`);
     if (slug.includes('--')) {
       return new DomainError('invalid_slug', `Invalid slug "${slug}": "--" is reserved for preview addresses (<slug>--<deploy>).`, [
@@ -40,13 +42,18 @@ export class ProjectService {
     const checked = checkedQuota(plan, custom);
     if (checked instanceof DomainError) return checked;
     if (await this.projects.findBySlug(slug)) return new DomainError('project_exists', `A project "${slug}" already exists.`);
-    return this.projects.create(slug, checked.plan, checked.quota, new Date(this.clock.now()));
+    const project = await this.projects.create(slug, checked.plan, checked.quota, new Date(this.clock.now()));
+    await this.audit.record(actor, project.id, 'project.create', project.slug);
+    return project;
   }
 
-  async setPlan(slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
+  async setPlan(actor: Actor, slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
     const checked = checkedQuota(plan, custom);
     if (checked instanceof DomainError) return checked;
-    return (await this.projects.setPlan(slug, checked.plan, checked.quota)) ?? projectNotFound(slug);
+    const project = await this.projects.setPlan(slug, checked.plan, checked.quota);
+    if (!project) return projectNotFound(slug);
+    await this.audit.record(actor, project.id, 'plan.change', `${project.slug} -> ${project.plan}`);
+    return project;
   }
 
   async find(slug: string): Promise<Project | DomainError> {

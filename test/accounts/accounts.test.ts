@@ -7,6 +7,7 @@ import { describeEachEngine } from '../helpers/engines.js';
 import { harness, manualClock, ok, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.test`;
 const HOUR = 3600_000;
@@ -205,10 +206,10 @@ describeEachEngine('accounts: sign-in, sessions, CSRF and membership', () => {
   test('a member of project A sees only A; everything of project B is 404, as for a project that does not exist', async () => {
     const a = await h.newProject();
     const b = await h.newProject();
-    const bKey = ok(await h.app.keys.create(b.project, 'b'));
+    const bKey = ok(await h.app.keys.create(OPERATOR, b.project, 'b'));
     const member = await createPerson(h.app, email('member'));
-    assert.equal(ok(await h.app.accounts.addMember(a.project, member.email)), true);
-    assert.equal(ok(await h.app.accounts.addMember(a.project, member.email)), false, 'adding twice is harmless');
+    assert.equal(ok(await h.app.accounts.addMember(OPERATOR, a.project, member.email)), true);
+    assert.equal(ok(await h.app.accounts.addMember(OPERATOR, a.project, member.email)), false, 'adding twice is harmless');
     const c = await ManagementClient.on(h.app);
     await c.signIn(member.email, member.password);
 
@@ -241,7 +242,7 @@ describeEachEngine('accounts: sign-in, sessions, CSRF and membership', () => {
     const bKeys = ok(await h.app.keys.list(b.project));
     assert.equal(bKeys.find((k) => k.id === bKey.id)?.revokedAt, null);
 
-    ok(await h.app.accounts.removeMember(a.project, member.email));
+    ok(await h.app.accounts.removeMember(OPERATOR, a.project, member.email));
     assert.equal((await c.call({ url: `/api/v1/projects/${a.project}` })).statusCode, 404, 'no longer a member');
   });
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, manualClock, ok, uniqueSlug, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.test`;
 const PASSWORD = 'correct horse battery staple';
@@ -163,7 +164,7 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     assert.equal(third.statusCode, 403);
     assert.equal(third.json().code, 'project_limit');
     // The CLI's service refuses "--" as well.
-    const refused = await h.app.projects.create('cli--x', 'free');
+    const refused = await h.app.projects.create(OPERATOR, 'cli--x', 'free');
     assert.equal((refused as { code: string }).code, 'invalid_slug');
   });
 
@@ -331,7 +332,7 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     const c = await ManagementClient.on(h.app);
     assert.equal((await c.signIn(admin.email, admin.password)).statusCode, 200);
     const member = await createPerson(h.app, email('legacy'));
-    ok(await h.app.accounts.addMember(h.project, member.email));
+    ok(await h.app.accounts.addMember(OPERATOR, h.project, member.email));
     const members = await c.call({ url: `/api/v1/projects/${h.project}/members` });
     assert.deepEqual(
       members.json().map((m: { email: string; role: string }) => [m.email, m.role]),

@@ -8,6 +8,7 @@ import { secretByConvention } from '../../src/deploys/collector.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { tarGz } from '../helpers/deploys.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 test('secret by convention: .env*, .git/ and other credentials; .well-known and other dotfiles are not', () => {
   const cases: [string, string | null][] = [
@@ -97,10 +98,10 @@ test('a directory deploy (the CLI) skips them too, unless includeDotfiles', asyn
     writeFileSync(join(dir, '.env'), 'SECRET=1');
     writeFileSync(join(dir, '.git', 'config'), 'x');
     const { project } = await h.newProject('pro');
-    const skipped = ok(await h.app.deploys.deploy(project, { directory: dir }));
+    const skipped = ok(await h.app.deploys.deploy(OPERATOR, project, { directory: dir }));
     assert.equal(skipped.files, 1);
     assert.equal(skipped.warnings?.length, 2);
-    const kept = ok(await h.app.deploys.deploy(project, { directory: dir }, { includeDotfiles: true }));
+    const kept = ok(await h.app.deploys.deploy(OPERATOR, project, { directory: dir }, { includeDotfiles: true }));
     assert.equal(kept.files, 3);
     assert.equal(kept.warnings, undefined);
   } finally {

@@ -10,6 +10,7 @@ import { site } from '../helpers/deploys.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
 import { headerOf, rawExchange, rawRequest, type RawResponse } from '../helpers/raw-http.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
@@ -49,11 +50,11 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
 
   before(async () => {
     h = await harness({ engine: 'sqlite', config: { logLevel: 'info' }, logStream: logs.stream });
-    const first = ok(await h.app.deploys.deploy(h.project, { files: site(FILES) }));
-    ok(await h.app.deploys.deploy(h.project, { files: site({ 'index.html': 'second' }) }));
+    const first = ok(await h.app.deploys.deploy(OPERATOR, h.project, { files: site(FILES) }));
+    ok(await h.app.deploys.deploy(OPERATOR, h.project, { files: site({ 'index.html': 'second' }) }));
     // The first deploy stays reachable on its preview host after the second went live.
     preview = `${h.project}--${first.id}.localhost:8080`;
-    ok(await h.app.deploys.promote(h.project, first.id));
+    ok(await h.app.deploys.promote(OPERATOR, h.project, first.id));
     host = `${h.project}.localhost:8080`;
     unpublished = `${(await h.newProject()).project}.localhost`;
     await h.app.listen({ port: 0, host: '127.0.0.1' });
@@ -272,7 +273,7 @@ describe('site answers before Fastify with TRUST_PROXY', () => {
     const logs = logCapture();
     const h = await harness({ engine: 'sqlite', config: { trustProxy: true, logLevel: 'info' }, logStream: logs.stream });
     try {
-      ok(await h.app.deploys.deploy(h.project, { files: site({ 'index.html': '<h1>proxied</h1>' }) }));
+      ok(await h.app.deploys.deploy(OPERATOR, h.project, { files: site({ 'index.html': '<h1>proxied</h1>' }) }));
       await h.app.listen({ port: 0, host: '127.0.0.1' });
       const port = portOf(h.app.server);
       const siteHost = `${h.project}.localhost`;
@@ -306,7 +307,7 @@ describe('site answers before Fastify at LOG_LEVEL=debug', () => {
     const logs = logCapture();
     const h = await harness({ engine: 'sqlite', config: { logLevel: 'debug' }, logStream: logs.stream });
     try {
-      ok(await h.app.deploys.deploy(h.project, { files: site({ 'index.html': '<h1>debug</h1>' }) }));
+      ok(await h.app.deploys.deploy(OPERATOR, h.project, { files: site({ 'index.html': '<h1>debug</h1>' }) }));
       await h.app.listen({ port: 0, host: '127.0.0.1' });
       const get = () =>
         rawExchange(portOf(h.app.server), rawRequest('GET', '/', { host: `${h.project}.localhost`, 'x-request-id': 'dbg-1' }));

@@ -9,12 +9,13 @@ import { NOT_FOUND_PAGE, NOT_PUBLISHED_PAGE, BAD_REQUEST_PAGE } from '../../src/
 import { describeEachEngine } from '../helpers/engines.js';
 import { site } from '../helpers/deploys.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const host = (slug: string) => `${slug}.localhost:8080`;
 
 async function deploy(h: Harness, slug: string, files: Record<string, string>) {
-  return ok(await h.app.deploys.deploy(slug, { files: site(files) }));
+  return ok(await h.app.deploys.deploy(OPERATOR, slug, { files: site(files) }));
 }
 
 async function get(h: Harness, slug: string, url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') {
@@ -122,7 +123,7 @@ describeEachEngine('sites on <slug>.<PLATFORM_HOST>', () => {
       const failed = await deploy(h, h.project, { 'readme.txt': 'no index' });
       assert.deepEqual([failed.status, failed.reason, failed.live], ['failed', 'missing_index', false]);
       assert.equal((await get(h, h.project, '/')).body, 'v2', 'a failed deploy never changes what is served');
-      const back = ok(await h.app.deploys.promote(h.project, v1.id));
+      const back = ok(await h.app.deploys.promote(OPERATOR, h.project, v1.id));
       assert.equal(back.live, true);
       assert.equal((await get(h, h.project, '/')).body, 'v1');
       const listed = ok(await h.app.deploys.list(h.project));
@@ -134,7 +135,7 @@ describeEachEngine('sites on <slug>.<PLATFORM_HOST>', () => {
           [v1.id, 'ready', true],
         ],
       );
-      const refused = await h.app.deploys.promote(h.project, failed.id);
+      const refused = await h.app.deploys.promote(OPERATOR, h.project, failed.id);
       assert.equal('code' in refused && refused.code, 'validation_failed');
       assert.equal((await get(h, h.project, '/')).body, 'v1');
       assert.equal(await h.app.deploys.hasReadyDeploy(ok(await h.app.projects.find(other)).id), false);

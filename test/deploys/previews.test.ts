@@ -8,6 +8,7 @@ import { describeEachEngine } from '../helpers/engines.js';
 import { site } from '../helpers/deploys.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 test('a preview host is `<slug>--<deployId>` on the platform host; anything else is not one', () => {
   const hosts = new PlatformHosts('example.test', { all: async () => [], find: async () => null }, () => 0);
@@ -35,7 +36,7 @@ describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_H
   const get = (hostname: string, url = '/', method: 'GET' | 'HEAD' = 'GET') =>
     h.app.inject({ method, url, headers: { host: `${hostname}.${h.app.config.platformHost}:8080` } });
   const deploy = async (slug: string, title: string) =>
-    ok(await h.app.deploys.deploy(slug, { files: site({ 'index.html': `<h1>${title}</h1>`, [`${title}.html`]: title }) }));
+    ok(await h.app.deploys.deploy(OPERATOR, slug, { files: site({ 'index.html': `<h1>${title}</h1>`, [`${title}.html`]: title }) }));
 
   test('a preview keeps serving its deploy after a newer one is live and after a rollback, marked noindex', async () => {
     const { project } = await h.newProject('free');
@@ -57,7 +58,7 @@ describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_H
     assert.equal((await get(project)).body, '<h1>two</h1>');
     assert.equal((await get(project)).headers['x-robots-tag'], undefined, 'the live site is indexable');
     await check();
-    ok(await h.app.deploys.promote(project, first.id));
+    ok(await h.app.deploys.promote(OPERATOR, project, first.id));
     assert.equal((await get(project)).body, '<h1>one</h1>');
     await check();
   });
@@ -66,7 +67,7 @@ describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_H
     const { project } = await h.newProject('free');
     const { project: other } = await h.newProject('free');
     await deploy(project, 'mine');
-    const failed = await h.app.deploys.deploy(project, { files: site({ 'about.html': 'no index' }) });
+    const failed = await h.app.deploys.deploy(OPERATOR, project, { files: site({ 'about.html': 'no index' }) });
     assert.equal(ok(failed).status, 'failed');
     const theirs = await deploy(other, 'theirs');
     for (const hostname of [
@@ -83,7 +84,7 @@ describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_H
   });
 
   test('a slug may not hold "--", so a preview host never names a project', async () => {
-    const refused = await h.app.projects.create('shop--2', 'free');
+    const refused = await h.app.projects.create(OPERATOR, 'shop--2', 'free');
     assert.ok(refused instanceof DomainError);
     assert.equal(refused.code, 'invalid_slug');
   });

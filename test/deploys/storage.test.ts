@@ -9,6 +9,7 @@ import { DomainError } from '../../src/errors/domain-error.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, manualClock, ok, type Harness } from '../helpers/harness.js';
 import { site } from '../helpers/deploys.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const MB = 1024 * 1024;
 const DAY = 24 * 3600_000;
@@ -26,7 +27,7 @@ describeEachEngine('deploy storage: quota per plan, retention, garbage collectio
 
   const projectId = async (slug: string) => ok(await h.app.projects.find(slug)).id;
   const deploy = async (slug: string, files: Record<string, string | Buffer>) =>
-    h.app.deploys.deploy(slug, { files: site({ 'index.html': '<h1>hi</h1>', ...files }) });
+    h.app.deploys.deploy(OPERATOR, slug, { files: site({ 'index.html': '<h1>hi</h1>', ...files }) });
 
   test('a Free project stops at 100 MB: 413 storage_quota_exceeded, nothing stored; contents it already holds do not count twice', async () => {
     const { project } = await h.newProject('free');
@@ -54,10 +55,10 @@ describeEachEngine('deploy storage: quota per plan, retention, garbage collectio
     const id = await projectId(project);
     const made: DeployView[] = [];
     for (let i = 0; i < 25; i++) made.push(ok(await deploy(project, { 'v.txt': `version ${String(i)}` })));
-    const failed = ok(await h.app.deploys.deploy(project, { files: site({ 'nope.txt': 'no index' }) }));
+    const failed = ok(await h.app.deploys.deploy(OPERATOR, project, { files: site({ 'nope.txt': 'no index' }) }));
     assert.equal(failed.status, 'failed');
     const first = made[0] as DeployView;
-    ok(await h.app.deploys.promote(project, first.id));
+    ok(await h.app.deploys.promote(OPERATOR, project, first.id));
     assert.equal(ok(await h.app.deploys.list(project)).length, 26, 'nothing is older than 30 days yet');
 
     clock.advance(KEEP_DEPLOYS_MS + DAY);

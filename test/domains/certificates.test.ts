@@ -90,7 +90,7 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     slug = project;
     deploys.ready.add(ok(await h.app.projects.find(slug)).id);
     // The custom domains of this project serve its live deploy, as <slug>.<PLATFORM_HOST> does.
-    const site = await h.app.deploys.deploy(slug, { files: [{ path: 'index.html', bytes: Buffer.from(PAGE) }] });
+    const site = await h.app.deploys.deploy(OPERATOR, slug, { files: [{ path: 'index.html', bytes: Buffer.from(PAGE) }] });
     assert.equal((site as { status?: string }).status, 'ready', JSON.stringify(site));
   });
   after(async () => {
@@ -210,12 +210,12 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
 
   test('a project downgraded below Pro keeps its domains, unserved, until it is upgraded again', async () => {
     const name = 'www.cert-one.test';
-    ok(await h.app.projects.setPlan(slug, 'free'));
+    ok(await h.app.projects.setPlan(OPERATOR, slug, 'free'));
     await h.app.domainHosts.reload();
     assert.equal(h.app.domainHosts.isActive(name), false);
     await assert.rejects(httpsGet(https.port, name, '/', root));
     assert.equal((await certificateOf(name))?.certificate.status, 'issued', 'the domain and its certificate are kept');
-    ok(await h.app.projects.setPlan(slug, 'pro'));
+    ok(await h.app.projects.setPlan(OPERATOR, slug, 'pro'));
     await h.app.domainHosts.reload();
     assert.equal((await httpsGet(https.port, name, '/', root)).status, 200);
   });

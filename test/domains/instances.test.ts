@@ -142,7 +142,7 @@ describe('two instances on PostgreSQL with Pebble', { skip }, () => {
   test('one instance orders, both serve the certificate; a removal on one reaches the other within 1 s, keep-alive included', async () => {
     const { project } = await b.newProject('enterprise');
     deploys.ready.add(ok(await b.app.projects.find(project)).id);
-    await b.app.deploys.deploy(project, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>shop</h1>') }] });
+    await b.app.deploys.deploy(OPERATOR, project, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>shop</h1>') }] });
     const name = 'www.two.test';
     ok(await b.app.domains.add(OPERATOR, project, name));
     await rig.setCname(name, PLATFORM);

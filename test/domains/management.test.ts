@@ -6,6 +6,7 @@ import { tarGz } from '../helpers/deploys.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const available = pebbleAvailable();
 const PLATFORM = 'sites.platform.test';
@@ -206,7 +207,7 @@ describeEachEngine('management API: custom domains and redirects, against challt
     const bName = unique('www.b');
     assert.equal((await add(b, bName)).statusCode, 201);
     const member = await createPerson(h.app, email('member'));
-    await h.app.accounts.addMember(a, member.email);
+    await h.app.accounts.addMember(OPERATOR, a, member.email);
     const c = await ManagementClient.on(h.app);
     assert.equal((await c.signIn(member.email, member.password)).statusCode, 200);
 

@@ -9,6 +9,7 @@ import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const available = pebbleAvailable();
 const PLATFORM = 'sites.platform.test';
@@ -55,7 +56,7 @@ describeEachEngine('custom domains: ownership proof by TXT record, against chall
   async function project(): Promise<Project> {
     const { project: slug } = await h.newProject('pro');
     const person = await createPerson(h.app, `m-${randomBytes(4).toString('hex')}@example.test`);
-    await h.app.accounts.addMember(slug, person.email);
+    await h.app.accounts.addMember(OPERATOR, slug, person.email);
     const client = await ManagementClient.on(h.app);
     assert.equal((await client.signIn(person.email, person.password)).statusCode, 200);
     const deployed = await client.call({

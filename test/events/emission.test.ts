@@ -70,11 +70,11 @@ describe('every event type is emitted by a real action and delivered', { skip: a
     await subscribe(slug, ['*']);
     const created = await h.request({ method: 'POST', url: '/v1/pets', headers: auth, payload: { name: 'Rex', categoryId: 3 } });
     assert.equal(created.statusCode, 201);
-    const first = ok(await h.app.deploys.deploy(slug, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>one</h1>') }] }));
-    ok(await h.app.deploys.deploy(slug, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>two</h1>') }] }));
-    const failed = ok(await h.app.deploys.deploy(slug, { files: [{ path: 'about.html', bytes: Buffer.from('no index') }] }));
+    const first = ok(await h.app.deploys.deploy(OPERATOR, slug, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>one</h1>') }] }));
+    ok(await h.app.deploys.deploy(OPERATOR, slug, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>two</h1>') }] }));
+    const failed = ok(await h.app.deploys.deploy(OPERATOR, slug, { files: [{ path: 'about.html', bytes: Buffer.from('no index') }] }));
     assert.equal((failed as { status: string }).status, 'failed');
-    ok(await h.app.deploys.promote(slug, (first as { id: string }).id));
+    ok(await h.app.deploys.promote(OPERATOR, slug, (first as { id: string }).id));
     for (const type of ['pet.created', 'deploy.ready', 'deploy.failed', 'deploy.promoted']) await waitForType(type);
     assert.equal(eventOf('pet.created').data.name, 'Rex');
     assert.equal(eventOf('deploy.failed').data.reason, 'missing_index');

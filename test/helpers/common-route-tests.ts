@@ -18,6 +18,7 @@ import {
   type SampleRequest,
 } from './operations.js';
 import { BODY_LIMIT_BYTES } from '../../src/http/json-body.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'];
 /** What every operation can answer whatever it does: from validation, the key check, routing, limits and the server. */
@@ -239,9 +240,9 @@ export function runCommonRouteTests(doc: Contract): void {
       });
 
       test('a revoked key stops working once the key cache expires (at most 5 s)', async () => {
-        const k = ok(await h.app.keys.create(h.project, 'to-revoke'));
+        const k = ok(await h.app.keys.create(OPERATOR, h.project, 'to-revoke'));
         assert.notEqual((await send(withAuth(await sample(), `Bearer ${k.key}`), 'before revoking')).statusCode, 401);
-        ok(await h.app.keys.revoke(k.id));
+        ok(await h.app.keys.revoke(OPERATOR, k.id));
         clock.advance(2001);
         const res = await send(withAuth(await sample(), `Bearer ${k.key}`), 'revoked');
         assert.equal(res.statusCode, 401);

@@ -10,6 +10,7 @@ import type { Storage } from '../../src/storage/open.js';
 import { ContractChecker } from './contract.js';
 import { currentEngine, freshDatabase, type EngineName } from './engines.js';
 import { TEST_PASSWORD_HASH_COST } from './hash-cost.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 export { manualClock };
 
@@ -79,8 +80,15 @@ export async function harness(
 
   const newProject: Harness['newProject'] = async (plan = 'enterprise', custom) => {
     const slug = uniqueSlug();
-    ok(await app.projects.create(slug, plan, plan === 'enterprise' ? { perMinute: 1_000_000, perDay: 100_000_000, ...custom } : custom));
-    const { key } = ok(await app.keys.create(slug, 'test'));
+    ok(
+      await app.projects.create(
+        OPERATOR,
+        slug,
+        plan,
+        plan === 'enterprise' ? { perMinute: 1_000_000, perDay: 100_000_000, ...custom } : custom,
+      ),
+    );
+    const { key } = ok(await app.keys.create(OPERATOR, slug, 'test'));
     return { project: slug, key, auth: { authorization: `Bearer ${key}` } };
   };
   const first = await newProject();

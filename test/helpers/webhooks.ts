@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import type { App } from '../../src/app.js';
 import { ok } from './harness.js';
 import { createPerson, ManagementClient } from './management.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -75,7 +76,7 @@ export async function receiver(
 /** A signed-in member of `project`. */
 export async function memberOf(app: App, project: string): Promise<ManagementClient> {
   const person = await createPerson(app, `hooks-${randomBytes(4).toString('hex')}@example.test`);
-  ok(await app.accounts.addMember(project, person.email));
+  ok(await app.accounts.addMember(OPERATOR, project, person.email));
   const c = await ManagementClient.on(app);
   await c.signIn(person.email, person.password);
   return c;

@@ -5,6 +5,7 @@ import type { PetRepository } from '../../src/pets/repository.js';
 import { percentEncodeAll } from '../helpers/arbitraries.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 type LogLine = Record<string, unknown> & { reqId?: string; msg?: string; req?: { url?: string; host?: string } };
 
@@ -28,8 +29,8 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
   before(async () => {
     h = await harness({ logStream: logs.stream, config: { logLevel: 'trace' } });
     broken = await harness({ logStream: logs.stream, config: { logLevel: 'trace' }, wrapRepositories: failingListings });
-    const r = ok(await h.app.keys.create(h.project, 'revoked'));
-    ok(await h.app.keys.revoke(r.id));
+    const r = ok(await h.app.keys.create(OPERATOR, h.project, 'revoked'));
+    ok(await h.app.keys.revoke(OPERATOR, r.id));
     revoked = r.key;
     secrets.push(h.key, revoked, broken.key);
   });

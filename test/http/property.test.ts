@@ -31,6 +31,7 @@ import {
   type QueryPart,
 } from '../helpers/arbitraries.js';
 import { allowedMethods, pathPattern, type Contract } from '../helpers/operations.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 /**
  * Property-based tests over every operation: hostile bodies, queries, paths and
@@ -70,8 +71,8 @@ describe('property: every operation answers hostile input with a documented 2xx/
 
   before(async () => {
     h = await harness();
-    const revoked = ok(await h.app.keys.create(h.project, 'revoked'));
-    ok(await h.app.keys.revoke(revoked.id));
+    const revoked = ok(await h.app.keys.create(OPERATOR, h.project, 'revoked'));
+    ok(await h.app.keys.revoke(OPERATOR, revoked.id));
     revokedKey = revoked.key;
     const p = await h.newProject();
     const pets: SeededPet[] = [];

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, manualClock, ok, type Harness } from '../helpers/harness.js';
 import { generateSecret, isWellFormedSecret, hashSecret } from '../../src/keys/key-format.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 describeEachEngine('API keys', () => {
   const clock = manualClock(Date.UTC(2027, 0, 1));
@@ -23,7 +24,7 @@ describeEachEngine('API keys', () => {
     // Any single changed character breaks the checksum.
     const flipped = one.slice(0, 10) + (one[10] === 'a' ? 'b' : 'a') + one.slice(11);
     assert.equal(isWellFormedSecret(flipped), false);
-    const created = ok(await h.app.keys.create(h.project, 'ci'));
+    const created = ok(await h.app.keys.create(OPERATOR, h.project, 'ci'));
     const listed = ok(await h.app.keys.list(h.project));
     assert.ok(!JSON.stringify(listed).includes(created.key), 'listings never hold the secret');
     assert.equal(hashSecret(created.key).length, 32);

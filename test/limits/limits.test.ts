@@ -4,6 +4,7 @@ import { harness, manualClock, ok, type Harness } from '../helpers/harness.js';
 import { DAY, MINUTE, assertConsistentLimitHeaders, intoMinute, limitHeaders, simultaneous, statusCounts } from '../helpers/limits.js';
 import { addressSubject } from '../../src/limits/client-address.js';
 import { loadConfig } from '../../src/config.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const pets = (auth: Record<string, string>) => ({ method: 'GET' as const, url: '/v1/pets', headers: auth });
 
@@ -142,7 +143,7 @@ describe('rate limits (memory backend)', () => {
     clock.set(intoMinute(1));
     const p = await h.newProject('free');
     assert.equal(limitHeaders(await h.request(pets(p.auth))).limit, 60);
-    ok(await h.app.projects.setPlan(p.project, 'pro'));
+    ok(await h.app.projects.setPlan(OPERATOR, p.project, 'pro'));
     clock.advance(2_001);
     const after = limitHeaders(await h.request(pets(p.auth)));
     assert.deepEqual([after.limit, after.perMinute, after.perDay, after.remaining], [300, 300, 10_000, 298]);
@@ -196,7 +197,7 @@ describe('bans (memory backend)', () => {
   test('the ban is per key: another key of the project shares the quota but is not banned', async () => {
     clock.set(intoMinute(5, clock.now() + 10 * MINUTE));
     const free = await h.newProject('free');
-    const other = ok(await h.app.keys.create(free.project, 'other'));
+    const other = ok(await h.app.keys.create(OPERATOR, free.project, 'other'));
     for (let i = 0; i < 81; i++) await h.app.inject(pets(free.auth));
     assert.equal((await h.request(pets(free.auth))).json().code, 'api_key_banned');
     const res = await h.request(pets({ authorization: `Bearer ${other.key}` }));
@@ -211,8 +212,8 @@ describe('bans (memory backend)', () => {
     for (let i = 0; i < 81; i++) await h.app.inject(pets(free.auth));
     assert.equal((await h.request(pets(free.auth))).json().code, 'api_key_banned');
     const [key] = ok(await h.app.keys.list(free.project));
-    assert.equal(ok(await h.app.keys.unban(key!.id)), true);
-    assert.equal(ok(await h.app.keys.unban(key!.id)), false, 'a second unban finds nothing to lift');
+    assert.equal(ok(await h.app.keys.unban(OPERATOR, key!.id)), true);
+    assert.equal(ok(await h.app.keys.unban(OPERATOR, key!.id)), false, 'a second unban finds nothing to lift');
     clock.advance(2_001);
     // Still over the minute quota: rate limited, not banned; and strikes restarted.
     const res = await h.request(pets(free.auth));

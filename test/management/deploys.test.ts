@@ -7,6 +7,7 @@ import { describeEachEngine } from '../helpers/engines.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { tarGz } from '../helpers/deploys.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.test`;
 const site = (title: string) => tarGz([{ name: 'index.html', content: `<h1>${title}</h1>` }]);
@@ -166,7 +167,7 @@ describeEachEngine('management API: deploys', () => {
     const b = await h.newProject('pro');
     const bDeploy = (await upload(b.project, await site('b'))).json();
     const member = await createPerson(h.app, email('member'));
-    await h.app.accounts.addMember(a.project, member.email);
+    await h.app.accounts.addMember(OPERATOR, a.project, member.email);
     const c = await ManagementClient.on(h.app);
     assert.equal((await c.signIn(member.email, member.password)).statusCode, 200);
 

@@ -2,6 +2,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { site } from '../helpers/deploys.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 /** The value of one sample line of the Prometheus text format, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -58,7 +59,7 @@ describe('Prometheus /metrics', () => {
   });
 
   test('a project site\'s answers are counted as operation "site", apart from unmatched URLs', async () => {
-    ok(await h.app.deploys.deploy(h.project, { files: site({ 'index.html': '<h1>shop</h1>' }) }));
+    ok(await h.app.deploys.deploy(OPERATOR, h.project, { files: site({ 'index.html': '<h1>shop</h1>' }) }));
     const host = { host: `${h.project}.${h.app.config.platformHost}` };
     const before = await metrics();
     const count = (text: string, operation: string, status: string) =>

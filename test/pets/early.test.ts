@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { harness, manualClock, ok, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
 import { headerOf, rawExchange, rawRequest, type RawResponse } from '../helpers/raw-http.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
@@ -68,7 +69,7 @@ describe('listPets and getPet before Fastify are the regular path’s answers (S
     keys.valid = door.key;
     const small = await door.newProject('enterprise', { perMinute: 6, perDay: 1_000_000 });
     keys.small = small.key;
-    const revoked = ok(await door.app.keys.create(door.project, 'to revoke'));
+    const revoked = ok(await door.app.keys.create(OPERATOR, door.project, 'to revoke'));
     keys.revoked = revoked.key;
     keys.other = (await door.newProject()).key;
     keys.unknown = `${door.key.slice(0, -6)}AAAAAA`;
@@ -99,7 +100,7 @@ describe('listPets and getPet before Fastify are the regular path’s answers (S
     await once(regularServer, 'listening');
     // Revoked after its first use: both key caches still hold it for KEY_CACHE_TTL_MS, then neither does.
     await both('GET', '/v1/pets', { host: 'localhost', authorization: `Bearer ${keys.revoked}` });
-    ok(await door.app.keys.revoke(revoked.id, door.project));
+    ok(await door.app.keys.revoke(OPERATOR, revoked.id, door.project));
     // The set-up requests above went to `door` only: a new minute starts both limiters' windows level.
     clock.advance(61_000);
     counted.door = await series(door);

@@ -7,6 +7,7 @@ import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { refuseWrites } from '../helpers/refused-writes.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 
 interface Usage {
   quota: { perMinute: number; perDay: number };
@@ -26,7 +27,7 @@ describeEachEngine('usage recording', () => {
   test('usage counts match the requests sent, within one flush interval (10 s), beside the quota; keys show their last use', async () => {
     const p = await h.newProject('pro');
     const member = await createPerson(h.app, `usage-${randomBytes(4).toString('hex')}@example.test`);
-    ok(await h.app.accounts.addMember(p.project, member.email));
+    ok(await h.app.accounts.addMember(OPERATOR, p.project, member.email));
     const c = await ManagementClient.on(h.app);
     await c.signIn(member.email, member.password);
 
