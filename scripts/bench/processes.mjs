@@ -76,7 +76,13 @@ export async function startService({ env, logFile, nodeArgs = [], https = false 
     cwd: ROOT,
   });
   const base = `http://127.0.0.1:${String(port)}`;
-  await waitForHttp(`${base}/healthz`, child, 30_000);
+  try {
+    await waitForHttp(`${base}/healthz`, child, 60_000);
+  } catch (err) {
+    // A process that never answered is stopped too: the run would otherwise wait for it to end.
+    child.kill('SIGKILL');
+    throw err;
+  }
   return { pid: child.pid, base, httpsPort, stop: stopper(child) };
 }
 

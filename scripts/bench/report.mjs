@@ -26,6 +26,20 @@ export function summarise(scenarios, rounds) {
       bareCpuUsPerRequest: median(runs.map((x) => x.bare.cpuUsPerRequest)),
       ratio: median(runs.map((x) => x.service.rps / x.bare.rps)),
     };
+    // PostgreSQL + Redis: their CPU per request, and the hand-written peer measured in the same rounds.
+    if (runs.some((x) => x.peer)) {
+      Object.assign(summary[s.name], {
+        pgCpuUsPerRequest: median(runs.map((x) => x.service.pgCpuUsPerRequest)),
+        redisCpuUsPerRequest: median(runs.map((x) => x.service.redisCpuUsPerRequest)),
+        peerRps: median(runs.map((x) => x.peer.rps)),
+        peerP99Ms: median(runs.map((x) => x.peer.p99Ms)),
+        peerCpuUsPerRequest: median(runs.map((x) => x.peer.cpuUsPerRequest)),
+        peerPgCpuUsPerRequest: median(runs.map((x) => x.peer.pgCpuUsPerRequest)),
+        peerRedisCpuUsPerRequest: median(runs.map((x) => x.peer.redisCpuUsPerRequest)),
+        peerRatio: median(runs.map((x) => x.service.rps / x.peer.rps)),
+        peerRatioToBare: median(runs.map((x) => x.peer.rps / x.bare.rps)),
+      });
+    }
   }
   return summary;
 }
@@ -86,5 +100,37 @@ export function printTable(summary, bareRssMb) {
 export function printTargets(targets) {
   for (const t of targets) {
     console.log(`${t.met ? 'met    ' : 'NOT MET'}  ${t.name}: ${fmt(t.value)} (target ${t.target})`);
+  }
+}
+
+/** The PostgreSQL + Redis scenarios: the service against its hand-written peer, CPU by process, round trips. */
+export function printScaleOutTable(summary, roundTrips) {
+  const rows = [['PostgreSQL + Redis', 'req/s', 'of bare', 'of peer', 'CPU µs/req svc / PG / Redis', 'round trips/req PG + Redis']];
+  for (const [name, counted] of Object.entries(roundTrips)) {
+    const s = summary[name];
+    if (!s) continue;
+    const trips = (c) =>
+      `${fmt(c.pgRoundTrips, 1)} + ${fmt(c.redisCommands, 1)}${c.redisWrites < c.redisCommands ? ` (${fmt(c.redisWrites, 1)} writes)` : ''}`;
+    rows.push([
+      name,
+      fmt(s.rps, 0),
+      fmt(s.ratio),
+      fmt(s.peerRatio),
+      `${fmt(s.cpuUsPerRequest, 0)} / ${fmt(s.pgCpuUsPerRequest, 0)} / ${fmt(s.redisCpuUsPerRequest, 0)}`,
+      trips(counted.service),
+    ]);
+    rows.push([
+      '  hand-written peer',
+      fmt(s.peerRps, 0),
+      fmt(s.peerRatioToBare),
+      '1.00',
+      `${fmt(s.peerCpuUsPerRequest, 0)} / ${fmt(s.peerPgCpuUsPerRequest, 0)} / ${fmt(s.peerRedisCpuUsPerRequest, 0)}`,
+      trips(counted.peer),
+    ]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
 }

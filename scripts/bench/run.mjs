@@ -9,6 +9,11 @@
 // harness end to end), BENCH_PETS, BENCH_ORDER_PETS (available pets placeOrder orders, one each), BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS,
 // BENCH_SCENARIOS (comma-separated names), BENCH_OUT (results directory),
 // BENCH_PROFILE=1 (CPU-profile the service and print its hottest functions).
+// The PostgreSQL + Redis scenarios (pg*) run when BENCH_POSTGRES_URL and BENCH_REDIS_URL (else
+// PETSTORE_TEST_POSTGRES_URL and PETSTORE_TEST_REDIS_URL) are set: a database of their own each, created
+// and dropped by the run, and a Redis key prefix of their own; each is also compared with a hand-written
+// peer (peer-server.mjs) in the same rounds. BENCH_COUNT_REQUESTS: the sequential requests of the pass that
+// counts their round trips (default 300).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -18,8 +23,18 @@ import { join } from 'node:path';
 import { selfSignedCertificate, seedIssuedDomain } from './custom-domain.mjs';
 import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchRss } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
-import { costRatio, cpuDelta, cpuRatio, printTable, printTargets, summarise } from './report.mjs';
+import { costRatio, cpuDelta, cpuRatio, printScaleOutTable, printTable, printTargets, summarise } from './report.mjs';
 import { seedPets } from './seed.mjs';
+import {
+  postgresCpu,
+  postgresCpuDelta,
+  prepareScaleOut,
+  redisPid,
+  SCALE_OUT,
+  scaleOutUrls,
+  startCountingProxy,
+  startPeer,
+} from './postgres.mjs';
 import { hasWrk, runWrk, writeMixScript, writeScript, writeSequenceScript, wrkVersion } from './wrk.mjs';
 
 const env = process.env;
@@ -37,6 +52,7 @@ const settings = {
   // One wrk thread keeps a core for the server: the machine this was built for has two.
   threads: 1,
   profile: env.BENCH_PROFILE === '1',
+  countRequests: int(env.BENCH_COUNT_REQUESTS, smoke ? 50 : 300),
 };
 const outDir = env.BENCH_OUT ?? join(ROOT, 'bench-results');
 const started = Date.now();
@@ -65,6 +81,8 @@ const serviceEnv = {
 /** The bench project's custom domain: verified, its certificate issued (self-signed), served on HTTPS_PORT. */
 const DOMAIN = 'www.bench-shop.test';
 const running = [];
+/** What undoes the run's outside state (PostgreSQL databases, Redis keys), run at the end whatever happened. */
+const cleanups = [];
 const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
 /** A process once it has started, kept in `running` so that it is stopped at the end. */
 const kept = async (starting) => {
@@ -235,6 +253,42 @@ async function main() {
     }
   }
 
+  // PostgreSQL + Redis: a database and a key prefix of their own per scenario, with the service and its peer on them.
+  const scaleOut = scaleOutUrls(env);
+  const wantedPg = (name) => !only || only.has(name);
+  let pgSetups = [];
+  if (SCALE_OUT.some((d) => wantedPg(d.name))) {
+    if (!scaleOut && only)
+      throw new Error(
+        'the pg* scenarios need BENCH_POSTGRES_URL and BENCH_REDIS_URL (or PETSTORE_TEST_POSTGRES_URL and PETSTORE_TEST_REDIS_URL)',
+      );
+    if (!scaleOut) log('PostgreSQL + Redis scenarios skipped: set BENCH_POSTGRES_URL and BENCH_REDIS_URL');
+    else {
+      const pgStart = Date.now();
+      pgSetups = await prepareScaleOut({
+        urls: scaleOut,
+        runId: `petstore_bench_${randomBytes(4).toString('hex')}`,
+        wanted: wantedPg,
+        serviceEnv,
+        counts: { pets: settings.pets, orderPets: settings.orderPets },
+        petstoreJson,
+        cleanups,
+      });
+      log(`PostgreSQL databases ${pgSetups.map((p) => p.database).join(', ')} created and seeded in ${String(Date.now() - pgStart)} ms`);
+    }
+  }
+  const redisServerPid = pgSetups.length ? await redisPid(scaleOut.redis) : null;
+  const pgProcs = await Promise.all(
+    pgSetups.map(async (p) => {
+      logFiles.push(join(work, `service-${p.name}.log`));
+      const [proc, peer] = await Promise.all([
+        kept(startService({ env: p.env, logFile: logFiles.at(-1) })),
+        kept(startPeer(p.url, scaleOut.redis, `${p.prefix}:peer`, { [p.key]: p.seed.projectId })),
+      ]);
+      return { ...p, proc, peer };
+    }),
+  );
+
   // The processes start together (nothing is measured before all are up); each is stopped at the end even when
   // another failed to start.
   const [service, noMetrics, usageOn, usageOff, withHttps, ...hookProcs] = await Promise.all([
@@ -399,6 +453,36 @@ async function main() {
       address: '127.0.0.1',
       expect: page,
     },
+    ...pgProcs.map((p) => {
+      const headers = { Authorization: `Bearer ${p.key}` };
+      const common = { name: p.name, target: p.proc, peer: p.peer, pg: p, status: 200 };
+      const mid = p.seed.firstId + Math.floor((p.seed.lastId - p.seed.firstId) / 2);
+      if (p.name === 'pgListPets')
+        return { ...common, title: 'PostgreSQL + Redis: listPets limit=20', path: '/v1/pets?limit=20', headers, list: true };
+      if (p.name === 'pgGetPet')
+        return { ...common, title: `PostgreSQL + Redis: getPet ${String(mid)}`, path: `/v1/pets/${String(mid)}`, headers };
+      const json = { ...headers, 'Content-Type': 'application/json' };
+      if (p.name === 'pgCreatePet')
+        return {
+          ...common,
+          title: 'PostgreSQL + Redis: createPet (durable 201)',
+          path: '/v1/pets',
+          status: 201,
+          method: 'POST',
+          headers: json,
+          body: newPet,
+        };
+      return {
+        ...common,
+        title: 'PostgreSQL + Redis: placeOrder, each on a fresh pet (durable 201)',
+        path: '/v1/store/orders',
+        status: 201,
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ petId: p.seed.firstId }),
+        sequence: { field: 'petId', next: p.seed.firstId + 1, last: p.seed.lastId },
+      };
+    }),
   ];
   const scenarios = all.filter((s) => !only || only.has(s.name));
   for (const s of scenarios) {
@@ -423,7 +507,15 @@ async function main() {
       const bareText = (await checkedWhenListening(`${s.bare.base}/`, { headers: s.headers, ca: certificate.cert }, 200)).text;
       if (bareText !== text) throw new Error(`${s.name}: the bare server does not answer the service's bytes`);
     }
-    if (s.status === 200 && s.name.startsWith('list') && JSON.parse(text).length !== 20) throw new Error(`${s.name}: expected 20 pets`);
+    if (s.status === 200 && (s.list || s.name.startsWith('list')) && JSON.parse(text).length !== 20)
+      throw new Error(`${s.name}: expected 20 pets`);
+    if (s.peer) {
+      const body = s.sequence ? JSON.stringify({ [s.sequence.field]: s.sequence.next++ }) : s.body;
+      const peerText = (
+        await fetchChecked(`${s.peer.base}${s.path}`, { method: s.method, headers: { ...auth, ...s.headers }, body }, s.status)
+      ).text;
+      if (s.list && JSON.parse(peerText).length !== 20) throw new Error(`${s.name}: the peer did not answer 20 pets`);
+    }
     s.responseBytes = Buffer.byteLength(text);
     if (s.maxResponseBytes && s.responseBytes > s.maxResponseBytes) {
       throw new Error(`${s.name}: a ${String(s.responseBytes)}-byte answer, more than ${String(s.maxResponseBytes)}`);
@@ -454,9 +546,12 @@ async function main() {
   }
   const bareOf = (s) => ({ server: s.bare ?? bare, script: s.bareScript ?? bareScript });
 
-  const measure = async (target, script, path, seconds) => {
+  const measure = async (target, script, path, seconds, pg) => {
     // Logs are written as shipped; only the latest run's are kept, so a long run cannot fill the disk.
     for (const f of logFiles) truncateSync(f, 0);
+    // On PostgreSQL + Redis, their CPU as well: the scenario database's backends (and the shared writers), redis-server.
+    const pg0 = pg ? postgresCpu(pg.database) : null;
+    const redis0 = pg ? cpuSeconds(redisServerPid) : 0;
     const cpu0 = cpuSeconds(target.pid);
     const stopWatch = watchRss(target.pid);
     const file = typeof script === 'function' ? script() : script;
@@ -469,7 +564,16 @@ async function main() {
     });
     if (typeof script === 'function') script.ran(r.requests);
     const peakRssMb = stopWatch();
-    return { ...r, cpuUsPerRequest: ((cpuSeconds(target.pid) - cpu0) * 1e6) / Math.max(1, r.requests), peakRssMb };
+    const perRequest = (seconds) => (seconds * 1e6) / Math.max(1, r.requests);
+    const cpuUsPerRequest = perRequest(cpuSeconds(target.pid) - cpu0);
+    if (!pg) return { ...r, cpuUsPerRequest, peakRssMb };
+    return {
+      ...r,
+      cpuUsPerRequest,
+      peakRssMb,
+      pgCpuUsPerRequest: perRequest(postgresCpuDelta(pg0, postgresCpu(pg.database))),
+      redisCpuUsPerRequest: perRequest(cpuSeconds(redisServerPid) - redis0),
+    };
   };
 
   if (settings.warmupSeconds > 0) {
@@ -481,6 +585,7 @@ async function main() {
       if (!warmed.has(b.server)) await measure(b.server, b.script, '/', settings.warmupSeconds);
       warmed.add(b.server);
       await measure(s.target, s.script, s.path, settings.warmupSeconds);
+      if (s.peer) await measure(s.peer, s.script, s.path, settings.warmupSeconds);
     }
   }
 
@@ -490,10 +595,12 @@ async function main() {
     const round = {};
     for (const s of scenarios) {
       const b = await measure(bareOf(s).server, bareOf(s).script, '/', settings.seconds);
-      const m = await measure(s.target, s.script, s.path, settings.seconds);
+      const m = await measure(s.target, s.script, s.path, settings.seconds, s.pg);
+      const p = s.peer ? await measure(s.peer, s.script, s.path, settings.seconds, s.pg) : null;
       for (const [who, r, errorsExpected] of [
         ['bare', b, false],
         [s.name, m, s.status >= 400],
+        ...(p ? [[`${s.name} peer`, p, false]] : []),
       ]) {
         const e = r.errors;
         // wrk counts answers of status 400 and above: a scenario of errors must get nothing else.
@@ -512,12 +619,57 @@ async function main() {
         m.webhooks.catchUpS = (Date.now() - (until - 30_000)) / 1000;
         m.cpuUsWithDelivery = m.cpuUsPerRequest + ((cpuSeconds(s.target.pid) - cpu0) * 1e6) / Math.max(1, m.requests);
       }
-      round[s.name] = { bare: b, service: m };
+      round[s.name] = p ? { bare: b, service: m, peer: p } : { bare: b, service: m };
       log(
-        `round ${String(i + 1)}/${String(settings.rounds)} ${s.name}: ${m.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}), p99 ${m.p99Ms.toFixed(2)} ms`,
+        `round ${String(i + 1)}/${String(settings.rounds)} ${s.name}: ${m.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}${p ? `, peer ${p.rps.toFixed(0)}` : ''}), p99 ${m.p99Ms.toFixed(2)} ms`,
       );
     }
     rounds.push(round);
+  }
+
+  /**
+   * Round trips per request on PostgreSQL + Redis: a process like the measured one, started through proxies
+   * that count what it sends, answers requests one at a time (after a few that open its connections).
+   */
+  const countRoundTrips = async (s, who) => {
+    const pgProxy = await startCountingProxy(s.pg.url, 'postgres');
+    const redisProxy = await startCountingProxy(scaleOut.redis, 'redis');
+    // Fresh values past any a dropped connection's retried request may have taken.
+    if (s.sequence) s.sequence.next += 2 * settings.connections;
+    let proc;
+    try {
+      proc =
+        who === 'service'
+          ? await startService({
+              env: { ...s.pg.env, DATABASE_URL: pgProxy.url, REDIS_URL: redisProxy.url },
+              logFile: join(work, 'service-counted.log'),
+            })
+          : await startPeer(pgProxy.url, redisProxy.url, `${s.pg.prefix}:peer`, { [s.pg.key]: s.pg.seed.projectId });
+      const send = async () => {
+        const body = s.sequence ? JSON.stringify({ [s.sequence.field]: s.sequence.next++ }) : s.body;
+        await fetchChecked(`${proc.base}${s.path}`, { method: s.method, headers: { ...auth, ...s.headers }, body }, s.status);
+      };
+      for (let i = 0; i < 20; i++) await send();
+      pgProxy.reset();
+      redisProxy.reset();
+      const n = settings.countRequests;
+      for (let i = 0; i < n; i++) await send();
+      return {
+        pgRoundTrips: pgProxy.counts.roundTrips / n,
+        pgStatements: pgProxy.counts.statements / n,
+        redisCommands: redisProxy.counts.commands / n,
+        redisWrites: redisProxy.counts.writes / n,
+      };
+    } finally {
+      await proc?.stop();
+      await pgProxy.close();
+      await redisProxy.close();
+    }
+  };
+  const roundTrips = {};
+  for (const s of scenarios.filter((x) => x.pg)) {
+    roundTrips[s.name] = { service: await countRoundTrips(s, 'service'), peer: await countRoundTrips(s, 'peer') };
+    log(`round trips counted for ${s.name}: ${JSON.stringify(roundTrips[s.name])}`);
   }
 
   const serviceMemory = memory(service.pid);
@@ -593,6 +745,14 @@ async function main() {
       target: '>= 0.5',
       met: summary.httpsSite?.ratio >= 0.5,
     },
+    ...[
+      ['pgListPets', 'PostgreSQL + Redis listPets / hand-written peer', 1.3],
+      ['pgGetPet', 'PostgreSQL + Redis getPet / hand-written peer', 1.3],
+      ['pgCreatePet', 'PostgreSQL + Redis createPet (durable) / hand-written peer', 1.0],
+      ['pgPlaceOrder', 'PostgreSQL + Redis placeOrder (durable) / hand-written peer', 1.0],
+    ]
+      .filter(([n]) => has(n))
+      .map(([n, name, min]) => ({ name, value: summary[n].peerRatio, target: `>= ${min.toFixed(1)}`, met: summary[n].peerRatio >= min })),
     { name: 'service peak RSS MB (VmHWM)', value: serviceMemory.peakMb, target: '<= 150', met: serviceMemory.peakMb <= 150 },
     {
       name: 'service peak RSS MB during the error flood',
@@ -609,6 +769,10 @@ async function main() {
   );
   printTable(summary, bareMemory.peakMb);
   console.log('');
+  if (Object.keys(roundTrips).length) {
+    printScaleOutTable(summary, roundTrips);
+    console.log('');
+  }
   if (metricsCost) {
     console.log(
       `/metrics cost on listPets: ${metricsCost.cpuUsPerRequest.toFixed(1)} µs CPU per request; throughput with metrics = ${metricsCost.throughputRatio.toFixed(2)} of without`,
@@ -690,6 +854,7 @@ async function main() {
     depthCost: { noFilter: depthCost, statusFilter: depthStatusCost, noFilterByCpu: depthCpu, statusFilterByCpu: depthStatusCpu },
     metricsCost,
     usageCost,
+    roundTrips,
     tlsHandshakes: has('httpsHandshakes')
       ? { perSecond: summary.httpsHandshakes.rps, barePerSecond: summary.httpsHandshakes.bareRps, ratio: summary.httpsHandshakes.ratio }
       : null,
@@ -724,5 +889,12 @@ try {
   process.exitCode = 1;
 } finally {
   await stopAll();
+  for (const undo of cleanups.splice(0).reverse()) {
+    try {
+      await undo();
+    } catch (err) {
+      console.error(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   rmSync(work, { recursive: true, force: true });
 }

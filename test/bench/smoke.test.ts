@@ -6,13 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const hasWrk = !spawnSync('wrk', ['--version']).error;
+/** The PostgreSQL + Redis scenarios run when the bench is given both (its own variables, else the test suite's). */
+const scaleOut =
+  Boolean(process.env.BENCH_POSTGRES_URL || process.env.PETSTORE_TEST_POSTGRES_URL) &&
+  Boolean(process.env.BENCH_REDIS_URL || process.env.PETSTORE_TEST_REDIS_URL);
+const SCALE_OUT = ['pgListPets', 'pgGetPet', 'pgCreatePet', 'pgPlaceOrder'];
 
 /**
  * `npm run bench` end to end in its smoke mode (a small table, one round of
  * one second per scenario): the real scripts, servers and wrk. It checks that
  * the harness works and reports every scenario, never how fast anything is.
  */
-test('the bench runs end to end and reports every scenario', { timeout: 180_000 }, (t) => {
+test('the bench runs end to end and reports every scenario', { timeout: scaleOut ? 420_000 : 180_000 }, (t) => {
   if (!hasWrk) {
     if (process.env.CI === 'true') assert.fail('wrk is not installed; .ci/run installs it (apt-get install -y wrk)');
     t.skip('wrk is not installed (apt-get install -y wrk)');
@@ -23,7 +28,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     const run = spawnSync(process.execPath, ['scripts/bench/run.mjs'], {
       env: { ...process.env, BENCH_SMOKE: '1', BENCH_OUT: out },
       encoding: 'utf8',
-      timeout: 170_000,
+      timeout: scaleOut ? 410_000 : 170_000,
     });
     assert.equal(run.status, 0, `bench failed:\n${run.stdout}\n${run.stderr}`);
     assert.match(run.stdout, /ratio to bare/);
@@ -34,7 +39,11 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       summary: Record<string, { rps: number; p99Ms: number; ratio: number; peakRssMb: number }>;
       rounds: Record<
         string,
-        { bare: { requests: number; errors: Record<string, number> }; service: { requests: number; errors: Record<string, number> } }
+        {
+          bare: { requests: number; errors: Record<string, number> };
+          service: { requests: number; errors: Record<string, number> };
+          peer?: { requests: number; errors: Record<string, number> };
+        }
       >[];
       failures: string[];
       memory: { service: { peakMb: number } };
@@ -43,6 +52,7 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       tlsHandshakes: { perSecond: number; barePerSecond: number; ratio: number } | null;
       targets: { name: string }[];
       errorFlood: { bodyBytes: number; responseBytes: number } | null;
+      roundTrips: Record<string, Record<'service' | 'peer', { pgRoundTrips: number; redisCommands: number }>>;
     };
     assert.equal(result.settings.smoke, true);
     assert.deepEqual(result.failures, []);
@@ -65,12 +75,14 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
       'staticSite',
       'httpsSite',
       'httpsHandshakes',
+      ...(scaleOut ? SCALE_OUT : []),
     ];
     assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
     assert.equal(result.rounds.length, 1);
     for (const name of scenarios) {
       const run1 = result.rounds[0]?.[name];
       assert.ok(run1 && run1.service.requests > 0 && run1.bare.requests > 0, `${name}: no requests measured`);
+      if (run1.peer) assert.equal(run1.peer.errors.non2xx3xx, 0, `${name}: the peer's error responses`);
       // The error flood is answered 400 throughout; every other scenario never errs.
       assert.equal(run1.service.errors.non2xx3xx, name === 'errorFlood' ? run1.service.requests : 0, `${name}: error responses`);
       const s = result.summary[name];
@@ -81,7 +93,21 @@ test('the bench runs end to end and reports every scenario', { timeout: 180_000 
     assert.ok(result.usageCost && result.usageCost.rps > 0 && result.usageCost.rpsWithout > 0, JSON.stringify(result.usageCost));
     assert.ok(result.tlsHandshakes && result.tlsHandshakes.perSecond > 0 && result.tlsHandshakes.barePerSecond > 0);
     assert.match(run.stdout, /new TLS connections per second/);
-    assert.equal(result.targets.length, 12);
+    assert.equal(result.targets.length, scaleOut ? 16 : 12);
+    for (const name of scaleOut ? SCALE_OUT : []) {
+      const s = result.summary[name] as { peerRps?: number; peerRatio?: number; pgCpuUsPerRequest?: number };
+      assert.ok(s.peerRps && s.peerRps > 0 && s.peerRatio && s.peerRatio > 0, `${name}: no peer figures ${JSON.stringify(s)}`);
+      assert.equal(typeof s.pgCpuUsPerRequest, 'number');
+      const counted = result.roundTrips[name];
+      // Every request reads or writes PostgreSQL and counts itself in Redis, the service's and the peer's alike.
+      for (const who of ['service', 'peer'] as const) {
+        assert.ok(
+          counted && counted[who].pgRoundTrips >= 1 && counted[who].redisCommands >= 1,
+          `${name} ${who}: ${JSON.stringify(counted)}`,
+        );
+      }
+    }
+    assert.match(run.stdout, scaleOut ? /hand-written peer/ : /ratio to bare/);
     assert.ok(result.targets.some((t) => t.name === 'getPet ratio to bare'));
     assert.ok(result.targets.some((t) => /HTTPS/.test(t.name)));
     assert.ok(
