@@ -282,7 +282,7 @@ async function main() {
     pgSetups.map(async (p) => {
       logFiles.push(join(work, `service-${p.name}.log`));
       const [proc, peer] = await Promise.all([
-        kept(startService({ env: p.env, logFile: logFiles.at(-1) })),
+        kept(startService({ env: p.env, logFile: logFiles.at(-1), nodeArgs })),
         kept(startPeer(p.url, scaleOut.redis, `${p.prefix}:peer`, { [p.key]: p.seed.projectId })),
       ]);
       return { ...p, proc, peer };
@@ -836,11 +836,19 @@ async function main() {
     const files = readdirSync(profileDir)
       .filter((f) => f.endsWith('.cpuprofile'))
       .sort();
-    const latest = files.at(-1);
+    // Node names a profile CPU.<date>.<time>.<pid>.<tid>.<seq>.cpuprofile: the main service's, and each PostgreSQL scenario's.
+    const pidOf = (f) => Number(f.split('.')[3]);
+    const latest = files.filter((f) => pidOf(f) === service.pid).at(-1) ?? files.at(-1);
     if (latest) {
       profile = join(profileDir, latest);
       console.log(`\nCPU profile of the service: ${profile}`);
       summariseProfile(profile, 25);
+    }
+    for (const p of pgProcs) {
+      const own = files.filter((f) => pidOf(f) === p.proc.pid).at(-1);
+      if (!own) continue;
+      console.log(`\nCPU profile of the ${p.name} service: ${join(profileDir, own)}`);
+      summariseProfile(join(profileDir, own), 25);
     }
   }
 
