@@ -4,6 +4,7 @@ import { domainsFeature } from './domains/feature.js';
 import { eventsFeature } from './events/feature.js';
 import { accountsFeature } from './accounts/feature.js';
 import { auditFeature } from './audit/feature.js';
+import { backupFeature } from './backup/feature.js';
 import { tokensFeature } from './tokens/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
@@ -43,6 +44,7 @@ export const FEATURES: readonly Feature[] = [
   dashboardFeature,
   usageFeature,
   referenceFeature,
+  backupFeature,
 ];
 
 registerSecretPrefixes(FEATURES.flatMap((f) => f.secretPrefixes ?? []));
