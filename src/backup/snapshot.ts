@@ -4,8 +4,11 @@ import { MIGRATIONS_TABLE } from '../storage/migrations.js';
 import { Micros, type SequenceValue, type Value } from './format.js';
 import { ident, postgresSchema, sqliteSchema, type Schema, type TableShape } from './schema.js';
 
-/** Rows handed over at a time: the memory a backup holds besides the largest single value. */
+/** Rows handed over at a time, fewer when they are large: the memory a backup holds besides the largest single value. */
 const BATCH_ROWS = 1000;
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+const rowBytes = (row: Value[]) => row.reduce<number>((n, v) => n + (Buffer.isBuffer(v) ? v.length : typeof v === 'string' ? v.length : 8), 0);
 
 /**
  * One consistent view of a whole database, read on a connection of its own
@@ -51,11 +54,14 @@ async function sqliteSnapshot(databaseUrl: string): Promise<Snapshot> {
           .raw(true)
           .safeIntegers(true);
         let batch: Value[][] = [];
+        let bytes = 0;
         for (const row of statement.iterate() as IterableIterator<Value[]>) {
           batch.push(row);
-          if (batch.length === BATCH_ROWS) {
+          bytes += rowBytes(row);
+          if (batch.length === BATCH_ROWS || bytes >= BATCH_BYTES) {
             yield batch;
             batch = [];
+            bytes = 0;
             // Lets a server that runs a scheduled backup answer between batches.
             await pause();
           }
@@ -132,9 +138,13 @@ async function postgresSnapshot(databaseUrl: string): Promise<Snapshot> {
         await client.query(
           `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${table.columns.map(selectExpression).join(', ')} FROM ${ident(table.name)}`,
         );
+        // Tables with bytes (deploy files) start one row at a time and fetch as many as fit BATCH_BYTES.
+        let count = table.columns.some((c) => c.kind === 'bytes') ? 1 : BATCH_ROWS;
         for (;;) {
-          const res = await client.query<Value[]>({ text: `FETCH ${String(BATCH_ROWS)} FROM backup_rows`, rowMode: 'array' });
+          const res = await client.query<Value[]>({ text: `FETCH ${String(count)} FROM backup_rows`, rowMode: 'array' });
           if (res.rows.length === 0) break;
+          const average = res.rows.reduce((n, row) => n + rowBytes(row), 0) / res.rows.length;
+          count = Math.max(1, Math.min(BATCH_ROWS, Math.floor(BATCH_BYTES / Math.max(1, average))));
           for (const row of res.rows)
             for (let i = 0; i < row.length; i++) if (times[i] && row[i] !== null) row[i] = new Micros(row[i] as bigint);
           yield res.rows;
