@@ -23,15 +23,22 @@ const storage = await openAppStorage({ databaseUrl: source });
 const db = storage.database.sqlite;
 const now = Date.now();
 db.transaction(() => {
-  const project = Number(db.prepare(`INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES ('big', 'pro', 300, 10000, ?)`).run(now).lastInsertRowid);
+  const project = Number(
+    db.prepare(`INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES ('big', 'pro', 300, 10000, ?)`).run(now)
+      .lastInsertRowid,
+  );
   const pet = db.prepare(`INSERT INTO pets (project_id, id, name, category_id, status, created_at) VALUES (?, ?, ?, ?, 'available', ?)`);
   for (let i = 1; i <= PETS; i++) pet.run(project, i, `pet number ${i}`, i % 1000, now + i);
   db.prepare('INSERT INTO pet_sequences (project_id, last_id) VALUES (?, ?)').run(project, PETS);
   const deploy = Number(
-    db.prepare(`INSERT INTO deploys (project_id, status, file_count, total_bytes, created_at) VALUES (?, 'ready', ?, ?, ?)`).run(project, FILES, FILES * FILE_BYTES, now).lastInsertRowid,
+    db
+      .prepare(`INSERT INTO deploys (project_id, status, file_count, total_bytes, created_at) VALUES (?, 'ready', ?, ?, ?)`)
+      .run(project, FILES, FILES * FILE_BYTES, now).lastInsertRowid,
   );
   const blob = db.prepare('INSERT INTO deploy_blobs (hash, size, bytes, seen_at) VALUES (?, ?, ?, ?)');
-  const file = db.prepare(`INSERT INTO deploy_files (deploy_id, path, hash, size, media_type) VALUES (?, ?, ?, ?, 'application/octet-stream')`);
+  const file = db.prepare(
+    `INSERT INTO deploy_files (deploy_id, path, hash, size, media_type) VALUES (?, ?, ?, ?, 'application/octet-stream')`,
+  );
   for (let i = 0; i < FILES; i++) {
     const bytes = randomBytes(FILE_BYTES);
     const hash = createHash('sha256').update(bytes).digest('hex');
@@ -51,10 +58,14 @@ const results = [];
 
 /** Runs bin/petstore under /usr/bin/time: seconds and peak RSS. */
 function timed(label, args, databaseUrl) {
-  const res = execFileSync('sh', ['-c', `/usr/bin/time -f 'TIME %e %M' "$0" "$@" 2>&1 >/dev/null | tail -1`, process.execPath, join(root, 'bin/petstore'), ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
+  const res = execFileSync(
+    'sh',
+    ['-c', `/usr/bin/time -f 'TIME %e %M' "$0" "$@" 2>&1 >/dev/null | tail -1`, process.execPath, join(root, 'bin/petstore'), ...args],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    },
+  );
   const m = /TIME ([\d.]+) (\d+)/.exec(res);
   if (!m) throw new Error(`${label}: ${res}`);
   const row = { step: label, seconds: Number(m[1]), peakRssMB: Math.round(Number(m[2]) / 1024) };

@@ -23,6 +23,7 @@ export class Micros {
 export type Value = null | bigint | number | string | Buffer | boolean | Micros;
 
 const TAG = { null: 0, int: 1, text: 2, bytes: 3, bool: 4, micros: 5, real: 6 } as const;
+const INITIAL_BYTES = 64 * 1024;
 
 export interface TableStart {
   name: string;
@@ -50,20 +51,23 @@ export interface Trailer {
   sha256: string;
 }
 
-export function frameBytes(kind: FrameKind, payload: Buffer): Buffer {
+/** A frame as its three parts: kind and length, payload, checksum (written one after the other, not copied together). */
+export function frameParts(kind: FrameKind, payload: Buffer): [Buffer, Buffer, Buffer] {
   const head = Buffer.alloc(5);
   head.write(kind, 0, 'ascii');
   head.writeUInt32BE(payload.length, 1);
-  const sum = createHash('sha256').update(head).update(payload).digest();
-  return Buffer.concat([head, payload, sum]);
+  return [head, payload, createHash('sha256').update(head).update(payload).digest()];
 }
+
+export const frameBytes = (kind: FrameKind, payload: Buffer): Buffer => Buffer.concat(frameParts(kind, payload));
 
 export const jsonPayload = (value: unknown): Buffer => Buffer.from(JSON.stringify(value), 'utf8');
 
 /** Encodes rows into an `R` payload: a row count, then each row's values in column order. */
 export class RowsEncoder {
-  private parts: Buffer[] = [];
-  private size = 0;
+  private buf = Buffer.allocUnsafe(INITIAL_BYTES);
+  // The first 4 bytes are the row count, written by take().
+  private size = 4;
   rows = 0;
 
   get bytes(): number {
@@ -76,42 +80,53 @@ export class RowsEncoder {
   }
 
   take(): Buffer {
-    const count = Buffer.alloc(4);
-    count.writeUInt32BE(this.rows, 0);
-    const payload = Buffer.concat([count, ...this.parts]);
-    this.parts = [];
-    this.size = 0;
+    this.buf.writeUInt32BE(this.rows, 0);
+    const payload = Buffer.from(this.buf.subarray(0, this.size));
+    this.size = 4;
     this.rows = 0;
+    // A large value grew the buffer: give the memory back.
+    if (this.buf.length > 64 * INITIAL_BYTES) this.buf = Buffer.allocUnsafe(INITIAL_BYTES);
     return payload;
   }
 
-  private push(b: Buffer): void {
-    this.parts.push(b);
-    this.size += b.length;
-  }
-
-  private tagged(tag: number, size: number): Buffer {
-    const b = Buffer.alloc(1 + size);
-    b[0] = tag;
-    this.push(b);
-    return b;
+  /** Room for `n` more bytes; returns where they start. */
+  private room(n: number): number {
+    if (this.size + n > this.buf.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.size + n));
+      this.buf.copy(grown, 0, 0, this.size);
+      this.buf = grown;
+    }
+    const at = this.size;
+    this.size += n;
+    return at;
   }
 
   private value(v: Value): void {
-    if (v === null) this.tagged(TAG.null, 0);
-    else if (typeof v === 'bigint') this.tagged(TAG.int, 8).writeBigInt64BE(v, 1);
-    else if (typeof v === 'number') {
-      if (Number.isInteger(v)) this.tagged(TAG.int, 8).writeBigInt64BE(BigInt(v), 1);
-      else this.tagged(TAG.real, 8).writeDoubleBE(v, 1);
-    } else if (typeof v === 'boolean') this.tagged(TAG.bool, 1).writeUInt8(v ? 1 : 0, 1);
-    else if (v instanceof Micros) this.tagged(TAG.micros, 8).writeBigInt64BE(v.us, 1);
-    else if (Buffer.isBuffer(v)) {
-      this.tagged(TAG.bytes, 4).writeUInt32BE(v.length, 1);
-      this.push(v);
+    if (v === null) {
+      this.buf[this.room(1)] = TAG.null;
+    } else if (typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)) || v instanceof Micros) {
+      const at = this.room(9);
+      this.buf[at] = v instanceof Micros ? TAG.micros : TAG.int;
+      this.buf.writeBigInt64BE(v instanceof Micros ? v.us : BigInt(v), at + 1);
+    } else if (typeof v === 'number') {
+      const at = this.room(9);
+      this.buf[at] = TAG.real;
+      this.buf.writeDoubleBE(v, at + 1);
+    } else if (typeof v === 'boolean') {
+      const at = this.room(2);
+      this.buf[at] = TAG.bool;
+      this.buf[at + 1] = v ? 1 : 0;
+    } else if (Buffer.isBuffer(v)) {
+      const at = this.room(5 + v.length);
+      this.buf[at] = TAG.bytes;
+      this.buf.writeUInt32BE(v.length, at + 1);
+      v.copy(this.buf, at + 5);
     } else {
-      const text = Buffer.from(v, 'utf8');
-      this.tagged(TAG.text, 4).writeUInt32BE(text.length, 1);
-      this.push(text);
+      const length = Buffer.byteLength(v, 'utf8');
+      const at = this.room(5 + length);
+      this.buf[at] = TAG.text;
+      this.buf.writeUInt32BE(length, at + 1);
+      this.buf.write(v, at + 5, length, 'utf8');
     }
   }
 }

@@ -8,7 +8,8 @@ import { ident, postgresSchema, sqliteSchema, type Schema, type TableShape } fro
 const BATCH_ROWS = 1000;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
-const rowBytes = (row: Value[]) => row.reduce<number>((n, v) => n + (Buffer.isBuffer(v) ? v.length : typeof v === 'string' ? v.length : 8), 0);
+const rowBytes = (row: Value[]) =>
+  row.reduce<number>((n, v) => n + (Buffer.isBuffer(v) ? v.length : typeof v === 'string' ? v.length : 8), 0);
 
 /**
  * One consistent view of a whole database, read on a connection of its own

@@ -5,7 +5,7 @@ import {
   MAGIC,
   RowsEncoder,
   RunningHash,
-  frameBytes,
+  frameParts,
   jsonPayload,
   type BackupHeader,
   type FrameKind,
@@ -47,7 +47,9 @@ export async function writeBackup(databaseUrl: string, file: string, options: Ba
     whole.update(b);
     bytes += b.length;
   };
-  const frame = (kind: FrameKind, payload: Buffer) => write(frameBytes(kind, payload));
+  const frame = (kind: FrameKind, payload: Buffer) => {
+    for (const part of frameParts(kind, payload)) write(part);
+  };
   let snapshot: Awaited<ReturnType<typeof openSnapshot>> | undefined;
   try {
     snapshot = await openSnapshot(databaseUrl);
