@@ -1,3 +1,4 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { createHash, type Hash } from 'node:crypto';
 
 /**
@@ -25,31 +26,31 @@ export type Value = null | bigint | number | string | Buffer | boolean | Micros;
 const TAG = { null: 0, int: 1, text: 2, bytes: 3, bool: 4, micros: 5, real: 6 } as const;
 const INITIAL_BYTES = 64 * 1024;
 
-export interface TableStart {
-  name: string;
-  columns: string[];
-}
+export const TableStartSchema = Type.Object({ name: Type.String({ minLength: 1 }), columns: Type.Array(Type.String({ minLength: 1 })) });
+export type TableStart = Static<typeof TableStartSchema>;
 
-export interface BackupHeader {
-  format: number;
+export const BackupHeaderSchema = Type.Object({
+  format: Type.Integer(),
   /** The number of migrations the source database had applied (they are only ever appended). */
-  schemaVersion: number;
-  migrations: { feature: string; version: number }[];
-  engine: 'sqlite' | 'postgres';
-  createdAt: string;
-  tables: TableStart[];
-}
+  schemaVersion: Type.Integer({ minimum: 0 }),
+  migrations: Type.Array(Type.Object({ feature: Type.String(), version: Type.Integer({ minimum: 1 }) })),
+  engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+  createdAt: Type.String(),
+  tables: Type.Array(TableStartSchema),
+});
+export type BackupHeader = Static<typeof BackupHeaderSchema>;
+
+export const TableEndSchema = Type.Object({ name: Type.String(), rows: Type.Integer({ minimum: 0 }) });
 
 /** A serial column's sequence (PostgreSQL) or an AUTOINCREMENT table's counter (SQLite): the last id handed out. */
-export interface SequenceValue {
-  table: string;
-  value: string;
-}
+export const SequencesSchema = Type.Array(Type.Object({ table: Type.String(), value: Type.String({ pattern: '^-?\\d{1,19}$' }) }));
+export type SequenceValue = Static<typeof SequencesSchema>[number];
 
-export interface Trailer {
-  tables: Record<string, number>;
-  sha256: string;
-}
+export const TrailerSchema = Type.Object({
+  tables: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+});
+export type Trailer = Static<typeof TrailerSchema>;
 
 /** A frame as its three parts: kind and length, payload, checksum (written one after the other, not copied together). */
 export function frameParts(kind: FrameKind, payload: Buffer): [Buffer, Buffer, Buffer] {

@@ -7,13 +7,19 @@ import {
   MalformedBackup,
   RunningHash,
   decodeRows,
+  BackupHeaderSchema,
+  SequencesSchema,
+  TableEndSchema,
+  TableStartSchema,
+  TrailerSchema,
   type BackupHeader,
   type FrameKind,
   type SequenceValue,
   type TableStart,
-  type Trailer,
   type Value,
 } from './format.js';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value as Values } from '@sinclair/typebox/value';
 
 /** Reads a backup file frame by frame, checking each frame's checksum; never holds more than one frame. */
 class FrameReader {
@@ -75,13 +81,16 @@ class FrameReader {
   }
 }
 
-const parse = <T>(payload: Buffer): T => {
+function parse<S extends TSchema>(schema: S, payload: Buffer): Static<S> {
+  let value: unknown;
   try {
-    return JSON.parse(payload.toString('utf8')) as T;
+    value = JSON.parse(payload.toString('utf8'));
   } catch {
     throw new MalformedBackup('a frame does not hold the JSON it should');
   }
-};
+  if (!Values.Check(schema, value)) throw new MalformedBackup('a frame does not hold what the format says');
+  return value;
+}
 
 /** What restore gets as it reads: the header, then each table's start, rows and end, then the sequences. */
 export interface BackupVisitor {
@@ -110,7 +119,7 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
     reader.magic();
     const first = reader.next();
     if (first.kind !== 'H') throw new MalformedBackup('the header is missing');
-    const header = parse<BackupHeader>(first.payload);
+    const header = parse(BackupHeaderSchema, first.payload);
     if (header.format !== FORMAT_VERSION)
       throw new MalformedBackup(`format version ${String(header.format)} is not one this release reads`);
     visitor.header?.(header);
@@ -121,7 +130,7 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
       const beforeFrame = reader.whole.hex();
       const { kind, payload } = reader.next();
       if (kind === 'T') {
-        const table = parse<TableStart>(payload);
+        const table = parse(TableStartSchema, payload);
         const planned = expected.shift();
         if (!planned || planned.name !== table.name || planned.columns.join(',') !== table.columns.join(','))
           throw new MalformedBackup(`table ${table.name} is not the one the header announces next`);
@@ -134,7 +143,7 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
             count += rows.length;
             await visitor.rows?.(table, rows);
           } else if (f.kind === 'E') {
-            const end = parse<{ name: string; rows: number }>(f.payload);
+            const end = parse(TableEndSchema, f.payload);
             if (end.name !== table.name || end.rows !== count)
               throw new MalformedBackup(`table ${table.name} does not hold the rows it says`);
             tables[table.name] = count;
@@ -143,10 +152,10 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
         }
       } else if (kind === 'S') {
         if (expected.length > 0) throw new MalformedBackup(`table ${expected[0]?.name ?? ''} is missing`);
-        sequences = parse<SequenceValue[]>(payload);
+        sequences = parse(SequencesSchema, payload);
         await visitor.sequences?.(sequences);
       } else if (kind === 'Z') {
-        const trailer = parse<Trailer>(payload);
+        const trailer = parse(TrailerSchema, payload);
         if (sequences === null) throw new MalformedBackup('the sequences are missing');
         if (trailer.sha256 !== beforeFrame) throw new MalformedBackup('the checksum of the whole file does not match (damaged)');
         if (JSON.stringify(trailer.tables) !== JSON.stringify(tables))
