@@ -33,9 +33,13 @@ class FrameReader {
     this.size = fstatSync(this.fd).size;
   }
 
-  private read(n: number): Buffer {
+  /** Payloads are read into one buffer, reused: decoding copies what it keeps. */
+  private scratch = Buffer.allocUnsafe(0);
+
+  private read(n: number, reuse = false): Buffer {
     if (this.at + n > this.size) throw new MalformedBackup('the file ends early (truncated)');
-    const b = Buffer.allocUnsafe(n);
+    if (reuse && this.scratch.length < n) this.scratch = Buffer.allocUnsafe(Math.max(n, 2 * 1024 * 1024));
+    const b = reuse ? this.scratch.subarray(0, n) : Buffer.allocUnsafe(n);
     let got = 0;
     while (got < n) {
       const r = readSync(this.fd, b, got, n - got, this.at + got);
@@ -57,7 +61,7 @@ class FrameReader {
     const length = head.readUInt32BE(1);
     // A damaged length must not make us allocate what the file cannot hold.
     if (this.at + length + 32 > this.size) throw new MalformedBackup('a frame runs past the end of the file (truncated or damaged)');
-    const payload = this.read(length);
+    const payload = this.read(length, true);
     const sum = this.read(32);
     if (!createHash('sha256').update(head).update(payload).digest().equals(sum)) {
       throw new MalformedBackup(`a checksum does not match at byte ${String(this.at - length - FRAME_OVERHEAD)} (damaged)`);
