@@ -60,14 +60,14 @@ const results = [];
 function timed(label, args, databaseUrl) {
   const res = execFileSync(
     'sh',
-    ['-c', `/usr/bin/time -f 'TIME %e %M' "$0" "$@" 2>&1 >/dev/null | tail -1`, process.execPath, join(root, 'bin/petstore'), ...args],
+    ['-c', `/usr/bin/time -f 'TIME %e %M %x' "$0" "$@" 2>&1 >/dev/null | tail -1`, process.execPath, join(root, 'bin/petstore'), ...args],
     {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       encoding: 'utf8',
     },
   );
-  const m = /TIME ([\d.]+) (\d+)/.exec(res);
-  if (!m) throw new Error(`${label}: ${res}`);
+  const m = /TIME ([\d.]+) (\d+) (\d+)/.exec(res);
+  if (!m || m[3] !== '0') throw new Error(`${label} failed: ${res}`);
   const row = { step: label, seconds: Number(m[1]), peakRssMB: Math.round(Number(m[2]) / 1024) };
   results.push(row);
   console.log(JSON.stringify(row));

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { listenHttps, type HttpsListener } from '../../src/domains/https.js';
+import { listenHttps, type HttpsListener } from '../../src/domains/serving/https.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 import { openDomainRepository } from '../../src/domains/repository.js';
-import { keySealer } from '../../src/domains/sealing.js';
+import { keySealer } from '../../src/domains/acme/key-sealing.js';
 import { sqlFor } from '../../src/storage/sql.js';
 import { selfSigned, type SelfSigned } from '../helpers/certificates.js';
 import { httpsGet } from '../helpers/domains.js';
@@ -74,7 +75,7 @@ interface Filled {
 async function fill(h: Harness, dir: string, hook: Receiver): Promise<Filled> {
   const { project: slug, auth } = await h.newProject('enterprise');
   const project = ok(await h.app.projects.find(slug));
-  const hooked = ok(await h.app.webhooks.service.add(project, { url: hook.url, events: ['*'] }));
+  const hooked = ok(await h.app.webhooks.service.add(OPERATOR, project, { url: hook.url, events: ['*'] }));
   hook.useSecret(hooked.secret);
   for (let i = 0; i < 5; i++) {
     const res = await h.request({
@@ -94,7 +95,7 @@ async function fill(h: Harness, dir: string, hook: Receiver): Promise<Filled> {
   const nextPage = { url: nextUrl, body: (await h.request({ url: nextUrl, headers: auth })).body };
 
   const person = await createPerson(h.app, `owner-${randomBytes(3).toString('hex')}@example.test`);
-  ok(await h.app.accounts.addMember(slug, person.email));
+  ok(await h.app.accounts.addMember(OPERATOR, slug, person.email));
   const c = await ManagementClient.on(h.app);
   assert.equal((await c.signIn(person.email, person.password)).statusCode, 200);
   const created = await c.call({ method: 'POST', url: '/api/v1/tokens', payload: { name: 'ci' } });
@@ -104,9 +105,11 @@ async function fill(h: Harness, dir: string, hook: Receiver): Promise<Filled> {
   assert.equal(audited.statusCode, 201, audited.body);
 
   const logo = randomBytes(64 * 1024);
-  const v1 = ok(await h.app.deploys.deploy(slug, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>version one</h1>') }] }));
+  const v1 = ok(
+    await h.app.deploys.deploy(OPERATOR, slug, { files: [{ path: 'index.html', bytes: Buffer.from('<h1>version one</h1>') }] }),
+  );
   ok(
-    await h.app.deploys.deploy(slug, {
+    await h.app.deploys.deploy(OPERATOR, slug, {
       files: [
         { path: 'index.html', bytes: Buffer.from('<h1>version two</h1>') },
         { path: 'logo.bin', bytes: logo },
@@ -115,7 +118,7 @@ async function fill(h: Harness, dir: string, hook: Receiver): Promise<Filled> {
   );
   const previewHost = `${slug}--${String(v1.id)}.${PLATFORM}`;
 
-  ok(await h.app.domains.add(slug, DOMAIN));
+  ok(await h.app.domains.add(OPERATOR, slug, DOMAIN));
   const cert = selfSigned(dir, 'restored', { commonName: DOMAIN, subjectAltName: `DNS:${DOMAIN}` });
   await sqlFor(h.storage.database).run("UPDATE domains SET status = 'verified', verified_at = ? WHERE name = ?", [new Date(), DOMAIN]);
   const sealed = keySealer(SECRETS_KEY).seal(cert.key, DOMAIN);
