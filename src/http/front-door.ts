@@ -34,7 +34,9 @@ export const REGULAR = Symbol('regular');
  * One capability's look at a request before Fastify sees it: an answer it can
  * give from memory, exactly as its request step would; `REGULAR` when the
  * request needs the regular path (a redirect, a file not in memory); null
- * when it has nothing to say (the next step looks).
+ * when it has nothing to say (the next step looks). A promise when the answer
+ * awaits storage (pets on PostgreSQL): it settles to the answer, to `REGULAR`,
+ * or to a `FallThrough`; the steps after it are not asked.
  */
 export type EarlyStep = (
   request: EarlyRequest,
