@@ -34,9 +34,25 @@ export const REGULAR = Symbol('regular');
  * One capability's look at a request before Fastify sees it: an answer it can
  * give from memory, exactly as its request step would; `REGULAR` when the
  * request needs the regular path (a redirect, a file not in memory); null
- * when it has nothing to say (the next step looks).
+ * when it has nothing to say (the next step looks). A promise when the answer
+ * awaits storage (pets on PostgreSQL): it settles to the answer, to `REGULAR`,
+ * or to a `FallThrough`; the steps after it are not asked.
  */
-export type EarlyStep = (request: EarlyRequest) => EarlyAnswer | typeof REGULAR | null;
+export type EarlyStep = (
+  request: EarlyRequest,
+) => EarlyAnswer | typeof REGULAR | null | Promise<EarlyAnswer | typeof REGULAR | FallThrough>;
+
+/** An answer that awaits and was counted, then left to the regular path: the limit headers it was admitted with. */
+export interface FallThrough {
+  admitted: readonly string[];
+}
+
+/**
+ * Set on a request that an answer which awaits has counted (the limiter admitted it) before falling
+ * through to the regular path: the limit headers it got, which the meter sets instead of counting again.
+ */
+export const ADMITTED = Symbol('admitted');
+export type AdmittedRequest = IncomingMessage & { [ADMITTED]?: readonly string[] };
 
 /** What the front door needs besides its steps: the regular path's request id, its drain state and proxy setting. */
 export interface FrontDoorParts {
@@ -157,6 +173,21 @@ export function frontDoor(parts: FrontDoorParts, writes: TurnWrites, next: Handl
       for (const step of steps) {
         const r = step(request);
         if (r === REGULAR) return next(req, res);
+        if (r instanceof Promise) {
+          // An answer that awaits storage: written when it comes, or the regular path then (never a crash here).
+          r.then(
+            (a) => {
+              if (a === REGULAR) return next(req, res);
+              if ('admitted' in a) {
+                (req as AdmittedRequest)[ADMITTED] = a.admitted;
+                return next(req, res);
+              }
+              writes.add({ req, res, id: parts.requestId(req), answer: a, start });
+            },
+            () => next(req, res),
+          );
+          return;
+        }
         if (r !== null) {
           answer = r;
           break;
@@ -263,6 +294,8 @@ export interface ApiGate {
   identify(request: EarlyRequest): GatePrincipal | null;
   /** limits: counts a request it certainly admits and returns its limit headers; null, having counted nothing, otherwise. */
   admit(principal: GatePrincipal): readonly string[] | null;
+  /** limits: `admit` for counters that need I/O (Redis); absent until set. */
+  admitLater?(principal: GatePrincipal): Promise<readonly string[] | null>;
   /** usage: counts a request with a valid key (a no-op with USAGE_RECORDING=false). */
   record(principal: GatePrincipal): void;
 }

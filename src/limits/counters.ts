@@ -19,6 +19,18 @@ export interface Counters {
   /** The current value, 0 when the counter does not exist. */
   peek(kind: CounterKind, key: string): Promise<number>;
   remove(kind: CounterKind, key: string): Promise<void>;
+  /**
+   * Both windows of one request in one call (one round trip where the counters are remote): adds one to
+   * the minute counter, then adds one to the day counter when the minute's new count is at most
+   * `perMinute` and the request is not `refused`, else reads it; atomically as a whole. Absent where two
+   * calls cost no more.
+   */
+  incrementWindows?(minuteKey: string, dayKey: string, perMinute: number, refused: boolean): Promise<{ minute: number; day: number }>;
+  /**
+   * Counts a request in both windows only when both are below their quota (then returns the new counts),
+   * atomically; otherwise counts nothing and returns null. The limiter's `admitLater`.
+   */
+  admitWindows?(minuteKey: string, dayKey: string, perMinute: number, perDay: number): Promise<{ minute: number; day: number } | null>;
   /** `increment` without a promise, where counting needs no I/O (memory); absent otherwise. */
   incrementNow?(kind: CounterKind, key: string): number;
   /** `peek` without a promise, with `incrementNow`. */

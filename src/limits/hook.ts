@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import { sendError } from '../http/error-handler.js';
 import { ApiError } from '../http/errors.js';
+import { ADMITTED, type AdmittedRequest } from '../http/front-door.js';
 import type { RequestStep } from '../http/request-steps.js';
 import type { Principal } from '../keys/repository.js';
 import { PLAN_QUOTAS } from '../projects/plans.js';
@@ -54,6 +55,12 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Met
       sendError(reply, rateLimited(verdict));
       return true;
     }
+    // Counted and admitted by the front door, whose answer fell through (a pet not found, a failed read).
+    const admitted = (request.raw as AdmittedRequest)[ADMITTED];
+    if (admitted !== undefined) {
+      for (let i = 0; i < admitted.length; i += 2) void reply.header(admitted[i] as string, admitted[i + 1]);
+      return false;
+    }
     const bannedUntil = principal.bannedUntil !== null && principal.bannedUntil > now ? principal.bannedUntil : 0;
     // A banned key's requests still count, in the minute window only, like any refused request.
     const verdict = await limiter.hit(projectSubject(principal.projectId), principal.quota, now, bannedUntil > 0);
@@ -83,6 +90,18 @@ export function createAdmitNow(limiter: RateLimiter, clock: Clock): AdmitNow {
     const now = clock.now();
     if (principal.bannedUntil !== null && principal.bannedUntil > now) return null;
     const verdict = limiter.admitNow(projectSubject(principal.projectId), principal.quota, now);
+    return verdict === null ? null : rateLimitHeaders(principal.quota, verdict);
+  };
+}
+
+/** `AdmitNow` for counters that need I/O (Redis): one round trip, counting nothing when it answers null. */
+export type AdmitLater = (principal: Principal) => Promise<string[] | null>;
+
+export function createAdmitLater(limiter: RateLimiter, clock: Clock): AdmitLater {
+  return async (principal) => {
+    const now = clock.now();
+    if (principal.bannedUntil !== null && principal.bannedUntil > now) return null;
+    const verdict = await limiter.admitLater(projectSubject(principal.projectId), principal.quota, now);
     return verdict === null ? null : rateLimitHeaders(principal.quota, verdict);
   };
 }

@@ -37,6 +37,10 @@ export class RateLimiter {
    */
   async hit(subject: string, quota: Quota, now: number, refused = false): Promise<Verdict> {
     const { minuteKey, dayKey } = this.windowKeys(subject, now);
+    if (this.counters.incrementWindows) {
+      const counts = await this.counters.incrementWindows(minuteKey, dayKey, quota.perMinute, refused);
+      return verdictOf(quota, now, counts.minute, counts.day, !refused && counts.minute <= quota.perMinute);
+    }
     const minuteCount = await this.counters.increment('minute', minuteKey);
     const minuteAllows = !refused && minuteCount <= quota.perMinute;
     const dayCount = minuteAllows ? await this.counters.increment('day', dayKey) : await this.counters.peek('day', dayKey);
@@ -59,6 +63,19 @@ export class RateLimiter {
     const minuteCount = incrementNow.call(this.counters, 'minute', minuteKey);
     const dayCount = incrementNow.call(this.counters, 'day', dayKey);
     return verdictOf(quota, now, minuteCount, dayCount, true);
+  }
+
+  /**
+   * `admitNow` for counters that need I/O: counts the request and returns its verdict when both windows
+   * admit it, or returns null having counted nothing (the request then goes to `hit`). Atomic in the
+   * counters' store, so instances never admit more than the quota together. Counters without I/O
+   * (memory) answer as `admitNow`.
+   */
+  async admitLater(subject: string, quota: Quota, now: number): Promise<Verdict | null> {
+    if (!this.counters.admitWindows) return this.admitNow(subject, quota, now);
+    const { minuteKey, dayKey } = this.windowKeys(subject, now);
+    const counts = await this.counters.admitWindows(minuteKey, dayKey, quota.perMinute, quota.perDay);
+    return counts === null ? null : verdictOf(quota, now, counts.minute, counts.day, true);
   }
 
   close(): Promise<void> {

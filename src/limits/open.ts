@@ -5,7 +5,7 @@ import type { Authenticator } from '../keys/authenticator.js';
 import type { KeyRepository } from '../keys/repository.js';
 import { Bans } from './bans.js';
 import type { Counters, LimiterState } from './counters.js';
-import { createAdmitNow, createMeter, type AdmitNow, type Meter } from './hook.js';
+import { createAdmitLater, createAdmitNow, createMeter, type AdmitLater, type AdmitNow, type Meter } from './hook.js';
 import { RateLimiter } from './limiter.js';
 import { MemoryCounters } from './memory.js';
 
@@ -24,6 +24,8 @@ export interface RateLimits {
   meter: Meter;
   /** The meter's decision without a promise where it can give one (http/front-door.ts). */
   admitNow: AdmitNow;
+  /** The same with a promise, for counters that need I/O (the front door's answers that await). */
+  admitLater: AdmitLater;
   /** For /readyz. */
   state(): LimiterState;
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export async function openRateLimits(deps: {
   return {
     meter: createMeter(limiter, bans, clock),
     admitNow: createAdmitNow(limiter, clock),
+    admitLater: createAdmitLater(limiter, clock),
     state: () => limiter.counters.state(),
     close: () => limiter.close(),
   };

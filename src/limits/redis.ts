@@ -14,6 +14,41 @@ const CONNECT_WAIT_MS = 2000;
 type Connection = 'connecting' | 'up' | 'down';
 
 /**
+ * RateLimiter.hit's two counts as one script (one round trip): the minute counter plus one, then the day
+ * counter plus one when the minute allows the request, else the day counter as it is. Counters are created
+ * with their expiry as rate-limiter-flexible creates them (SET … EX … NX, then INCRBY), on the same keys.
+ * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, refused ('1' or '0').
+ */
+const INCREMENT_WINDOWS = `
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+local m = redis.call('INCRBY', KEYS[1], 1)
+local d
+if ARGV[4] == '0' and m <= tonumber(ARGV[3]) then
+  redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
+  d = redis.call('INCRBY', KEYS[2], 1)
+else
+  d = tonumber(redis.call('GET', KEYS[2]) or '0')
+end
+return {m, d}`;
+
+/**
+ * admitWindows as one script: both counters plus one when both are below their quota, else nothing.
+ * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, perDay.
+ */
+const ADMIT_WINDOWS = `
+local m = tonumber(redis.call('GET', KEYS[1]) or '0')
+local d = tonumber(redis.call('GET', KEYS[2]) or '0')
+if m >= tonumber(ARGV[3]) or d >= tonumber(ARGV[4]) then return false end
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
+return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)}`;
+
+type WindowsClient = Redis & {
+  petstoreAdmitWindows(minuteKey: string, dayKey: string, ...args: string[]): Promise<[number, number] | null>;
+  petstoreIncrementWindows(minuteKey: string, dayKey: string, ...args: string[]): Promise<[number, number]>;
+};
+
+/**
  * Counters in Redis, shared by every instance (each increment is one atomic
  * Lua script of rate-limiter-flexible). When Redis cannot be reached the
  * counters of this process take over, so requests keep being answered and
@@ -28,9 +63,11 @@ export class RedisCounters implements Counters {
 
   private constructor(
     private readonly client: Redis,
-    keyPrefix: string,
+    private readonly keyPrefix: string,
     private readonly log: FastifyBaseLogger,
   ) {
+    client.defineCommand('petstoreIncrementWindows', { numberOfKeys: 2, lua: INCREMENT_WINDOWS });
+    client.defineCommand('petstoreAdmitWindows', { numberOfKeys: 2, lua: ADMIT_WINDOWS });
     const limiter = (kind: CounterKind) =>
       new RateLimiterRedis({
         storeClient: client,
@@ -118,6 +155,58 @@ export class RedisCounters implements Counters {
       }
     }
     return this.local.increment(kind, key);
+  }
+
+  async incrementWindows(minuteKey: string, dayKey: string, perMinute: number, refused: boolean): Promise<{ minute: number; day: number }> {
+    if (this.usable()) {
+      try {
+        const [minute, day] = await this.timed(
+          (this.client as WindowsClient).petstoreIncrementWindows(
+            `${this.keyPrefix}:rl:minute:${minuteKey}`,
+            `${this.keyPrefix}:rl:day:${dayKey}`,
+            String(COUNTER_TTL_SECONDS.minute),
+            String(COUNTER_TTL_SECONDS.day),
+            String(perMinute),
+            refused ? '1' : '0',
+          ),
+        );
+        this.up();
+        return { minute, day };
+      } catch (err) {
+        this.down(err as Error);
+      }
+    }
+    const minute = await this.local.increment('minute', minuteKey);
+    const day = !refused && minute <= perMinute ? await this.local.increment('day', dayKey) : await this.local.peek('day', dayKey);
+    return { minute, day };
+  }
+
+  async admitWindows(
+    minuteKey: string,
+    dayKey: string,
+    perMinute: number,
+    perDay: number,
+  ): Promise<{ minute: number; day: number } | null> {
+    if (this.usable()) {
+      try {
+        const counts = await this.timed(
+          (this.client as WindowsClient).petstoreAdmitWindows(
+            `${this.keyPrefix}:rl:minute:${minuteKey}`,
+            `${this.keyPrefix}:rl:day:${dayKey}`,
+            String(COUNTER_TTL_SECONDS.minute),
+            String(COUNTER_TTL_SECONDS.day),
+            String(perMinute),
+            String(perDay),
+          ),
+        );
+        this.up();
+        return counts === null ? null : { minute: counts[0], day: counts[1] };
+      } catch (err) {
+        this.down(err as Error);
+      }
+    }
+    if (this.local.peekNow('minute', minuteKey) >= perMinute || this.local.peekNow('day', dayKey) >= perDay) return null;
+    return { minute: this.local.incrementNow('minute', minuteKey), day: this.local.incrementNow('day', dayKey) };
   }
 
   async peek(kind: CounterKind, key: string): Promise<number> {

@@ -19,6 +19,11 @@ export interface StoreEvents {
   /** Two changes of one write, in this order (a placement: the pet's move, then the order); else `sqlite` twice. */
   sqliteTwo?(db: SqliteDb, first: StoreEvent, second: StoreEvent): void;
   postgres(client: pg.PoolClient, event: StoreEvent): Promise<void>;
+  /**
+   * True when `postgres` writes exactly the events outbox's rows (orders/outbox.ts): a placement on
+   * PostgreSQL may then write them in its own statement (one round trip) instead of calling it.
+   */
+  readonly outboxRows?: boolean;
 }
 
 /** Records nothing: the default until an events outbox is wired in (orders/plugin.ts). */

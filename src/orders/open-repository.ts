@@ -12,7 +12,7 @@ import { sqliteOrders } from './sqlite.js';
  */
 export function openOrderRepository(database: Database, events: StoreEvents = noStoreEvents): OrderRepository {
   return {
-    ...orderStatements(sqlFor(database)),
+    ...orderStatements(sqlFor(database, { prepared: true })),
     ...(database.engine === 'sqlite' ? sqliteOrders(database.sqlite, database.writes, events) : postgresOrders(database.pg, events)),
   };
 }

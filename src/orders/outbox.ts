@@ -12,6 +12,7 @@ export function storeEventData(event: StoreEvent): string {
 
 /** The order flow's changes recorded in the events outbox, inside each change's transaction. */
 export const outboxStoreEvents: StoreEvents = {
+  outboxRows: true,
   sqlite: (db, event) => {
     sqliteOutbox(db)(event.projectId, event.type, storeEventData(event), Date.now());
   },

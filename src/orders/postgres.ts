@@ -2,7 +2,9 @@ import type pg from 'pg';
 import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
 import type { PetStatus } from '../pets/schemas.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
+import { newEventId } from '../events/outbox.js';
 import type { StoreEvents } from './events.js';
+import { storeEventData } from './outbox.js';
 import type { NewOrderRecord, OrderRepository, PlaceOrderResult, TransitionResult } from './repository.js';
 import type { OrderStatus } from './schemas.js';
 import type { OrderStatements } from './sql.js';
@@ -29,6 +31,79 @@ const INSERT_ORDER = `
  * matches `status = 'available'`, and the others find it `pending`.
  */
 const TAKE_PET = "UPDATE pets SET status = 'pending' WHERE project_id = $1 AND id = $2 AND status = 'available'";
+
+/**
+ * A placement without an idempotency key as one statement, so it is one round trip and its locks (the
+ * pet's row, the project's order counter) are released as soon as it ends: TAKE_PET, then INSERT_ORDER
+ * from the pet it took, then the two events of the outbox (PG_EMIT's rows: the pet's move, then the
+ * order, their sequence numbers in that order) and their deliveries. No row when the pet was not taken.
+ * Parameters: project, pet, quantity, time, the two event ids, the pet's move's data, the order's data
+ * around its id, the events' time.
+ */
+const PLACE_WITH_EVENTS = `
+  WITH took AS (
+    UPDATE pets SET status = 'pending' WHERE project_id = $1::bigint AND id = $2::bigint AND status = 'available' RETURNING id
+  ), next AS (
+    INSERT INTO order_sequences AS s (project_id, last_id) SELECT $1::bigint, 1 FROM took
+    ON CONFLICT (project_id) DO UPDATE SET last_id = s.last_id + 1
+    RETURNING last_id
+  ), placed AS (
+    INSERT INTO orders (project_id, id, pet_id, quantity, status, complete, created_at)
+    SELECT $1::bigint, last_id, $2::bigint, $3::bigint, 'placed', false, $4::timestamptz FROM next
+    RETURNING ${ORDER_COLUMNS}
+  ), e AS (
+    INSERT INTO events (id, project_id, type, data, created_at)
+    SELECT v.id, $1::bigint, v.type, v.data, $10::timestamptz
+    FROM placed CROSS JOIN LATERAL (VALUES
+      (1, $5::text, 'pet.status_changed', $7::text),
+      (2, $6::text, 'order.placed', $8::text || placed.id || $9::text)
+    ) AS v (n, id, type, data)
+    ORDER BY v.n
+    RETURNING seq, type
+  ), d AS (
+    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+    SELECT w.id, e.seq, 'pending', 0, $10::timestamptz, $10::timestamptz
+    FROM e JOIN webhook_endpoints w ON w.project_id = $1::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, ',' || e.type || ',') > 0)
+    ORDER BY e.seq
+  )
+  SELECT ${ORDER_COLUMNS} FROM placed`;
+
+/** The order.placed data of PLACE_WITH_EVENTS: storeEventData's text before and after the order's id. */
+function placedDataAround(order: NewOrderRecord, now: Date): [string, string] {
+  const data = storeEventData({
+    type: 'order.placed',
+    projectId: 0,
+    order: { id: 0n, petId: order.petId, quantity: order.quantity, status: 'placed', complete: false, createdAt: now.toISOString() },
+  });
+  const head = '{"id":';
+  return [head, data.slice(head.length + 1)];
+}
+
+/** Why a pet was not taken, read after the statement that tried (a new snapshot: it sees the placement that won). */
+async function notTaken(db: PgDatabase, projectId: number, petId: bigint): Promise<PlaceOrderResult> {
+  const pet = await db.prepared<{ status: PetStatus }>('SELECT status FROM pets WHERE project_id = $1 AND id = $2', [projectId, petId]);
+  const status = pet.rows[0]?.status;
+  return status === undefined ? { kind: 'pet_not_found' } : { kind: 'pet_not_available', petStatus: status };
+}
+
+async function placeInOneStatement(db: PgDatabase, projectId: number, order: NewOrderRecord, now: Date): Promise<PlaceOrderResult> {
+  const [before, after] = placedDataAround(order, now);
+  const moved = storeEventData({ type: 'pet.status_changed', projectId, petId: order.petId, from: 'available', to: 'pending' });
+  const res = await db.prepared<OrderRow>(PLACE_WITH_EVENTS, [
+    projectId,
+    order.petId,
+    order.quantity,
+    now,
+    newEventId(),
+    newEventId(),
+    moved,
+    before,
+    after,
+    new Date(),
+  ]);
+  const row = res.rows[0];
+  return row === undefined ? notTaken(db, projectId, order.petId) : { kind: 'placed', order: toOrder(row) };
+}
 
 async function placeIn(
   client: pg.PoolClient,
@@ -63,12 +138,14 @@ async function placeIn(
 
 /**
  * Orders in PostgreSQL, apart from SQLite's (sqlite.ts): each change is one transaction of conditional
- * updates (no read decides a write), the order's insert one statement with its id (a CTE). The reads both
+ * updates (no read decides a write), the order's insert one statement with its id (a CTE); a placement
+ * without an idempotency key, with its events, one statement. The reads both
  * engines share are in sql.ts.
  */
 export function postgresOrders(db: PgDatabase, events: StoreEvents): Omit<OrderRepository, keyof OrderStatements> {
   return {
     place: async (projectId, order, now, claim) => {
+      if (!claim && events.outboxRows === true) return placeInOneStatement(db, projectId, order, now);
       try {
         return await db.transaction((client) => placeIn(client, events, projectId, order, now, claim));
       } catch (err) {

@@ -15,6 +15,12 @@ export function petListing(cursors: CursorCodec, projectId: number, status: PetS
 
 // A page read from the read cache is the same object until the next commit, and so is its next link.
 const LINKS = new WeakMap<PetPageJson, string>();
+/**
+ * Pages read without the read cache (PostgreSQL) are new objects each time: their links are also kept by
+ * what a link depends on, per cursor codec (its key), so a client paging the same listing signs nothing.
+ */
+const LINKS_BY_POSITION = new WeakMap<CursorCodec, Map<string, string>>();
+const MAX_LINKS = 1024;
 
 /**
  * The `Link: <…>; rel="next"` value of a page when more pets follow, else
@@ -25,7 +31,15 @@ export function nextPageLink(page: PetPageJson, listing: Listing, limit: number,
   if (page.lastIdIfMore === null) return null;
   let link = LINKS.get(page);
   if (link === undefined) {
-    link = nextLink({ limit, path: LIST_PATH, listing, query: { status }, lastId: page.lastIdIfMore });
+    let byPosition = LINKS_BY_POSITION.get(listing.cursors);
+    if (byPosition === undefined) LINKS_BY_POSITION.set(listing.cursors, (byPosition = new Map()));
+    const key = `${String(listing.projectId)}/${status ?? ''}/${String(limit)}/${page.lastIdIfMore.toString()}`;
+    link = byPosition.get(key);
+    if (link === undefined) {
+      link = nextLink({ limit, path: LIST_PATH, listing, query: { status }, lastId: page.lastIdIfMore });
+      if (byPosition.size >= MAX_LINKS) byPosition.clear();
+      byPosition.set(key, link);
+    }
     LINKS.set(page, link);
   }
   return link;

@@ -1,7 +1,15 @@
 import type { Clock } from '../clock.js';
 import { deprecationHeaders, pastSunset } from '../http/deprecation.js';
 import type { CursorCodec } from '../http/cursors.js';
-import { isPlainApiRequest, REGULAR, type ApiGate, type EarlyAnswer, type EarlyRequest, type EarlyStep } from '../http/front-door.js';
+import {
+  isPlainApiRequest,
+  REGULAR,
+  type ApiGate,
+  type EarlyAnswer,
+  type EarlyRequest,
+  type EarlyStep,
+  type FallThrough,
+} from '../http/front-door.js';
 import type { Principal } from '../keys/repository.js';
 import { JSON_UTF8, LIST_PATH, nextPageLink, petListing } from './answers.js';
 import type { PetPageJson, PetRepository } from './repository.js';
@@ -87,8 +95,45 @@ function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: R
 }
 
 /**
- * listPets and getPet before Fastify (http/front-door.ts), for engines that
- * read without a promise (SQLite): the regular path's steps in its order,
+ * What an answer that awaits reads: the same parts as `Read`'s, or null (not found) for the regular path.
+ * Null itself, before anything starts, when the regular path must answer (an invalid cursor: its 400).
+ */
+type ReadLater = (principal: Principal) => Promise<{ before: readonly string[]; after: readonly string[]; body: Buffer } | null> | null;
+
+/**
+ * `answer` for engines that read with a promise (PostgreSQL): the read and the limiter's count (one Redis
+ * round trip) start together instead of one after the other. The limiter counts only a request it admits
+ * with room to spare, atomically across instances (else the regular path counts it and answers 429); once
+ * counted, a request that cannot be answered here (not found, a failed read) goes to the regular path
+ * with its limit headers, not counted again.
+ */
+function answerLater(
+  request: EarlyRequest,
+  gate: ApiGate,
+  operation: string,
+  read: ReadLater,
+): Promise<EarlyAnswer | typeof REGULAR | FallThrough> | typeof REGULAR {
+  const admitLater = gate.admitLater;
+  if (!admitLater || !isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
+  const principal = gate.identify(request) as Principal | null;
+  if (principal === null) return REGULAR;
+  const started = read(principal);
+  if (started === null) return REGULAR;
+  const reading = started.catch(() => null);
+  return admitLater(principal).then(async (limits) => {
+    if (limits === null) return REGULAR;
+    const found = await reading;
+    if (found === null) return { admitted: limits };
+    gate.record(principal);
+    const headers = found.before.concat(limits, found.after);
+    headers.push('content-type', JSON_UTF8, 'content-length', String(found.body.length));
+    return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation };
+  });
+}
+
+/**
+ * listPets and getPet before Fastify (http/front-door.ts). For engines that
+ * read without a promise (SQLite), answered in the same turn: the regular path's steps in its order,
  * each the same definition (the key cache's principal, the read cache's page,
  * the limiter's count and headers, the usage count, the next link), giving
  * the same status, headers and bytes. Anything unusual, a key not in the key
@@ -98,8 +143,8 @@ function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: R
 export function earlyPetsStep(deps: { gate: ApiGate; pets: PetRepository; cursors: CursorCodec; clock: Clock }): EarlyStep | null {
   const { gate, pets, cursors, clock } = deps;
   const { listJsonNow, getJsonNow } = pets;
-  if (!listJsonNow || !getJsonNow) return null;
   const deprecation = deprecationHeaders(GET_PET_DEPRECATION);
+  if (!listJsonNow || !getJsonNow) return earlyPetsLater(deps, deprecation);
   return (request) => {
     const url = request.url;
     if (!url.startsWith(LIST_PATH)) return null;
@@ -124,5 +169,40 @@ export function earlyPetsStep(deps: { gate: ApiGate; pets: PetRepository; cursor
       const pet = getJsonNow(projectId, BigInt(id));
       return pet === null ? null : { before: deprecation, after: NONE, body: Buffer.from(pet) };
     });
+  };
+}
+
+/** earlyPetsStep for engines that read with a promise (PostgreSQL): the same answers, read and counted together. */
+function earlyPetsLater(
+  deps: { gate: ApiGate; pets: PetRepository; cursors: CursorCodec; clock: Clock },
+  deprecation: readonly string[],
+): EarlyStep {
+  const { gate, pets, cursors, clock } = deps;
+  return (request) => {
+    const url = request.url;
+    if (!url.startsWith(LIST_PATH)) return null;
+    const rest = url.slice(LIST_PATH.length);
+    if (rest === '' || rest[0] === '?') {
+      const query = listQuery(rest === '' ? null : rest.slice(1));
+      if (query === null) return REGULAR;
+      const { limit, status, cursor } = query;
+      return answerLater(request, gate, 'listPets', ({ projectId }) => {
+        const listing = petListing(cursors, projectId, status);
+        const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
+        if (after === null) return null;
+        return pets.listJson(projectId, { limit, after, status }).then((page) => {
+          const link = nextPageLink(page, listing, limit, status);
+          return { before: NONE, after: link === null ? NONE : ['link', link], body: Buffer.from(page.json) };
+        });
+      });
+    }
+    if (rest[0] !== '/') return null;
+    const id = rest.slice(1);
+    if (!PET_ID.test(id) || pastSunset(GET_PET_DEPRECATION, clock.now())) return REGULAR;
+    return answerLater(request, gate, 'getPet', ({ projectId }) =>
+      pets
+        .getJson(projectId, BigInt(id))
+        .then((pet) => (pet === null ? null : { before: deprecation, after: NONE, body: Buffer.from(pet) })),
+    );
   };
 }

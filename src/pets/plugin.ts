@@ -13,7 +13,7 @@ export default fp(
     const repository = repositoryOf(app, 'pets', openPetRepository);
     const pets = new PetService(repository, app.clock);
     await app.register(petRoutes, { pets, cursors: app.cursors });
-    // listPets and getPet before Fastify where the engine reads without a promise. A repository a test
+    // listPets and getPet before Fastify (on PostgreSQL, an answer that awaits its read). A repository a test
     // wraps (to make it fail, say) keeps every request on the regular path, which reads through the wrapper.
     const early =
       app.repositoryWrappers.pets === undefined

@@ -87,7 +87,7 @@ export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRep
     },
     create: async (projectId, pet, now, claim) => {
       if (!claim) {
-        const res = await db.query<PetRow>(INSERT_PET_WITH_EVENT, [
+        const res = await db.prepared<PetRow>(INSERT_PET_WITH_EVENT, [
           projectId,
           pet.name,
           pet.categoryId,

@@ -42,9 +42,15 @@ export function numbered(text: string): string {
   return text.replace(/\?/g, () => `$${String(++n)}`);
 }
 
-export function sqlFor(database: Database): Sql {
+/**
+ * The statements of one capability on its database. `prepared`: on PostgreSQL every statement outside
+ * `runAll` is a named prepared statement (texts must then be fixed, as a hot path's are); SQLite
+ * prepares every statement anyway.
+ */
+export function sqlFor(database: Database, options: { prepared?: boolean } = {}): Sql {
   if (database.engine === 'postgres') {
     const { pg } = database;
+    const query = options.prepared === true ? pg.prepared.bind(pg) : pg.query.bind(pg);
     const texts = new Map<string, string>();
     const text = (t: string) => {
       let out = texts.get(t);
@@ -52,10 +58,9 @@ export function sqlFor(database: Database): Sql {
       return out;
     };
     return {
-      all: async <R>(t: string, params: readonly unknown[] = []) => (await pg.query(text(t), [...params])).rows as R[],
-      one: async <R>(t: string, params: readonly unknown[] = []) =>
-        ((await pg.query(text(t), [...params])).rows[0] as R | undefined) ?? null,
-      run: async (t, params = []) => (await pg.query(text(t), [...params])).rowCount ?? 0,
+      all: async <R>(t: string, params: readonly unknown[] = []) => (await query(text(t), [...params])).rows as R[],
+      one: async <R>(t: string, params: readonly unknown[] = []) => ((await query(text(t), [...params])).rows[0] as R | undefined) ?? null,
+      run: async (t, params = []) => (await query(text(t), [...params])).rowCount ?? 0,
       runAll: (statements) =>
         pg.transaction(async (client) => {
           const changed: number[] = [];
