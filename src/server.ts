@@ -49,6 +49,8 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+    // The one line below is the answer: closing what started says nothing.
+    app.log.level = 'silent';
     await Promise.all([app.close(), https?.close()]);
     const { address, port } = err as { address?: string; port?: number };
     const where = `${address ?? config.host}:${String(port ?? config.port)}`;

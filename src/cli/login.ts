@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { CliCommand, CliContext } from '../feature.js';
 import { parse, UsageError } from './args.js';
 import { managementClient, overApi } from './management.js';
-import { configPath, LOGIN_USAGE, RemoteSetupError, remoteSettings } from './remote.js';
+import { configPath, notSignedIn, RemoteSetupError, remoteSettings } from './remote.js';
 import { cliFetch, UnsafeAnswer } from './streaming-fetch.js';
 
 /** One call of the session and token routes (not part of the token-authenticated client: they need the session). */
@@ -109,7 +109,7 @@ const whoamiCommand: CliCommand = {
   async run(args, ctx: CliContext) {
     const { values } = parse(args, { json: { type: 'boolean' } }, 0);
     const remote = ctx.remote();
-    if (!remote) throw new RemoteSetupError(`not signed in: run ${LOGIN_USAGE}`);
+    if (!remote) throw notSignedIn();
     const { email } = (await overApi(remote, () => managementClient(remote).getCurrentUser())).user;
     if (values.json) ctx.json({ email, url: remote.url });
     else ctx.out(`${email} on ${remote.url}`);

@@ -60,8 +60,9 @@ function signedInTo(ctx: CliContext): RemoteSettings | null {
  * A remote command with no server signed in to uses a database only when one is named (DATABASE_URL,
  * --local) or already here (./data/petstore.db); otherwise it would create one and answer from it.
  */
-function checkSide(command: string, cli: CliCommand | null, ctx: CliContext, local: boolean): void {
+function checkSide(words: string[], cli: CliCommand | null, ctx: CliContext, local: boolean): void {
   if (local || cli?.session) return;
+  const command = words.slice(0, 2).filter((w) => !w.startsWith('-')).join(' ');
   const named = process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '';
   if (!cli?.remote) {
     const remote = named ? null : signedInTo(ctx);
@@ -86,11 +87,11 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
   const args = rest.filter((a) => a !== '--local');
   const ctx = cliContext(local);
   if (command === 'serve' || command === 'migrate') {
-    checkSide(command, null, ctx, local);
+    checkSide([command], null, ctx, local);
     return command === 'serve' ? (await import('../server.js')).serve() : migrate();
   }
   const cli = findCommand(COMMANDS, command, rest);
-  checkSide(command, cli, ctx, local);
+  checkSide([command, ...rest], cli, ctx, local);
   try {
     await cli.run(args, ctx);
   } finally {

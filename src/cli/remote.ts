@@ -21,7 +21,7 @@ export class RemoteSetupError extends Error {}
  */
 export class WrongSide extends Error {}
 
-export const LOGIN_USAGE = 'petstore login --url URL --email EMAIL --password-stdin';
+const LOGIN_USAGE = 'petstore login --url URL --email EMAIL --password-stdin';
 
 /** A remote command run with no server signed in to (and, for bin/petstore, no database to use instead). */
 export const notSignedIn = (orLocal = '') => new WrongSide(`not signed in: run ${LOGIN_USAGE}${orLocal}`);
