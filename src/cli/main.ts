@@ -62,7 +62,10 @@ function signedInTo(ctx: CliContext): RemoteSettings | null {
  */
 function checkSide(words: string[], cli: CliCommand | null, ctx: CliContext, local: boolean): void {
   if (local || cli?.session) return;
-  const command = words.slice(0, 2).filter((w) => !w.startsWith('-')).join(' ');
+  const command = words
+    .slice(0, 2)
+    .filter((w) => !w.startsWith('-'))
+    .join(' ');
   const named = process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '';
   if (!cli?.remote) {
     const remote = named ? null : signedInTo(ctx);

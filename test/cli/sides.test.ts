@@ -60,7 +60,11 @@ after(() => {
 describe('where a command runs: the local/remote rules of bin/petstore and @petstore/cli (DESIGN §2)', () => {
   test('a remote command signed in nowhere, with no database named or present, exits 2 and creates nothing', async () => {
     for (const args of [['deploys', 'list', 'alice-shop'], ['projects', 'list'], ['keys', 'create', '--project', 'x'], ['whoami']]) {
-      refusedCleanly(await inEmptyFolder(BIN, args), 2, /^petstore: not signed in: run petstore login --url URL --email EMAIL --password-stdin/);
+      refusedCleanly(
+        await inEmptyFolder(BIN, args),
+        2,
+        /^petstore: not signed in: run petstore login --url URL --email EMAIL --password-stdin/,
+      );
     }
     // The package has no database at all: the same refusal, and --local is a usage error.
     refusedCleanly(await inEmptyFolder(PACKAGE_BIN, ['deploys', 'list', 'alice-shop']), 2, /^petstore: not signed in: run petstore login/);
@@ -111,8 +115,17 @@ describe('where a command runs: the local/remote rules of bin/petstore and @pets
     ];
     for (const args of operatorCommands) {
       const r = await inEmptyFolder(BIN, args, { PETSTORE_CONFIG });
-      const name = args.slice(0, 2).join(' ').replace(/ x@example.test$/, '');
-      refusedCleanly(r, 2, new RegExp(`^petstore: signed in to http://127\\.0\\.0\\.1:9: "${name}" runs on the server's database only: .*--local.*DATABASE_URL`));
+      const name = args
+        .slice(0, 2)
+        .join(' ')
+        .replace(/ x@example.test$/, '');
+      refusedCleanly(
+        r,
+        2,
+        new RegExp(
+          `^petstore: signed in to http://127\\.0\\.0\\.1:9: "${name}" runs on the server's database only: .*--local.*DATABASE_URL`,
+        ),
+      );
     }
     // With --local it runs on the database here (and creates it).
     const local = await inEmptyFolder(BIN, ['migrate', '--local'], { PETSTORE_CONFIG });
@@ -126,10 +139,17 @@ describe('where a command runs: the local/remote rules of bin/petstore and @pets
     const port = (busy.address() as { port: number }).port;
     try {
       const dir = temp('petstore-sides-db-');
-      const r = await inEmptyFolder(BIN, ['serve'], { DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, PORT: String(port), HOST: '127.0.0.1' });
+      const r = await inEmptyFolder(BIN, ['serve'], {
+        DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      });
       assert.equal(r.code, 1, r.stderr);
       assert.equal(r.stdout, '');
-      assert.equal(r.stderr, `petstore: port ${String(port)} is in use (127.0.0.1:${String(port)}): stop what listens there, or set PORT\n`);
+      assert.equal(
+        r.stderr,
+        `petstore: port ${String(port)} is in use (127.0.0.1:${String(port)}): stop what listens there, or set PORT\n`,
+      );
     } finally {
       busy.close();
     }
