@@ -112,13 +112,15 @@ describe('where a command runs: the local/remote rules of bin/petstore and @pets
       ['projects', 'add-member', 'shop', 'x@example.test'],
       ['projects', 'remove-member', 'shop', 'x@example.test'],
       ['keys', 'unban', 'key_1'],
+      ['backup', 'petstore.backup'],
+      ['restore', 'petstore.backup'],
     ];
     for (const args of operatorCommands) {
       const r = await inEmptyFolder(BIN, args, { PETSTORE_CONFIG });
       const name = args
         .slice(0, 2)
         .join(' ')
-        .replace(/ x@example.test$/, '');
+        .replace(/ (x@example\.test|petstore\.backup)$/, '');
       refusedCleanly(
         r,
         2,
