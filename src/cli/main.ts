@@ -62,10 +62,9 @@ function signedInTo(ctx: CliContext): RemoteSettings | null {
  */
 function checkSide(words: string[], cli: CliCommand | null, ctx: CliContext, local: boolean): void {
   if (local || cli?.session) return;
-  const command = words
-    .slice(0, 2)
-    .filter((w) => !w.startsWith('-'))
-    .join(' ');
+  // `keys unban`, `users create`: the second word when the usage names it (not the FILE of `backup FILE`).
+  const [first = '', second = ''] = words;
+  const command = cli?.usage.some((line) => line.startsWith(`${first} ${second} `)) ? `${first} ${second}` : first;
   const named = process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '';
   if (!cli?.remote) {
     const remote = named ? null : signedInTo(ctx);
