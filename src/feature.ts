@@ -35,6 +35,8 @@ export interface CliCommand {
   usage: string[];
   /** Runs over the management API when a remote is configured (else the command needs the database). */
   remote?: boolean;
+  /** Manages the sign-in itself (`login`, `logout`): runs with neither a server signed in to nor a database. */
+  session?: boolean;
   run(args: string[], ctx: CliContext): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import { dashboardFeature } from './dashboard/feature.js';
 import { deploysFeature } from './deploys/feature.js';
 import { domainsFeature } from './domains/feature.js';
+import { downloadsFeature } from './downloads/feature.js';
 import { eventsFeature } from './events/feature.js';
 import { accountsFeature } from './accounts/feature.js';
 import { auditFeature } from './audit/feature.js';
@@ -44,6 +45,7 @@ export const FEATURES: readonly Feature[] = [
   dashboardFeature,
   usageFeature,
   referenceFeature,
+  downloadsFeature,
   backupFeature,
 ];
 

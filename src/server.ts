@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { ServeError } from './serve-error.js';
 import { listenHttps, type HttpsListener } from './domains/serving/https.js';
 
 /**
@@ -42,6 +43,21 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
-  https = await listenHttps(app);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    https = await listenHttps(app);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+    // The one line below is the answer: closing what started says nothing.
+    app.log.level = 'silent';
+    await Promise.all([app.close(), https?.close()]);
+    const { address, port } = err as { address?: string; port?: number };
+    const where = `${address ?? config.host}:${String(port ?? config.port)}`;
+    throw new ServeError(
+      code === 'EADDRINUSE'
+        ? `port ${String(port ?? config.port)} is in use (${where}): stop what listens there, or set PORT`
+        : `no permission to listen on ${where}: pick a port above 1023 with PORT`,
+    );
+  }
 }

@@ -1,8 +1,9 @@
 import { ConfigError } from '../config-error.js';
+import { ServeError } from '../serve-error.js';
 import { DomainError } from '../errors/domain-error.js';
 import { StorageOpenError } from '../storage/open-error.js';
 import { UsageError } from './args.js';
-import { RemoteSetupError } from './remote.js';
+import { RemoteSetupError, WrongSide } from './remote.js';
 
 /** A service (or an operator command: backup, restore) refused the command; thrown so the command can stop where it is. */
 export class Refused extends Error {
@@ -25,19 +26,20 @@ export interface ExitAnswer {
 
 /**
  * The one mapping from a failed command to its exit status and output:
- * 2 for a usage error, 1 for a refusal (its code in the output: on stdout as
+ * 2 for a usage error or a command run on the wrong side (no server, no database), 1 for a refusal (its code in the output: on stdout as
  * JSON with --json, else on stderr) or a setup problem (configuration,
  * database). Anything else is a bug and is rethrown.
  */
 export function exitFor(err: unknown, usage: string, json: boolean): ExitAnswer {
   if (err instanceof UsageError) return { status: 2, stderr: `petstore: ${err.message}\n\n${usage}` };
+  if (err instanceof WrongSide) return { status: 2, stderr: `petstore: ${err.message}\n` };
   if (err instanceof Refused) {
     const { code, message } = err.error;
     return json
       ? { status: 1, stdout: `${JSON.stringify({ error: { code, message } }, null, 2)}\n` }
       : { status: 1, stderr: `petstore: ${message} (${code})\n` };
   }
-  if (err instanceof ConfigError || err instanceof StorageOpenError || err instanceof RemoteSetupError)
+  if (err instanceof ConfigError || err instanceof StorageOpenError || err instanceof RemoteSetupError || err instanceof ServeError)
     return { status: 1, stderr: `petstore: ${err.message}\n` };
   throw err;
 }

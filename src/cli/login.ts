@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { CliCommand, CliContext } from '../feature.js';
 import { parse, UsageError } from './args.js';
 import { managementClient, overApi } from './management.js';
-import { configPath, RemoteSetupError, remoteSettings } from './remote.js';
+import { configPath, notSignedIn, RemoteSetupError, remoteSettings } from './remote.js';
 import { cliFetch, UnsafeAnswer } from './streaming-fetch.js';
 
 /** One call of the session and token routes (not part of the token-authenticated client: they need the session). */
@@ -46,6 +46,7 @@ const refusal = (url: string, what: string, answer: { status: number; body: Reco
 const loginCommand: CliCommand = {
   name: 'login',
   remote: true,
+  session: true,
   usage: ['login --url URL --email EMAIL --password-stdin   signs in to a server; later commands run there'],
   async run(args, ctx) {
     const { values } = parse(args, { url: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean' } }, 0);
@@ -76,6 +77,7 @@ const loginCommand: CliCommand = {
 const logoutCommand: CliCommand = {
   name: 'logout',
   remote: true,
+  session: true,
   usage: ['logout                                  revokes the login token and deletes the login file'],
   async run(args, ctx) {
     parse(args, {}, 0);
@@ -107,7 +109,7 @@ const whoamiCommand: CliCommand = {
   async run(args, ctx: CliContext) {
     const { values } = parse(args, { json: { type: 'boolean' } }, 0);
     const remote = ctx.remote();
-    if (!remote) throw new RemoteSetupError('not signed in: run petstore login --url URL --email EMAIL --password-stdin');
+    if (!remote) throw notSignedIn();
     const { email } = (await overApi(remote, () => managementClient(remote).getCurrentUser())).user;
     if (values.json) ctx.json({ email, url: remote.url });
     else ctx.out(`${email} on ${remote.url}`);

@@ -1,24 +1,29 @@
-import { systemClock } from '../clock.js';
+import { existsSync } from 'node:fs';
 import type { CliCommand, CliContext } from '../feature.js';
 import type { Config } from '../config.js';
 import { FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
-import { UsageError } from './args.js';
-import { exitFor } from './exit.js';
+import { findCommand, isHelp, runCommandLine, terminalOutput, usageText } from './dispatch.js';
 import { loginCommands } from './login.js';
-import { remoteSettings, type RemoteSettings } from './remote.js';
-import { terminalJson, terminalText } from './terminal.js';
+import { notSignedIn, remoteSettings, WrongSide, type RemoteSettings } from './remote.js';
 
 const COMMANDS: CliCommand[] = [...loginCommands, ...FEATURES.flatMap((f) => f.cli ?? [])];
 
-const USAGE = [
-  'Usage: petstore <command>',
-  '',
-  '  serve                                   run the server (configuration from the environment: see the README)',
-  '  migrate                                 apply pending database migrations',
-  ...COMMANDS.flatMap((c) => c.usage.map((line) => `  ${line}`)),
-  '',
-].join('\n');
+/** Every command that runs over the management API (the ones @petstore/cli has). */
+export const REMOTE_CAPABLE: readonly CliCommand[] = COMMANDS.filter((c) => c.remote);
+
+const USAGE = usageText(
+  [
+    'Usage: petstore <command>',
+    '',
+    '  serve                                   run the server (configuration from the environment: see the README)',
+    '  migrate                                 apply pending database migrations',
+  ],
+  COMMANDS,
+);
+
+/** The database the configuration names when DATABASE_URL is not set. */
+const DEFAULT_DATABASE = 'data/petstore.db';
 
 /**
  * Opens the database on first use (applying pending migrations) and closes it when the command ends. The
@@ -30,90 +35,81 @@ function cliContext(local: boolean): CliContext & { close(): Promise<void> } {
   let remote: RemoteSettings | null | undefined;
   const configNow = () => (config ??= import('../config.js').then(({ loadConfig }) => loadConfig()));
   return {
+    ...terminalOutput(),
     remote: () => (local ? null : (remote ??= remoteSettings())),
-    interactive: process.stderr.isTTY,
     config: configNow,
     database: async () => (await (storage ??= configNow().then(openAppStorage))).database,
-    clock: systemClock,
-    // What is printed may come from a server (names, URLs, error messages): no escape sequences get through.
-    json: (value) => process.stdout.write(`${terminalJson(value)}\n`),
-    out: (line) => process.stdout.write(`${terminalText(line)}\n`),
-    err: (line) => process.stderr.write(`${terminalText(line)}\n`),
     close: async () => {
       if (storage) await (await storage).close();
     },
   };
 }
 
-/** Whether a remote is configured; a login file that cannot be used does not stop an operator command. */
-function remoteConfigured(ctx: CliContext): boolean {
+/** The server signed in to, if any; a login file that cannot be used does not stop an operator command. */
+function signedInTo(ctx: CliContext): RemoteSettings | null {
   try {
-    return ctx.remote() !== null;
+    return ctx.remote();
   } catch {
-    return false;
+    return null;
+  }
+}
+
+/**
+ * DESIGN §2: an operator command (one without `remote`, `serve`, `migrate`) signed in to a server, with
+ * neither DATABASE_URL nor --local, would open a database of its own here: say where it runs instead.
+ * A remote command with no server signed in to uses a database only when one is named (DATABASE_URL,
+ * --local) or already here (./data/petstore.db); otherwise it would create one and answer from it.
+ */
+function checkSide(words: string[], cli: CliCommand | null, ctx: CliContext, local: boolean): void {
+  if (local || cli?.session) return;
+  // `keys unban`, `users create`: the second word when the usage names it (not the FILE of `backup FILE`).
+  const [first = '', second = ''] = words;
+  const command = cli?.usage.some((line) => line.startsWith(`${first} ${second} `)) ? `${first} ${second}` : first;
+  const named = process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '';
+  if (!cli?.remote) {
+    const remote = named ? null : signedInTo(ctx);
+    if (remote) {
+      throw new WrongSide(
+        `signed in to ${remote.url}: "${command}" runs on the server's database only: run it where the server runs, or pass --local (with DATABASE_URL set to the server's database)`,
+      );
+    }
+    return;
+  }
+  if (!ctx.remote() && !named && !existsSync(DEFAULT_DATABASE)) {
+    throw notSignedIn(' (or, where the server runs, set DATABASE_URL or pass --local)');
   }
 }
 
 async function run(command: string | undefined, rest: string[]): Promise<void> {
-  switch (command) {
-    case 'serve': {
-      const { serve } = await import('../server.js');
-      return serve();
-    }
-    case 'migrate': {
-      const { loadConfig } = await import('../config.js');
-      const storage = await openAppStorage(loadConfig());
-      try {
-        process.stdout.write(`database schema is up to date: ${String((await storage.applied()).length)} migrations applied\n`);
-      } finally {
-        await storage.close();
-      }
-      return;
-    }
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(USAGE);
-      return;
+  if (command === undefined || isHelp(command)) {
+    process.stdout.write(USAGE);
+    return;
   }
-  const named = COMMANDS.filter((c) => c.name === command);
-  const cli = named.find((c) => c.subcommands?.includes(rest[0] ?? '')) ?? named.find((c) => !c.subcommands);
-  if (!cli) throw new UsageError(`unknown command "${command}"`);
   const local = rest.includes('--local');
+  const args = rest.filter((a) => a !== '--local');
   const ctx = cliContext(local);
-  if (!cli.remote && !local && !process.env.DATABASE_URL && remoteConfigured(ctx)) {
-    // Operator commands need the database; with only a remote configured, say how to reach it.
-    throw new UsageError(
-      `"${command}" runs on the server's database only: run it where the server runs, or pass --local (with DATABASE_URL set to the server's database)`,
-    );
+  if (command === 'serve' || command === 'migrate') {
+    checkSide([command], null, ctx, local);
+    return command === 'serve' ? (await import('../server.js')).serve() : migrate();
   }
+  const cli = findCommand(COMMANDS, command, rest);
+  checkSide([command, ...rest], cli, ctx, local);
   try {
-    await cli.run(
-      rest.filter((a) => a !== '--local'),
-      ctx,
-    );
+    await cli.run(args, ctx);
   } finally {
     await ctx.close();
   }
 }
 
-/** Entry point of bin/petstore. */
-export async function main(argv: string[]): Promise<void> {
-  // A reader that stops early (`petstore keys list | head`) closes the pipe: stop quietly, as Unix tools do.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw err;
-    });
-  }
-  const [command, ...rest] = argv;
+async function migrate(): Promise<void> {
+  const { loadConfig } = await import('../config.js');
+  const storage = await openAppStorage(loadConfig());
   try {
-    await run(command, rest);
-  } catch (err) {
-    const answer = exitFor(err, USAGE, rest.includes('--json'));
-    if (answer.stdout) process.stdout.write(terminalText(answer.stdout));
-    if (answer.stderr) process.stderr.write(terminalText(answer.stderr));
-    process.exitCode = answer.status;
+    process.stdout.write(`database schema is up to date: ${String((await storage.applied()).length)} migrations applied\n`);
+  } finally {
+    await storage.close();
   }
 }
+
+/** Entry point of bin/petstore. */
+export const main = (argv: string[]): Promise<void> => runCommandLine(argv, USAGE, run);

@@ -15,6 +15,17 @@ export interface RemoteSettings {
 /** The login file or the remote settings cannot be used: one line for the person, exit 1. */
 export class RemoteSetupError extends Error {}
 
+/**
+ * The command cannot run on this side: a remote command with neither a server signed in to nor a
+ * database, or an operator command signed in to a server without a database named. One line, exit 2.
+ */
+export class WrongSide extends Error {}
+
+const LOGIN_USAGE = 'petstore login --url URL --email EMAIL --password-stdin';
+
+/** A remote command run with no server signed in to (and, for bin/petstore, no database to use instead). */
+export const notSignedIn = (orLocal = '') => new WrongSide(`not signed in: run ${LOGIN_USAGE}${orLocal}`);
+
 /** `$PETSTORE_CONFIG`, or `~/.config/petstore/config.json`. */
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.PETSTORE_CONFIG || join(env.HOME || homedir(), '.config', 'petstore', 'config.json');

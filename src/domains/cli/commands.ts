@@ -1,6 +1,7 @@
 import type { CliCommand } from '../../feature.js';
+import { runDomains, runRedirects } from './run.js';
 
-// The commands load their code (the Public Suffix List, DNS) only when run, so other commands start as fast as before.
+// The service (the Public Suffix List, DNS) loads only when a command runs on the database (transports.ts).
 export const domainsCommand: CliCommand = {
   name: 'domains',
   remote: true,
@@ -13,7 +14,7 @@ export const domainsCommand: CliCommand = {
     'domains remove DOMAIN [--project SLUG]  stops serving it at once, on every instance',
     "                                        (--project: that project's claim, when the name needs ownership proof)",
   ],
-  run: async (args, ctx) => (await import('./run.js')).runDomains(args, ctx),
+  run: runDomains,
 };
 
 export const redirectsCommand: CliCommand = {
@@ -24,5 +25,5 @@ export const redirectsCommand: CliCommand = {
     'redirects list SLUG [--json]',
     'redirects remove SLUG FROM',
   ],
-  run: async (args, ctx) => (await import('./run.js')).runRedirects(args, ctx),
+  run: runRedirects,
 };

@@ -4,10 +4,11 @@ import { managementClient, overApi } from '../../cli/management.js';
 import type { RemoteSettings } from '../../cli/remote.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { CliContext } from '../../feature.js';
-import { composeDomains } from '../compose.js';
 import type { DomainService } from '../service.js';
 
+/** The service on the database, loaded on first use (a remote command does not load it). */
 async function service(ctx: CliContext): Promise<DomainService> {
+  const { composeDomains } = await import('../compose.js');
   const { service } = composeDomains({ database: await ctx.database(), config: await ctx.config(), clock: ctx.clock });
   return service;
 }

@@ -1,0 +1,51 @@
+import { systemClock } from '../clock.js';
+import type { CliCommand, CliContext } from '../feature.js';
+import { UsageError } from './args.js';
+import { exitFor } from './exit.js';
+import { terminalJson, terminalText } from './terminal.js';
+
+/** `petstore help`: the header, then each command's usage lines. */
+export function usageText(header: string[], commands: readonly CliCommand[]): string {
+  return [...header, ...commands.flatMap((c) => c.usage.map((line) => `  ${line}`)), ''].join('\n');
+}
+
+/** The command that answers `command rest[0]`: the one whose subcommands name the second word, else the one without subcommands. */
+export function findCommand(commands: readonly CliCommand[], command: string, rest: string[]): CliCommand {
+  const named = commands.filter((c) => c.name === command);
+  const cli = named.find((c) => c.subcommands?.includes(rest[0] ?? '')) ?? named.find((c) => !c.subcommands);
+  if (!cli) throw new UsageError(`unknown command "${command}"`);
+  return cli;
+}
+
+/** A command's output and clock. What is printed may come from a server (names, URLs, error messages): no escape sequences get through. */
+export function terminalOutput(): Pick<CliContext, 'clock' | 'interactive' | 'json' | 'out' | 'err'> {
+  return {
+    clock: systemClock,
+    interactive: process.stderr.isTTY,
+    json: (value) => process.stdout.write(`${terminalJson(value)}\n`),
+    out: (line) => process.stdout.write(`${terminalText(line)}\n`),
+    err: (line) => process.stderr.write(`${terminalText(line)}\n`),
+  };
+}
+
+/** Runs one command line: the exit status and output of a failure from exitFor, a closed pipe a quiet stop. */
+export async function runCommandLine(argv: string[], usage: string, run: (command: string | undefined, rest: string[]) => Promise<void>) {
+  // A reader that stops early (`petstore keys list | head`) closes the pipe: stop quietly, as Unix tools do.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
+  const [command, ...rest] = argv;
+  try {
+    await run(command, rest);
+  } catch (err) {
+    const answer = exitFor(err, usage, rest.includes('--json'));
+    if (answer.stdout) process.stdout.write(terminalText(answer.stdout));
+    if (answer.stderr) process.stderr.write(terminalText(answer.stderr));
+    process.exitCode = answer.status;
+  }
+}
+
+export const isHelp = (command: string | undefined) => command === undefined || ['help', '--help', '-h'].includes(command);
