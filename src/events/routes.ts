@@ -207,7 +207,9 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request, reply) => {
-      const sent = orThrow(await webhooks.test(actorFor(request), await projectFor(app, request, request.params.slug), request.params.webhookId));
+      const sent = orThrow(
+        await webhooks.test(actorFor(request), await projectFor(app, request, request.params.slug), request.params.webhookId),
+      );
       return reply.code(202).send(sent);
     },
   );
@@ -252,7 +254,9 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request, reply) => {
-      const retried = orThrow(await webhooks.retry(actorFor(request), await projectFor(app, request, request.params.slug), request.params.deliveryId));
+      const retried = orThrow(
+        await webhooks.retry(actorFor(request), await projectFor(app, request, request.params.slug), request.params.deliveryId),
+      );
       return reply.code(202).send(retried);
     },
   );

@@ -61,7 +61,7 @@ export const ERROR_CATALOG = {
   user_exists: { status: 409, message: 'A user with this email already exists.' },
   invitation_limit: { status: 409, message: 'The project has the most pending invitations allowed (20).' },
   token_limit: { status: 409, message: 'You have the most active access tokens allowed (50): revoke one first.' },
-  webhook_limit: { status: 409, message: "The project has the most webhook endpoints its plan allows: remove one first." },
+  webhook_limit: { status: 409, message: 'The project has the most webhook endpoints its plan allows: remove one first.' },
   last_owner: { status: 409, message: 'A project keeps at least one owner: make another member owner first.' },
   gone: { status: 410, message: 'This operation has been removed.' },
   storage_quota_exceeded: {

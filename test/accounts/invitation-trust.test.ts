@@ -22,7 +22,7 @@ describeEachEngine('invitations: who may vouch for an email (SIGNUP=invite)', ()
     assert.equal((await c.signIn(p.email, p.password)).statusCode, 200);
     return { ...p, c };
   };
-  const tokenOf = (res: { json(): unknown }) => ((res.json() as { url: string }).url.split('/').pop() ?? '');
+  const tokenOf = (res: { json(): unknown }) => (res.json() as { url: string }).url.split('/').pop() ?? '';
 
   test('the owner of a self-made project cannot mint a link that creates an account, and the answer is the same whether the email has one', async () => {
     const attacker = await person('attacker');
@@ -43,7 +43,11 @@ describeEachEngine('invitations: who may vouch for an email (SIGNUP=invite)', ()
 
     // An email that has an account gets the very same answer (no enumeration).
     const existing = await createPerson(h.app, email('existing'));
-    const other = await attacker.c.call({ method: 'POST', url: `/api/v1/projects/${slug}/invitations`, payload: { email: existing.email } });
+    const other = await attacker.c.call({
+      method: 'POST',
+      url: `/api/v1/projects/${slug}/invitations`,
+      payload: { email: existing.email },
+    });
     const otherToken = tokenOf(other);
     assert.equal((await anon.call({ url: `/api/v1/invitations/${otherToken}` })).json().signupAllowed, false);
     const same = await anon.call({ method: 'POST', url: `/api/v1/invitations/${otherToken}/accept`, payload: { password: PASSWORD } });
