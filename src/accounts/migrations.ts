@@ -64,6 +64,17 @@ export const accountMigrations: FeatureMigrations = {
         );
         CREATE INDEX throttle_attempts_window ON throttle_attempts(window_started_at);`,
     },
+    {
+      version: 4,
+      name: 'invitations vouched for by their inviter, projects people made themselves',
+      sql: `
+        CREATE TABLE self_made_projects (project_id INTEGER PRIMARY KEY REFERENCES projects(id));
+        INSERT INTO self_made_projects (project_id)
+          SELECT DISTINCT m.project_id FROM project_members m JOIN users u ON u.id = m.user_id WHERE m.role = 'owner' AND u.admin = 0;
+        ALTER TABLE invitations ADD COLUMN vouched INTEGER NOT NULL DEFAULT 0 CHECK (vouched IN (0, 1));
+        UPDATE invitations SET vouched = 1 WHERE invited_by IS NULL OR invited_by IN (SELECT id FROM users WHERE admin = 1)
+          OR project_id NOT IN (SELECT project_id FROM self_made_projects);`,
+    },
   ],
   postgres: [
     {
@@ -126,6 +137,17 @@ export const accountMigrations: FeatureMigrations = {
           attempts BIGINT NOT NULL
         );
         CREATE INDEX throttle_attempts_window ON throttle_attempts(window_started_at);`,
+    },
+    {
+      version: 4,
+      name: 'invitations vouched for by their inviter, projects people made themselves',
+      sql: `
+        CREATE TABLE self_made_projects (project_id BIGINT PRIMARY KEY REFERENCES projects(id));
+        INSERT INTO self_made_projects (project_id)
+          SELECT DISTINCT m.project_id FROM project_members m JOIN users u ON u.id = m.user_id WHERE m.role = 'owner' AND NOT u.admin;
+        ALTER TABLE invitations ADD COLUMN vouched BOOLEAN NOT NULL DEFAULT false;
+        UPDATE invitations SET vouched = true WHERE invited_by IS NULL OR invited_by IN (SELECT id FROM users WHERE admin)
+          OR project_id NOT IN (SELECT project_id FROM self_made_projects);`,
     },
   ],
 };

@@ -26,6 +26,11 @@ export interface Invitation {
   createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
+  /**
+   * Made by someone trusted to vouch for the email (an admin, or an owner of a project a person did not make
+   * themselves): only then may accepting it create the account when SIGNUP is invite.
+   */
+  vouched: boolean;
 }
 
 /** People and which projects they are members of. */
@@ -46,6 +51,11 @@ export interface AccountRepository {
   findInvitation(tokenHash: Buffer): Promise<Invitation | null>;
   /** Marks an unused invitation used; false when it already was (only one acceptance wins). */
   useInvitation(tokenHash: Buffer, at: Date): Promise<boolean>;
+  /** How many of the project's invitations are neither used nor expired at `now`. */
+  pendingInvitations(projectId: number, now: Date): Promise<number>;
+  /** Records that a person made the project themselves (not an admin nor the operator). */
+  markSelfMade(projectId: number): Promise<void>;
+  isSelfMade(projectId: number): Promise<boolean>;
   /** False when the person was not a member. */
   removeMember(projectId: number, userId: number): Promise<boolean>;
   isMember(projectId: number, userId: number): Promise<boolean>;
@@ -115,8 +125,8 @@ export function openAccountRepository(database: Database): AccountRepository {
       ),
     createInvitation: async (tokenHash, i, invitedBy) => {
       await sql.run(
-        'INSERT INTO invitations (token_hash, project_id, email, invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-        [tokenHash, i.projectId, i.email, invitedBy, i.createdAt, i.expiresAt],
+        'INSERT INTO invitations (token_hash, project_id, email, invited_by, created_at, expires_at, vouched) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [tokenHash, i.projectId, i.email, invitedBy, i.createdAt, i.expiresAt, i.vouched],
       );
     },
     findInvitation: async (tokenHash) => {
@@ -126,7 +136,8 @@ export function openAccountRepository(database: Database): AccountRepository {
         created_at: bigint | Date;
         expires_at: bigint | Date;
         used_at: bigint | Date | null;
-      }>('SELECT project_id, email, created_at, expires_at, used_at FROM invitations WHERE token_hash = ?', [tokenHash]);
+        vouched: bigint | boolean;
+      }>('SELECT project_id, email, created_at, expires_at, used_at, vouched FROM invitations WHERE token_hash = ?', [tokenHash]);
       return r
         ? {
             projectId: int(r.project_id),
@@ -134,11 +145,25 @@ export function openAccountRepository(database: Database): AccountRepository {
             createdAt: time(r.created_at),
             expiresAt: time(r.expires_at),
             usedAt: time(r.used_at),
+            vouched: flag(r.vouched),
           }
         : null;
     },
     useInvitation: async (tokenHash, at) =>
       (await sql.run('UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [at, tokenHash])) > 0,
+    pendingInvitations: async (projectId, now) =>
+      Number(
+        (
+          await sql.one<{ n: bigint | string }>(
+            'SELECT COUNT(*) AS n FROM invitations WHERE project_id = ? AND used_at IS NULL AND expires_at > ?',
+            [projectId, now],
+          )
+        )?.n ?? 0,
+      ),
+    markSelfMade: async (projectId) => {
+      await sql.run('INSERT INTO self_made_projects (project_id) VALUES (?) ON CONFLICT DO NOTHING', [projectId]);
+    },
+    isSelfMade: async (projectId) => (await sql.one('SELECT 1 AS yes FROM self_made_projects WHERE project_id = ?', [projectId])) !== null,
     removeMember: async (projectId, userId) =>
       (await sql.run('DELETE FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId])) > 0,
     isMember: async (projectId, userId) =>

@@ -19,6 +19,9 @@ export type SignupMode = 'closed' | 'invite' | 'open';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 
+/** Invitations of a project neither used nor expired at once; more are refused (`invitation_limit`). */
+export const MAX_PENDING_INVITATIONS = 20;
+
 /** Passwords of 12 characters or more that lists of leaked passwords start with; refused as trivially weak. */
 const COMMON_PASSWORDS = new Set([
   '123456789012',
@@ -221,6 +224,8 @@ export class AccountService {
     }
     const project = await this.projectService.create(actor, slug, 'free');
     if (project instanceof DomainError) return project;
+    // Its owners vouch for no one: their invitations do not create accounts when SIGNUP is invite.
+    if (!user.admin) await this.accounts.markSelfMade(project.id);
     await this.accounts.addMember(project.id, user.id, new Date(this.clock.now()), 'owner');
     return project;
   }
@@ -247,8 +252,10 @@ export class AccountService {
   }
 
   /**
-   * An invitation link's token for an email, valid 7 days; only owners (and admins) may invite. Only its hash is
-   * stored. `actor` is the person `user` acting.
+   * An invitation link's token for an email, valid 7 days; only owners (and admins) may invite, at most
+   * MAX_PENDING_INVITATIONS pending per project. Only its hash is stored. The invitation is vouched for (may
+   * create the account when SIGNUP is invite) when `user` is an admin or the project is not one a person made
+   * themselves. `actor` is the person `user` acting.
    */
   async invite(
     actor: Actor,
@@ -260,12 +267,19 @@ export class AccountService {
     if (refused) return refused;
     const normalised = normaliseEmail(email);
     if (emailProblem(email) !== null) return invalidEmail(email);
-    const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
+    if ((await this.accounts.pendingInvitations(project.id, new Date(now))) >= MAX_PENDING_INVITATIONS) {
+      return new DomainError(
+        'invitation_limit',
+        `Project "${project.slug}" already has ${String(MAX_PENDING_INVITATIONS)} pending invitations, the most allowed: wait for some to be used or to expire.`,
+      );
+    }
+    const vouched = user.admin || !(await this.accounts.isSelfMade(project.id));
+    const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + INVITATION_TTL_MS);
     await this.accounts.createInvitation(
       invitationHash(token),
-      { projectId: project.id, email: normalised, createdAt: new Date(now), expiresAt, usedAt: null },
+      { projectId: project.id, email: normalised, createdAt: new Date(now), expiresAt, usedAt: null, vouched },
       user.id,
     );
     await this.audit.record(actor, project.id, 'member.invite', normalised);
@@ -304,7 +318,16 @@ export class AccountService {
     return { project: invitation.project, projectId: invitation.projectId, role };
   }
 
-  /** Accepts an invitation by signing up as the invited email (SIGNUP invite or open), from `ip`. */
+  /** Whether accepting the invitation may create the invited email's account, under SIGNUP `mode`. */
+  static signupAllowed(invitation: Invitation, mode: SignupMode): boolean {
+    return mode === 'open' || (mode === 'invite' && invitation.vouched);
+  }
+
+  /**
+   * Accepts an invitation by signing up as the invited email, from `ip`: with SIGNUP open, or invite when the
+   * invitation is vouched for. An invitation that may not create the account is refused the same way whether
+   * the email has an account or not.
+   */
   async acceptBySignUp(
     token: string,
     password: string,
@@ -314,6 +337,12 @@ export class AccountService {
     const invitation = await this.invitation(token);
     if (invitation instanceof DomainError) return invitation;
     if (mode === 'closed') return new DomainError('signup_closed', 'Sign-up is closed on this service: ask its operator for an account.');
+    if (!AccountService.signupAllowed(invitation, mode)) {
+      return new DomainError(
+        'signup_closed',
+        'This invitation cannot create an account: only invitations from an admin, or from the owners of a project an admin made, can. If the invited email has an account, sign in and accept.',
+      );
+    }
     const user = await this.createChosen(invitation.email, password);
     if (user instanceof DomainError) return user;
     const accepted = await this.accept(token, user, ip);

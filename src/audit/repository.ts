@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'webhook.add',
   'webhook.update',
   'webhook.remove',
+  'webhook.test',
+  'webhook.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -39,6 +39,9 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   invalid_domain:
     'the domain name is not valid: a scheme, a path, a wildcard, an IP address, a public suffix, a bad label, or a name under `PLATFORM_HOST`',
   domain_limit: 'the project already has 50 custom domains; remove one first',
+  invitation_limit: 'the project already has 20 invitations neither used nor expired; wait for one to be used or to expire',
+  token_limit: 'the person already has 50 active access tokens (neither revoked nor expired); revoke one first',
+  webhook_limit: "the project already has its plan's most webhook endpoints (Free 2, Pro 10, Business 25, Enterprise 50); remove one first",
   invalid_redirect: 'a redirect entry names a domain the project does not have, points at itself, or would make a loop',
   gone: 'the operation is past its sunset date (`getPet`, after authentication)',
   payload_too_large: 'the body is larger than 16 KiB',

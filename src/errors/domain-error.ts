@@ -31,7 +31,10 @@ export type DomainCode =
   | 'invitation_mismatch'
   | 'last_owner'
   | 'invitation_expired'
-  | 'invitation_used';
+  | 'invitation_used'
+  | 'invitation_limit'
+  | 'token_limit'
+  | 'webhook_limit';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

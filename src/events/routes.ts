@@ -98,7 +98,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         operationId: 'createWebhook',
         summary: 'Add a webhook endpoint',
         description:
-          "Adds an endpoint that receives the project's events of the given types, signed as Standard Webhooks do (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer holds the signing secret, shown this once. A URL that is not `https://`, or whose host is a loopback, private or link-local address, is refused (400) unless the server runs with WEBHOOK_ALLOW_PRIVATE=true; names are checked again at each delivery, on the address connected to.",
+          "Adds an endpoint that receives the project's events of the given types, signed as Standard Webhooks do (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer holds the signing secret, shown this once. A URL that is not `https://`, or whose host is a loopback, private or link-local address, is refused (400) unless the server runs with WEBHOOK_ALLOW_PRIVATE=true; names are checked again at each delivery, on the address connected to. A project has at most as many endpoints as its plan allows (Free 2, Pro 10, Business 25, Enterprise 50): 409 `webhook_limit`.",
         tags: TAGS,
         'x-stability': 'beta',
         security: WRITE_SECURITY,
@@ -106,7 +106,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         body: NewWebhookSchema,
         response: {
           201: jsonResponse('The endpoint, with its secret.', CreatedWebhookSchema),
-          ...managementErrors('validation_failed', 'malformed_json', 'not_signed_in', 'csrf_failed', 'not_found'),
+          ...managementErrors('validation_failed', 'malformed_json', 'not_signed_in', 'csrf_failed', 'not_found', 'webhook_limit'),
         },
       },
     },
@@ -207,7 +207,9 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request, reply) => {
-      const sent = orThrow(await webhooks.test(await projectFor(app, request, request.params.slug), request.params.webhookId));
+      const sent = orThrow(
+        await webhooks.test(actorFor(request), await projectFor(app, request, request.params.slug), request.params.webhookId),
+      );
       return reply.code(202).send(sent);
     },
   );
@@ -252,7 +254,9 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request, reply) => {
-      const retried = orThrow(await webhooks.retry(await projectFor(app, request, request.params.slug), request.params.deliveryId));
+      const retried = orThrow(
+        await webhooks.retry(actorFor(request), await projectFor(app, request, request.params.slug), request.params.deliveryId),
+      );
       return reply.code(202).send(retried);
     },
   );

@@ -1,6 +1,7 @@
 import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
+import { WEBHOOK_ENDPOINT_LIMITS } from '../projects/plans.js';
 import type { Project } from '../projects/repository.js';
 import { eventJson } from './body.js';
 import type { AttemptRecord, EndpointRecord, EventRecord, EventRepository } from './repository.js';
@@ -102,6 +103,13 @@ export class WebhookService {
   ): Promise<(WebhookView & { secret: string }) | DomainError> {
     const refused = this.checkUrl(input.url) ?? this.checkEvents(input.events);
     if (refused) return refused;
+    const limit = WEBHOOK_ENDPOINT_LIMITS[project.plan];
+    if ((await this.repo.listEndpoints(project.id)).length >= limit) {
+      return new DomainError(
+        'webhook_limit',
+        `Project "${project.slug}" already has ${String(limit)} webhook endpoints, the most its ${project.plan} plan allows: remove one first.`,
+      );
+    }
     const secret = newWebhookSecret();
     const events = input.events.includes('*') ? ['*'] : [...new Set(input.events)];
     const created = await this.repo.createEndpoint({
@@ -148,7 +156,9 @@ export class WebhookService {
     const updated = await this.repo.updateEndpoint(project.id, e.id, { ...change, events });
     if (!updated) return noEndpoint(id);
     const view = webhookView(updated);
-    await this.audit.record(actor, project.id, 'webhook.update', view.id);
+    // A new URL is recorded: the secret stays the same, so repointing an endpoint is otherwise invisible.
+    const target = change.url !== undefined && change.url !== e.url ? `${view.id} url=${change.url}` : view.id;
+    await this.audit.record(actor, project.id, 'webhook.update', target);
     return view;
   }
 
@@ -162,11 +172,12 @@ export class WebhookService {
   }
 
   /** Queues a `ping` event for the endpoint alone. */
-  async test(project: Project, id: string): Promise<{ eventId: string } | DomainError> {
+  async test(actor: Actor, project: Project, id: string): Promise<{ eventId: string } | DomainError> {
     const e = await this.endpoint(project, id);
     if (e instanceof DomainError) return e;
     const data = JSON.stringify({ webhookId: webhookView(e).id, message: 'A test event sent from the petstore.' });
     const eventId = await this.repo.queuePing(project.id, e.id, data, new Date(this.clock.now()));
+    await this.audit.record(actor, project.id, 'webhook.test', `${webhookView(e).id} ${eventId}`);
     this.wake();
     return { eventId };
   }
@@ -177,10 +188,11 @@ export class WebhookService {
     return (await this.repo.listAttempts(e.id, limit)).map(attemptView);
   }
 
-  async retry(project: Project, deliveryId: string): Promise<{ id: string } | DomainError> {
+  async retry(actor: Actor, project: Project, deliveryId: string): Promise<{ id: string } | DomainError> {
     const n = idOf('dlv', deliveryId);
     const ok = n !== null && (await this.repo.retryDelivery(project.id, n, new Date(this.clock.now())));
     if (!ok) return new DomainError('not_found', `The project has no webhook delivery ${deliveryId}.`);
+    await this.audit.record(actor, project.id, 'webhook.retry', deliveryId);
     this.wake();
     return { id: deliveryId };
   }

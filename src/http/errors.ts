@@ -59,6 +59,9 @@ export const ERROR_CATALOG = {
   domain_taken: { status: 409, message: 'The domain is already a domain of this project.' },
   domain_limit: { status: 409, message: 'The project has the most custom domains allowed (50).' },
   user_exists: { status: 409, message: 'A user with this email already exists.' },
+  invitation_limit: { status: 409, message: 'The project has the most pending invitations allowed (20).' },
+  token_limit: { status: 409, message: 'You have the most active access tokens allowed (50): revoke one first.' },
+  webhook_limit: { status: 409, message: 'The project has the most webhook endpoints its plan allows: remove one first.' },
   last_owner: { status: 409, message: 'A project keeps at least one owner: make another member owner first.' },
   gone: { status: 410, message: 'This operation has been removed.' },
   storage_quota_exceeded: {
@@ -129,6 +132,9 @@ export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'last_owner',
   'invitation_expired',
   'invitation_used',
+  'invitation_limit',
+  'token_limit',
+  'webhook_limit',
 ];
 
 /** The codes the /v1 API answers: its contract's closed set. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { User } from '../accounts/repository.js';
+import { AccountService } from '../accounts/service.js';
 import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SignedIn } from '../accounts/sign-in.js';
 import { actorFor } from '../audit/request-actor.js';
 import { DomainError, orThrow } from '../errors/domain-error.js';
@@ -215,7 +216,7 @@ export function peopleRoutes(app: FastifyInstance): void {
         operationId: 'createInvitation',
         summary: 'Invite a person',
         description:
-          'Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project as a member, signing up first when `SIGNUP` is `invite` or `open`. Owners only: a member gets 403 `forbidden`.',
+          'Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project as a member, signing up first when `SIGNUP` is `open`, or `invite` and the invitation comes from an admin or an owner of a project an admin made (an invitation from the owner of a project a person made themselves only adds people who already have an account). Owners only: a member gets 403 `forbidden`. At most 20 pending invitations per project (409 `invitation_limit`).',
         tags: ['members'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,
@@ -232,6 +233,7 @@ export function peopleRoutes(app: FastifyInstance): void {
             'insufficient_scope',
             'forbidden',
             'not_found',
+            'invitation_limit',
             'payload_too_large',
             'unsupported_media_type',
           ),
@@ -276,7 +278,7 @@ export function peopleRoutes(app: FastifyInstance): void {
         project: invitation.project,
         email: invitation.email,
         expiresAt: invitation.expiresAt.toISOString(),
-        signupAllowed: app.config.signup !== 'closed',
+        signupAllowed: AccountService.signupAllowed(invitation, app.config.signup),
       };
     },
   );
@@ -289,7 +291,7 @@ export function peopleRoutes(app: FastifyInstance): void {
         operationId: 'acceptInvitation',
         summary: 'Accept an invitation',
         description:
-          "Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `invite` or `open` (else 403 `signup_closed`); an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.",
+          "Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `open`, or `invite` and the invitation may create accounts (`signupAllowed` when read); else 403 `signup_closed`, whether the email has an account or not. Where sign-up is allowed, an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.",
         tags: ['members'],
         'x-stability': 'beta',
         security: [{}, ...SESSION_WRITE_SECURITY],

@@ -200,7 +200,10 @@ export const InvitationSchema = Type.Object(
     project: Type.String({ description: 'The project the person is invited to.' }),
     email: Type.String({ description: 'The email invited: accepting needs that account, or creates it.' }),
     expiresAt: Type.String({ format: 'date-time', description: 'When the link stops working.' }),
-    signupAllowed: Type.Boolean({ description: 'Whether accepting may create the account (SIGNUP is `invite` or `open`).' }),
+    signupAllowed: Type.Boolean({
+      description:
+        'Whether accepting may create the account: SIGNUP is `open`, or `invite` and an admin or an owner of a project an admin made invited.',
+    }),
   },
   { additionalProperties: false, description: 'An invitation, as its link shows it.' },
 );

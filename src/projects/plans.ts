@@ -11,6 +11,9 @@ export const PLAN_QUOTAS: Record<Exclude<Plan, 'enterprise'>, Quota> = {
   business: { perMinute: 1000, perDay: 100_000 },
 };
 
+/** Webhook endpoints a project may have, by plan: one `/v1` request fans out to at most this many deliveries. */
+export const WEBHOOK_ENDPOINT_LIMITS: Record<Plan, number> = { free: 2, pro: 10, business: 25, enterprise: 50 };
+
 export const QuotaSchema = Type.Object({
   perMinute: Type.Integer({ minimum: 1 }),
   perDay: Type.Integer({ minimum: 1 }),

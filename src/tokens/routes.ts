@@ -47,6 +47,7 @@ export function tokenRoutes(app: FastifyInstance, tokens: TokenService): void {
             'not_signed_in',
             'csrf_failed',
             'not_found',
+            'token_limit',
             'payload_too_large',
             'unsupported_media_type',
           ),

@@ -35,6 +35,9 @@ const tokenId = () => `tok_${[...randomBytes(16)].map((b) => ID_ALPHABET[b % 62]
  * seen; unknown ones are never remembered. The last use is written at most once
  * a minute per token, after the answer's work is scheduled (never awaited).
  */
+/** Active (neither revoked nor expired) access tokens a person may have at once. */
+export const MAX_ACTIVE_TOKENS = 50;
+
 export class TokenService {
   private readonly cache = new Map<string, { grant: TokenGrant; until: number }>();
   /** When each token's last use was last written by this instance. */
@@ -49,12 +52,20 @@ export class TokenService {
     private readonly onTouchError: (err: unknown) => void = () => undefined,
   ) {}
 
+  /** At most MAX_ACTIVE_TOKENS tokens neither revoked nor expired per person. */
   async create(user: User, input: NewToken): Promise<CreatedToken | DomainError> {
     const projects = input.projects === undefined ? null : [...new Set(input.projects)];
     for (const slug of projects ?? []) {
       if (!(await this.canManage(user, slug))) return new DomainError('not_found', `No project "${slug}" exists.`);
     }
     const now = this.clock.now();
+    const active = (await this.tokens.list(user.id)).filter((t) => t.revokedAt === null && t.expiresAt.getTime() > now);
+    if (active.length >= MAX_ACTIVE_TOKENS) {
+      return new DomainError(
+        'token_limit',
+        `You already have ${String(MAX_ACTIVE_TOKENS)} active access tokens, the most allowed: revoke one first.`,
+      );
+    }
     const token = TOKEN_FORMAT.generate();
     const info = {
       id: tokenId(),

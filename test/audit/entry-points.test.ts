@@ -105,6 +105,8 @@ describeEachEngine('audit: the service records each change with the actor of its
       await expect(201, { method: 'POST', url: `${base}/webhooks`, payload: { url: 'https://example.test/hook', events: ['*'] } })
     ).id as string;
     await expect(200, { method: 'PATCH', url: `${base}/webhooks/${hook}`, payload: { enabled: false } });
+    await expect(200, { method: 'PATCH', url: `${base}/webhooks/${hook}`, payload: { url: 'https://example.test/other' } });
+    const ping = (await expect(202, { method: 'POST', url: `${base}/webhooks/${hook}/test` })).eventId as string;
     await expect(200, { method: 'DELETE', url: `${base}/webhooks/${hook}` });
 
     return [
@@ -119,6 +121,8 @@ describeEachEngine('audit: the service records each change with the actor of its
       ['deploy.promote', first],
       ['webhook.add', hook],
       ['webhook.update', hook],
+      ['webhook.update', `${hook} url=https://example.test/other`],
+      ['webhook.test', `${hook} ${ping}`],
       ['webhook.remove', hook],
     ];
   }
