@@ -266,7 +266,12 @@ export function actionsMenu(visible, forWhat, actions) {
 
 /** A project site's address as a link (it opens in a new tab, as Vercel's and Netlify's "Visit" do). */
 export function siteLink(url, text = url) {
-  return h('a', { href: url, class: 'site-link', target: '_blank', rel: 'noopener' }, text, hidden(' (opens in a new tab)'));
+  return h('a', { href: url, class: 'site-link', target: '_blank', rel: 'noopener' }, ...breakable(text), hidden(' (opens in a new tab)'));
+}
+
+/** An address with line-break opportunities after `//` and before each `.` and `/`, so it wraps between its parts, not inside a name. */
+function breakable(text) {
+  return text.split(/(?<=\/\/)|(?=[./])/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
