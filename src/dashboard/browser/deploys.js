@@ -120,8 +120,8 @@ export async function render({ content, slug }) {
     h(
       'div',
       { class: 'field' },
-      h('label', { for: fileId }, 'Or a site archive (.tar.gz)'),
-      h('p', { id: `${fileId}-hint`, class: 'hint' }, 'A .tar.gz with index.html at its top.'),
+      h('label', { for: fileId }, 'Site archive (.tar.gz)'),
+      h('p', { id: `${fileId}-hint`, class: 'hint' }, 'Instead of a folder: a .tar.gz with index.html at its top.'),
       file,
     ),
     uploadError.el,

@@ -103,7 +103,11 @@ async function walk(entry, prefix, out) {
  */
 export async function filesOfDrop(dataTransfer) {
   const entries = [...dataTransfer.items].map((item) => item.webkitGetAsEntry?.()).filter((e) => e);
-  if (entries.length === 0) return null;
+  if (entries.length === 0) {
+    // Files without entries (a browser without the entries API): taken as the site's root.
+    const plain = [...dataTransfer.files].map((file) => ({ path: file.name, file }));
+    return plain.length === 0 ? null : plain;
+  }
   const files = [];
   if (entries.length === 1 && entries[0].isDirectory) {
     for (const child of await entriesOf(entries[0])) await walk(child, '', files);

@@ -105,8 +105,8 @@ export async function render({ content, slug }) {
               h('strong', null, 'Test event failed: '),
               `${a.error ?? 'no answer'}${a.httpStatus === undefined ? '' : ` (HTTP ${String(a.httpStatus)})`}, after ${String(a.durationMs)} ms.`,
             );
+    // testResult is a status region itself: screen readers hear the outcome from there.
     testResult.replaceChildren(outcome);
-    announce(outcome.textContent);
   }
 
   function deliveriesButton(w) {
