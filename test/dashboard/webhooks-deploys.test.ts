@@ -89,7 +89,7 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
     const deliveries = page.getByRole('table', { name: `Deliveries to ${ok.url}` });
     await deliveries.waitFor();
     const [header, row] = await deliveries.getByRole('row').allInnerTexts();
-    assert.match(header ?? '', /Event\s+Time\s+Response\s+Duration\s+Error\s+Actions/);
+    assert.match(header ?? '', /Event\s+Response\s+Actions/);
     assert.match(row ?? '', /ping/);
     assert.match(row ?? '', /evt_/);
     assert.match(row ?? '', /Succeeded/);

@@ -124,9 +124,15 @@ export async function render({ content, slug }) {
       // Retry is offered once per delivery (on its latest attempt) and never once it has succeeded.
       const latest = !seen.has(a.id);
       seen.add(a.id);
+      // Three columns, so that the list and its actions fit a phone's width.
       return [
-        h('div', { class: 'stack' }, h('code', null, a.eventType), h('span', { class: 'muted' }, a.eventId)),
-        h('span', null, time(a.at)),
+        h(
+          'div',
+          { class: 'stack' },
+          h('code', { class: 'event-type' }, a.eventType),
+          h('code', { class: 'muted event-id' }, a.eventId),
+          h('span', null, time(a.at), ` · ${String(a.durationMs)} ms`, a.attempt > 1 ? ` · attempt ${String(a.attempt)}` : ''),
+        ),
         h(
           'div',
           { class: 'stack' },
@@ -134,14 +140,8 @@ export async function render({ content, slug }) {
             ? h('span', { class: 'badge badge-ok' }, 'Succeeded')
             : h('span', { class: 'badge badge-failed' }, 'Failed'),
           h('span', null, a.httpStatus === undefined ? 'No answer' : `HTTP ${String(a.httpStatus)}`),
+          a.error ? h('span', { class: 'muted' }, a.error) : null,
         ),
-        h(
-          'span',
-          null,
-          `${String(a.durationMs)} ms`,
-          a.attempt > 1 ? h('span', { class: 'muted' }, ` · attempt ${String(a.attempt)}`) : null,
-        ),
-        h('span', { class: 'muted' }, a.error ?? ''),
         h('div', { class: 'actions' }, viewButton(a, detail), latest && a.deliveryState !== 'succeeded' ? retryButton(w, a) : null),
       ];
     });
@@ -149,7 +149,7 @@ export async function render({ content, slug }) {
       heading,
       attempts.length === 0
         ? h('p', null, 'No delivery attempts yet.')
-        : table(`Deliveries to ${w.url}`, ['Event', 'Time', 'Response', 'Duration', 'Error', 'Actions'], rows, {
+        : table(`Deliveries to ${w.url}`, ['Event', 'Response', 'Actions'], rows, {
             captionHidden: true,
           }),
       detail,
@@ -216,7 +216,7 @@ export async function render({ content, slug }) {
         h('h5', null, 'Payload'),
         h('pre', { class: 'payload', tabindex: '0', 'aria-label': 'Payload' }, JSON.stringify(d.event, null, 2)),
         h('h5', null, 'Attempts'),
-        h('ol', { class: 'attempts', reversed: true }, attempts),
+        h('ul', { class: 'attempts' }, attempts),
         h('div', { class: 'actions' }, close),
       ),
     );
