@@ -157,7 +157,7 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     const dashed = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: 'my--site' } });
     assert.equal(dashed.statusCode, 400);
     assert.equal(dashed.json().code, 'invalid_slug');
-    for (const slug of ['Not A Slug', 'Alice_Shop', '-shop', 'a'.repeat(64)]) {
+    for (const slug of ['Not A Slug', 'Alice_Shop', '-shop', 'shop-']) {
       const bad = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug } });
       assert.deepEqual([bad.statusCode, bad.json().code], [400, 'invalid_slug'], slug);
       assert.deepEqual(bad.json().details, [
