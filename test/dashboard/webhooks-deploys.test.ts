@@ -132,7 +132,7 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
       );
     });
     const texts = await failingDeliveries.getByRole('row').allInnerTexts();
-    assert.match(texts[1] ?? '', /ping[\s\S]*Failed[\s\S]*HTTP 500[\s\S]*attempt 2[\s\S]*Retry/);
+    assert.match(texts[1] ?? '', /ping[\s\S]*attempt 2[\s\S]*Failed[\s\S]*HTTP 500[\s\S]*Retry/);
     assert.doesNotMatch(texts[2] ?? '', /Retry/);
     await checkPage(browser, 'webhooks-failed-deliveries');
     await failingDeliveries.getByRole('button', { name: /^Retry delivery of evt_/ }).click();
