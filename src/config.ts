@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ConfigError } from './config-error.js';
 
@@ -206,9 +206,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Value.Check(ConfigSchema, candidate)) return candidate;
   const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => {
     const field = (e.path.replace(/^\//, '').split('/')[0] ?? '') as keyof Config;
-    return `${ENV_NAMES[field] ?? field}: ${e.message} (got ${JSON.stringify(e.value)})`;
+    const allowed = allowedValues(e.schema);
+    const message = allowed ? `expected one of ${allowed.join(', ')}` : e.message;
+    return `${ENV_NAMES[field] ?? field}: ${message} (got ${JSON.stringify(e.value)})`;
   });
   throw new ConfigError(problems);
+}
+
+/** The values a union of literals allows (SIGNUP, LOG_LEVEL…), to name them in the error; null for other schemas. */
+function allowedValues(schema: TSchema): string[] | null {
+  const members: unknown = schema.anyOf;
+  if (!Array.isArray(members) || members.length === 0) return null;
+  const values = members.map((m: { const?: unknown }) => m.const);
+  return values.every((v) => typeof v === 'string' || typeof v === 'number') ? values.map(String) : null;
 }
 
 /** A configuration for embedding the app (tests, tools): defaults plus overrides. */

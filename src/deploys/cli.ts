@@ -119,6 +119,9 @@ const line = (d: DeployOut) =>
     .join('\t')
     .trimEnd();
 
+/** The columns of `line`, printed above the deploys. */
+const HEADER = ['ID', 'STATUS', 'REASON', 'CREATED', 'FILES', 'SIZE', 'LIVE', 'PREVIEW'].join('\t');
+
 /** Progress on a terminal, one line rewritten at most every 100 ms; nothing when piped or with --json. */
 function progressLine(ctx: CliContext, json: boolean): ((p: PackProgress) => void) | undefined {
   if (json || !ctx.interactive) return undefined;
@@ -168,7 +171,8 @@ const deploysCommand: CliCommand = {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 1);
       const list = await transport(ctx).list(positionals[0] ?? '');
       if (values.json) ctx.json(list);
-      else for (const d of list) ctx.out(line(d));
+      else if (list.length === 0) ctx.out(`${positionals[0] ?? ''} has no deploys yet`);
+      else for (const text of [HEADER, ...list.map(line)]) ctx.out(text);
     } else if (sub === 'promote') {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 2);
       const [slug = '', id = ''] = positionals;

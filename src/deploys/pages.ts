@@ -1,7 +1,16 @@
+/** Inline so that the page makes no request of its own (a site's CSP or a missing asset cannot break it). */
+const STYLE =
+  'body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;' +
+  'color:#1f2933;background:#f5f7fa}main{max-width:32rem;margin:1.5rem;padding:2rem 2.25rem;background:#fff;' +
+  'border:1px solid #e4e7eb;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.06)}h1{margin:0 0 .5rem;font-size:1.5rem}' +
+  'p{margin:0;color:#52606d}@media (prefers-color-scheme:dark){body{color:#e4e7eb;background:#111417}' +
+  'main{background:#1b1f24;border-color:#2c3238}p{color:#9aa5b1}}';
+
 function page(title: string, text: string): Buffer {
   return Buffer.from(
-    `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${title}</title></head>\n` +
-      `<body><h1>${title}</h1><p>${text}</p></body>\n</html>\n`,
+    `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${title}</title><style>${STYLE}</style></head>\n` +
+      `<body><main><h1>${title}</h1><p>${text}</p></main></body>\n</html>\n`,
   );
 }
 

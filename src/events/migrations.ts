@@ -16,6 +16,13 @@ const DELIVERIES_INDEXED_FOR_CLAIMS = {
         CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id);`,
 };
 
+/** What the receiver answered (its first RESPONSE_READ_BYTES), shown with the attempt. */
+const ATTEMPT_RESPONSES = {
+  version: 3,
+  name: "webhook attempts keep the start of the receiver's answer",
+  sql: `ALTER TABLE webhook_attempts ADD COLUMN response TEXT;`,
+};
+
 /**
  * The outbox and webhooks: events (written in the transaction of the change
  * that causes them, kept 30 days), a project's endpoints, one delivery per
@@ -84,6 +91,7 @@ export const eventMigrations: FeatureMigrations = {
         CREATE INDEX webhook_attempts_endpoint ON webhook_attempts(endpoint_id, id);`,
     },
     DELIVERIES_INDEXED_FOR_CLAIMS,
+    ATTEMPT_RESPONSES,
   ],
   postgres: [
     {
@@ -145,5 +153,6 @@ export const eventMigrations: FeatureMigrations = {
         CREATE INDEX webhook_attempts_endpoint ON webhook_attempts(endpoint_id, id);`,
     },
     DELIVERIES_INDEXED_FOR_CLAIMS,
+    ATTEMPT_RESPONSES,
   ],
 };

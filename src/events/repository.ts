@@ -44,12 +44,24 @@ export interface EndpointChange {
 export interface AttemptRecord {
   deliveryId: number;
   eventId: string;
+  eventType: string;
+  /** The delivery's state now (a later attempt may have succeeded, or it may be due again). */
+  deliveryState: 'pending' | 'succeeded' | 'failed';
   attempt: number;
   status: 'succeeded' | 'failed';
   httpStatus: number | null;
   durationMs: number;
   error: string | null;
   at: Date;
+}
+
+/** One delivery (an event to an endpoint) with the event sent and its attempts, newest first. */
+export interface DeliveryRecord {
+  id: number;
+  endpointId: number;
+  state: 'pending' | 'succeeded' | 'failed';
+  event: EventRecord & { project: string };
+  attempts: (AttemptRecord & { response: string | null })[];
 }
 
 /** A delivery an instance holds the lease of, with what it needs to send it. */
@@ -77,6 +89,8 @@ export interface AttemptOutcome {
   httpStatus: number | null;
   durationMs: number;
   error: string | null;
+  /** The start of the receiver's answer, when it answered. */
+  response: string | null;
   at: Date;
   /** The delivery's next state: succeeded, failed for good, or pending again at `nextAt`. */
   next: { state: 'succeeded' | 'failed' } | { state: 'pending'; nextAt: Date };
@@ -115,6 +129,8 @@ export interface EventRepository {
   queuePing(projectId: number, endpointId: number, data: string, at: Date): Promise<string>;
   /** The endpoint's attempts, newest first. */
   listAttempts(endpointId: number, limit: number): Promise<AttemptRecord[]>;
+  /** A delivery of the project with its event and its latest `limit` attempts; null when the project has none such. */
+  getDelivery(projectId: number, deliveryId: number, limit: number): Promise<DeliveryRecord | null>;
   /** Makes a delivery of the project due now again; false when the project has no such delivery. */
   retryDelivery(projectId: number, deliveryId: number, now: Date): Promise<boolean>;
   /**
@@ -160,12 +176,21 @@ interface EndpointRow {
 interface AttemptRow {
   delivery_id: bigint;
   event_id: string;
+  event_type: string;
+  delivery_state: 'pending' | 'succeeded' | 'failed';
   attempt: bigint;
   status: 'succeeded' | 'failed';
   http_status: bigint | null;
   duration_ms: bigint;
   error: string | null;
   at: bigint | Date;
+}
+
+interface DeliveryRow extends EventRow {
+  delivery_id: bigint;
+  endpoint_id: bigint;
+  state: 'pending' | 'succeeded' | 'failed';
+  slug: string;
 }
 
 interface ClaimRow {
@@ -200,6 +225,8 @@ const toEndpoint = (r: EndpointRow): EndpointRecord => ({
 const toAttempt = (r: AttemptRow): AttemptRecord => ({
   deliveryId: int(r.delivery_id),
   eventId: r.event_id,
+  eventType: r.event_type,
+  deliveryState: r.delivery_state,
   attempt: int(r.attempt),
   status: r.status,
   httpStatus: r.http_status === null ? null : int(r.http_status),
@@ -234,6 +261,10 @@ const PG_DUE_ENDPOINTS = `SELECT w.id FROM webhook_endpoints w WHERE w.enabled A
   AND (d.lease_until IS NULL OR d.lease_until < $1)) LIMIT $2`;
 /** Endpoints looked at per worker step. */
 const DUE_ENDPOINTS_LIMIT = 200;
+
+const ATTEMPT_COLUMNS = `a.delivery_id, e.id AS event_id, e.type AS event_type, d.state AS delivery_state, a.attempt, a.status,
+  a.http_status, a.duration_ms, a.error, a.attempted_at AS at`;
+const ATTEMPT_JOINS = 'FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id JOIN events e ON e.seq = d.event_seq';
 
 /** Events and webhooks on either engine; the claim and the completion are written per engine. */
 export function openEventRepository(database: Database): EventRepository {
@@ -306,13 +337,32 @@ export function openEventRepository(database: Database): EventRepository {
     },
     listAttempts: async (endpointId: number, limit: number) =>
       (
-        await sql.all<AttemptRow>(
-          `SELECT a.delivery_id, e.id AS event_id, a.attempt, a.status, a.http_status, a.duration_ms, a.error, a.attempted_at AS at
-           FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id JOIN events e ON e.seq = d.event_seq
-           WHERE a.endpoint_id = ? ORDER BY a.id DESC LIMIT ?`,
-          [endpointId, limit],
-        )
+        await sql.all<AttemptRow>(`SELECT ${ATTEMPT_COLUMNS} ${ATTEMPT_JOINS} WHERE a.endpoint_id = ? ORDER BY a.id DESC LIMIT ?`, [
+          endpointId,
+          limit,
+        ])
       ).map(toAttempt),
+    getDelivery: async (projectId: number, deliveryId: number, limit: number): Promise<DeliveryRecord | null> => {
+      const row = await sql.one<DeliveryRow>(
+        `SELECT d.id AS delivery_id, d.endpoint_id, d.state, e.seq, e.id, e.type, e.data, e.created_at, p.slug
+         FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.seq = d.event_seq
+         JOIN projects p ON p.id = w.project_id
+         WHERE d.id = ? AND w.project_id = ?`,
+        [deliveryId, projectId],
+      );
+      if (!row) return null;
+      const attempts = await sql.all<AttemptRow & { response: string | null }>(
+        `SELECT ${ATTEMPT_COLUMNS}, a.response ${ATTEMPT_JOINS} WHERE a.delivery_id = ? ORDER BY a.id DESC LIMIT ?`,
+        [deliveryId, limit],
+      );
+      return {
+        id: int(row.delivery_id),
+        endpointId: int(row.endpoint_id),
+        state: row.state,
+        event: { ...toEvent(row), project: row.slug },
+        attempts: attempts.map((a) => ({ ...toAttempt(a), response: a.response })),
+      };
+    },
     retryDelivery: async (projectId: number, deliveryId: number, now: Date) =>
       (await sql.run(
         `UPDATE webhook_deliveries SET state = 'pending', next_at = ?
@@ -359,8 +409,8 @@ export function openEventRepository(database: Database): EventRepository {
     );
     // Only while the delivery exists: its endpoint may have been deleted during the attempt.
     const insertAttempt = db.prepare(
-      `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ?)`,
+      `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, response, attempted_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ?)`,
     );
     const disable = db.prepare('UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ? WHERE id = ?');
     const release = db.prepare(
@@ -399,6 +449,7 @@ export function openEventRepository(database: Database): EventRepository {
                 o.httpStatus,
                 o.durationMs,
                 o.error,
+                o.response,
                 o.at.getTime(),
                 o.deliveryId,
               );
@@ -493,8 +544,8 @@ export function openEventRepository(database: Database): EventRepository {
             ],
           );
           await client.query(
-            `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at)
-             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::timestamptz[])`,
+            `INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, response, attempted_at)
+             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::timestamptz[])`,
             [
               done.map((o) => o.deliveryId),
               done.map((o) => o.endpointId),
@@ -503,6 +554,7 @@ export function openEventRepository(database: Database): EventRepository {
               done.map((o) => o.httpStatus),
               done.map((o) => o.durationMs),
               done.map((o) => o.error),
+              done.map((o) => o.response),
               done.map((o) => o.at),
             ],
           );

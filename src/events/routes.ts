@@ -9,6 +9,7 @@ import {
   AttemptListSchema,
   CreatedWebhookSchema,
   DeliveryParams,
+  DeliverySchema,
   EventListQuery,
   EventListSchema,
   NewWebhookSchema,
@@ -222,7 +223,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         operationId: 'listWebhookDeliveries',
         summary: 'List delivery attempts',
         description:
-          "The endpoint's latest 100 delivery attempts, newest first, with the receiver's status, the duration and, for a failure, why.",
+          "The endpoint's latest 100 delivery attempts, newest first, with the event's type, the delivery's state now, the receiver's status, the duration and, for a failure, why. `GET …/deliveries/{id}` shows one with its payload and the receiver's answers.",
         tags: TAGS,
         'x-stability': 'beta',
         params: WebhookParams,
@@ -233,6 +234,27 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request) => orThrow(await webhooks.attempts(await projectFor(app, request, request.params.slug), request.params.webhookId)),
+  );
+
+  r.get(
+    '/api/v1/projects/:slug/deliveries/:deliveryId',
+    {
+      config: read,
+      schema: {
+        operationId: 'getWebhookDelivery',
+        summary: 'Get a delivery',
+        description:
+          "One event sent to one endpoint: its state, the event as delivered (the request body) and its latest 20 attempts, newest first, each with the start of the receiver's answer (4096 bytes at most).",
+        tags: TAGS,
+        'x-stability': 'beta',
+        params: DeliveryParams,
+        response: {
+          200: jsonResponse('The delivery.', DeliverySchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request) => orThrow(await webhooks.delivery(await projectFor(app, request, request.params.slug), request.params.deliveryId)),
   );
 
   r.post(

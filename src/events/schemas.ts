@@ -89,10 +89,18 @@ export const DeliveryParams = Type.Object(
   { additionalProperties: false },
 );
 
+const DeliveryState = Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')], {
+  description: 'The delivery now: `pending` (due, or waiting for its next attempt), `succeeded`, or `failed` for good.',
+});
+
 export const AttemptSchema = Type.Object(
   {
-    id: Type.String({ description: 'The delivery (one event to this endpoint) this attempt belongs to; retry it with this id.' }),
+    id: Type.String({
+      description: 'The delivery (one event to this endpoint) this attempt belongs to; get it (with its payload) or retry it with this id.',
+    }),
     eventId: Type.String({ description: 'The event sent.' }),
+    eventType: Type.String({ description: 'The type of the event sent (`ping` for a test event).' }),
+    deliveryState: DeliveryState,
     attempt: Type.Integer({ format: 'int32', minimum: 1, description: 'The attempt number of this delivery (1 for the first).' }),
     status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')], { description: 'Whether the receiver answered 2xx in time.' }),
     httpStatus: Type.Optional(Type.Integer({ format: 'int32', description: 'The receiver’s HTTP status, when it answered.' })),
@@ -105,6 +113,24 @@ export const AttemptSchema = Type.Object(
     at: Timestamp('When the attempt started.'),
   },
   { additionalProperties: false, description: 'One attempt to deliver an event to the endpoint.' },
+);
+
+export const DeliveryAttemptSchema = Type.Object(
+  {
+    attempt: AttemptSchema.properties.attempt,
+    status: AttemptSchema.properties.status,
+    httpStatus: AttemptSchema.properties.httpStatus,
+    durationMs: AttemptSchema.properties.durationMs,
+    error: AttemptSchema.properties.error,
+    responseBody: Type.Optional(
+      Type.String({
+        maxLength: 4096,
+        description: "The start of the receiver's answer (its first 4096 bytes as UTF-8), when it answered.",
+      }),
+    ),
+    at: AttemptSchema.properties.at,
+  },
+  { additionalProperties: false, description: 'One attempt of the delivery, with what the receiver answered.' },
 );
 
 export const AttemptListSchema = Type.Array(AttemptSchema, { maxItems: 100, description: 'The latest attempts, newest first.' });
@@ -128,6 +154,20 @@ export const EventSchema = Type.Object(
     data: Type.Object({}, { additionalProperties: true, description: 'What changed: the pet, deploy, domain, key… as the API shows it.' }),
   },
   { additionalProperties: false, description: 'An event, as delivered to webhooks.' },
+);
+
+export const DeliverySchema = Type.Object(
+  {
+    id: Type.String({ description: 'The delivery id (`dlv_…`).' }),
+    webhookId: Type.String({ description: 'The endpoint it is sent to (`we_…`).' }),
+    state: DeliveryState,
+    event: EventSchema,
+    attempts: Type.Array(DeliveryAttemptSchema, { maxItems: 20, description: 'The latest 20 attempts, newest first.' }),
+  },
+  {
+    additionalProperties: false,
+    description: "One event sent to one endpoint: the event as delivered (the request body) and each attempt with the receiver's answer.",
+  },
 );
 
 export const EventListSchema = Type.Array(EventSchema, { maxItems: 100, description: 'Events of the last 30 days, newest first.' });

@@ -6,7 +6,7 @@ import { literalAddress, refusedAddress } from './addresses.js';
 
 /** A receiver has this long, from connecting to the end of its answer. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** Of a receiver's answer, only this much is read (kept for the attempt's error text). */
+/** Of a receiver's answer, only this much is read (kept with the attempt, and the start of it in its error text). */
 export const RESPONSE_READ_BYTES = 4096;
 
 /** Resolves a name to all its addresses (dns.lookup by default; tests pass their own). */

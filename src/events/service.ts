@@ -23,6 +23,8 @@ export interface WebhookView {
 export interface AttemptView {
   id: string;
   eventId: string;
+  eventType: string;
+  deliveryState: 'pending' | 'succeeded' | 'failed';
   attempt: number;
   status: 'succeeded' | 'failed';
   httpStatus?: number;
@@ -30,6 +32,25 @@ export interface AttemptView {
   error?: string;
   at: string;
 }
+
+export interface DeliveryView {
+  id: string;
+  webhookId: string;
+  state: 'pending' | 'succeeded' | 'failed';
+  event: { id: string; type: string; createdAt: string; project: string; data: Record<string, unknown> };
+  attempts: {
+    attempt: number;
+    status: 'succeeded' | 'failed';
+    httpStatus?: number;
+    durationMs: number;
+    error?: string;
+    responseBody?: string;
+    at: string;
+  }[];
+}
+
+/** Attempts shown with a delivery. */
+const DELIVERY_ATTEMPTS = 20;
 
 export const webhookView = (e: EndpointRecord): WebhookView => ({
   id: `we_${String(e.id)}`,
@@ -44,6 +65,8 @@ export const webhookView = (e: EndpointRecord): WebhookView => ({
 export const attemptView = (a: AttemptRecord): AttemptView => ({
   id: `dlv_${String(a.deliveryId)}`,
   eventId: a.eventId,
+  eventType: a.eventType,
+  deliveryState: a.deliveryState,
   attempt: a.attempt,
   status: a.status,
   ...(a.httpStatus === null ? {} : { httpStatus: a.httpStatus }),
@@ -186,6 +209,29 @@ export class WebhookService {
     const e = await this.endpoint(project, id);
     if (e instanceof DomainError) return e;
     return (await this.repo.listAttempts(e.id, limit)).map(attemptView);
+  }
+
+  /** One delivery with the event as sent and its latest attempts with the receiver's answers. */
+  async delivery(project: Project, deliveryId: string): Promise<DeliveryView | DomainError> {
+    const n = idOf('dlv', deliveryId);
+    const d = n === null ? null : await this.repo.getDelivery(project.id, n, DELIVERY_ATTEMPTS);
+    if (!d) return new DomainError('not_found', `The project has no webhook delivery ${deliveryId}.`);
+    return {
+      id: `dlv_${String(d.id)}`,
+      webhookId: `we_${String(d.endpointId)}`,
+      state: d.state,
+      event: {
+        id: d.event.id,
+        type: d.event.type,
+        createdAt: d.event.createdAt.toISOString(),
+        project: d.event.project,
+        data: JSON.parse(d.event.data) as Record<string, unknown>,
+      },
+      attempts: d.attempts.map((a) => {
+        const { id: _id, eventId: _e, eventType: _t, deliveryState: _s, ...attempt } = attemptView(a);
+        return { ...attempt, ...(a.response === null ? {} : { responseBody: a.response }) };
+      }),
+    };
   }
 
   async retry(actor: Actor, project: Project, deliveryId: string): Promise<{ id: string } | DomainError> {

@@ -64,6 +64,12 @@ export function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 }
 
+/** The receiver's answer as kept with the attempt: its first RESPONSE_READ_BYTES (the sender reads no more), control characters but newlines and tabs as spaces. */
+export function answerText(body: string): string {
+  // eslint-disable-next-line no-control-regex
+  return body.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, ' ');
+}
+
 /** What became of an attempt: the text recorded with it and the delivery's next state. */
 export function judge(
   result: SendResult,
@@ -319,6 +325,7 @@ export class DeliveryWorker {
           leaseToken: this.token,
           attempt: d.attempt,
           durationMs: r.result.durationMs,
+          response: r.result.kind === 'answered' ? answerText(r.result.body) : null,
           at: new Date(r.sentAt),
           ...verdict,
         },

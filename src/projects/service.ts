@@ -33,7 +33,10 @@ export class ProjectService {
   ) {}
 
   async create(actor: Actor, slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
-    if (!SLUG.test(slug)) return invalid('slug', `"${slug}" is not 1-63 lowercase letters, digits and inner hyphens`);
+    if (!SLUG.test(slug)) {
+      const message = 'must be 1-63 lowercase letters, digits and inner hyphens';
+      return new DomainError('invalid_slug', `Invalid slug "${slug}": ${message}.`, [{ in: 'body', field: 'slug', message }]);
+    }
     if (slug.includes('--')) {
       return new DomainError('invalid_slug', `Invalid slug "${slug}": "--" is reserved for preview addresses (<slug>--<deploy>).`, [
         { in: 'body', field: 'slug', message: 'must not contain "--"' },

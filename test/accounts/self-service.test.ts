@@ -157,8 +157,13 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     const dashed = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: 'my--site' } });
     assert.equal(dashed.statusCode, 400);
     assert.equal(dashed.json().code, 'invalid_slug');
-    const bad = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: 'Not A Slug' } });
-    assert.equal(bad.statusCode, 400);
+    for (const slug of ['Not A Slug', 'Alice_Shop', '-shop', 'shop-']) {
+      const bad = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug } });
+      assert.deepEqual([bad.statusCode, bad.json().code], [400, 'invalid_slug'], slug);
+      assert.deepEqual(bad.json().details, [
+        { in: 'body', field: 'slug', message: 'must be 1-63 lowercase letters, digits and inner hyphens' },
+      ]);
+    }
     assert.equal((await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: uniqueSlug('own') } })).statusCode, 201);
     const third = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: uniqueSlug('own') } });
     assert.equal(third.statusCode, 403);
@@ -166,6 +171,8 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     // The CLI's service refuses "--" as well.
     const refused = await h.app.projects.create(OPERATOR, 'cli--x', 'free');
     assert.equal((refused as { code: string }).code, 'invalid_slug');
+    const underscored = await h.app.projects.create(OPERATOR, 'Alice_Shop', 'free');
+    assert.equal((underscored as { code: string }).code, 'invalid_slug');
   });
 
   test('owners invite; the invitee accepts signed in; members cannot invite or remove (403 forbidden); another project is 404', async () => {

@@ -59,6 +59,13 @@ describe('configuration', () => {
     assert.equal(loadConfig({}).maxProjectsPerUser, 10);
     assert.equal(loadConfig({ SIGNUP: 'Open' }).signup, 'open');
     assert.equal(loadConfig({ SIGNUP: 'invite', MAX_PROJECTS_PER_USER: '3' }).maxProjectsPerUser, 3);
+    assert.throws(
+      () => loadConfig({ SIGNUP: 'yes', LOG_LEVEL: 'loud' }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.message.includes('SIGNUP: expected one of closed, invite, open (got "yes")') &&
+        err.message.includes('LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent (got "loud")'),
+    );
     for (const env of [{ SIGNUP: 'yes' }, { MAX_PROJECTS_PER_USER: 'many' }, { MAX_PROJECTS_PER_USER: '-1' }]) {
       assert.throws(
         () => loadConfig(env),

@@ -29,7 +29,7 @@ describe('the Webhooks tab in Chromium', { skip }, () => {
     db.cleanup();
   });
 
-  test('Add webhook shows the secret once; Send test event delivers a signed ping; deliveries show status, HTTP status and duration; Retry sends again', async () => {
+  test('Add webhook shows the secret once; Send test event delivers a signed ping; deliveries show status, HTTP status and duration; no Retry once delivered', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/dashboard/projects/shop/webhooks`);
     await page.getByLabel('Email').fill(email);
@@ -61,12 +61,7 @@ describe('the Webhooks tab in Chromium', { skip }, () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'webhooks-desktop.png'), fullPage: true });
     assert.deepEqual(await seriousAxeViolations(page), []);
 
-    await deliveries
-      .getByRole('button', { name: /^Retry/ })
-      .first()
-      .click();
-    await r.waitFor(2);
-    assert.equal(r.received[1]?.headers['webhook-id'], r.received[0]?.headers['webhook-id']);
+    assert.equal(await deliveries.getByRole('button', { name: /^Retry/ }).count(), 0, 'a delivery that succeeded offers no Retry');
     // The secret is not shown again after a reload.
     await page.reload();
     await page.getByRole('table', { name: 'Webhook endpoints of this project' }).waitFor();

@@ -84,6 +84,10 @@ describe('petstore deploy / deploys (bin/petstore, SQLite)', () => {
           [v1.id, 'ready', false, v1.previewUrl],
         ],
       );
+      const human = await runCli(['deploys', 'list', 'shop'], db.url);
+      const [header, first] = human.stdout.split('\n');
+      assert.equal(header, 'ID\tSTATUS\tREASON\tCREATED\tFILES\tSIZE\tLIVE\tPREVIEW', 'a header row names the columns');
+      assert.match(first ?? '', new RegExp(`^${v2.id}\tready\t\t.*\tlive\t`));
       const promoted = await runCli(['deploys', 'promote', 'shop', v1.id], db.url);
       assert.equal(promoted.code, 0, promoted.stderr);
       assert.equal((await curl(server, 'shop.localhost')).body, '<h1>shop v1</h1>');

@@ -102,6 +102,76 @@ describeEachEngine('events and webhooks', () => {
     }
   });
 
+  test('a delivery opens to the event as sent and each attempt with the start of the answer; the listing names the type and the state', async () => {
+    const r = await receiver((_req, res, received) => {
+      res.statusCode = received.length === 1 ? 500 : 200;
+      res.setHeader('content-type', 'text/plain');
+      res.end(received.length === 1 ? `busy\tnow\n${'x'.repeat(10_000)}` : 'thanks');
+    });
+    try {
+      const p = await h.newProject();
+      const c = await memberOf(h.app, p.project);
+      const hook = (
+        await c.call({ method: 'POST', url: `/api/v1/projects/${p.project}/webhooks`, payload: { url: r.url, events: ['pet.created'] } })
+      ).json() as { id: string };
+      const created = await h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...p.auth, 'content-type': 'application/json' },
+        payload: '{"name":"Rex","categoryId":7}',
+      });
+      assert.equal(created.statusCode, 201);
+      type Listed = Attempt & { eventType: string; deliveryState: string };
+      const attempts = await eventually(async () => {
+        const res = await c.call({ url: `/api/v1/projects/${p.project}/webhooks/${hook.id}/deliveries` });
+        const a = res.json() as Listed[];
+        return a.length === 2 ? a : undefined;
+      });
+      assert.deepEqual(
+        attempts.map((a) => [a.eventType, a.deliveryState, a.status, a.httpStatus]),
+        [
+          ['pet.created', 'succeeded', 'succeeded', 200],
+          ['pet.created', 'succeeded', 'failed', 500],
+        ],
+      );
+
+      const res = await c.call({ url: `/api/v1/projects/${p.project}/deliveries/${attempts[0]?.id ?? ''}` });
+      assert.equal(res.statusCode, 200, res.body);
+      const d = res.json() as {
+        id: string;
+        webhookId: string;
+        state: string;
+        event: { id: string; type: string; project: string; data: { name: string } };
+        attempts: { attempt: number; status: string; httpStatus?: number; responseBody?: string }[];
+      };
+      assert.deepEqual([d.id, d.webhookId, d.state], [attempts[0]?.id, hook.id, 'succeeded']);
+      assert.deepEqual(
+        [d.event.id, d.event.type, d.event.project, d.event.data.name],
+        [attempts[0]?.eventId, 'pet.created', p.project, 'Rex'],
+      );
+      assert.equal(JSON.stringify(d.event), r.received[0]?.body, 'the payload is the body that was sent');
+      assert.deepEqual(
+        d.attempts.map((a) => [a.attempt, a.status, a.httpStatus]),
+        [
+          [2, 'succeeded', 200],
+          [1, 'failed', 500],
+        ],
+      );
+      assert.equal(d.attempts[0]?.responseBody, 'thanks');
+      const first = d.attempts[1]?.responseBody ?? '';
+      assert.ok(first.startsWith('busy\tnow\nxxx'), 'newlines and tabs are kept');
+      assert.equal(Buffer.byteLength(first), 4096, 'bounded to the bytes read');
+
+      const other = await h.newProject();
+      const o = await memberOf(h.app, other.project);
+      assert.equal((await o.call({ url: `/api/v1/projects/${other.project}/deliveries/${d.id}` })).statusCode, 404);
+      assert.equal((await c.call({ url: `/api/v1/projects/${p.project}/deliveries/dlv_999999` })).statusCode, 404);
+      assert.equal((await c.call({ url: `/api/v1/projects/${p.project}/deliveries/evt_1` })).statusCode, 400);
+    } finally {
+      await r.close();
+    }
+  });
+
   test('events page newest first with cursors; a cursor of another filter is refused', async () => {
     const p = await h.newProject();
     const c = await memberOf(h.app, p.project);

@@ -1,5 +1,6 @@
 import { api, project } from './api.js';
-import { announce, busy, bytes, confirmAction, errorSlot, focusOn, h, hidden, number, table, time, uid } from './dom.js';
+import { announce, busy, bytes, cliInstall, confirmAction, errorSlot, focusOn, h, hidden, number, table, time, uid } from './dom.js';
+import { filesOfDrop, filesOfInput, packFolder } from './tar.js';
 
 /** Why a deploy failed, in words (the API's message says more). */
 const REASONS = {
@@ -24,7 +25,14 @@ export async function render({ content, slug }) {
     const deploys = await api('GET', base);
     if (deploys.length === 0) {
       list.replaceChildren(
-        h('p', null, 'No deploys yet. Upload a .tar.gz of the site above, or run ', h('code', null, `petstore deploy ${slug} DIR`), '.'),
+        h(
+          'p',
+          null,
+          'No deploys yet. Choose or drop the site’s folder above (or upload a .tar.gz of it), or deploy from a terminal with ',
+          h('code', null, `petstore deploy ${slug} DIR`),
+          '.',
+        ),
+        cliInstall(),
       );
       return;
     }
@@ -74,7 +82,16 @@ export async function render({ content, slug }) {
     return button;
   }
 
-  // Upload: the browser sends the chosen file as it is (application/gzip).
+  // Upload: a chosen .tar.gz is sent as it is; a folder (chosen or dropped) is packed into one here first (tar.js).
+  const folderId = uid('folder');
+  const folder = h('input', {
+    id: folderId,
+    type: 'file',
+    name: 'folder',
+    webkitdirectory: true,
+    multiple: true,
+    'aria-describedby': `${folderId}-hint`,
+  });
   const fileId = uid('archive');
   const file = h('input', {
     id: fileId,
@@ -87,44 +104,115 @@ export async function render({ content, slug }) {
   const upload = h('button', { type: 'submit' }, 'Upload deploy');
   const form = h(
     'form',
-    { class: 'card', novalidate: true },
+    { class: 'card drop-zone', novalidate: true },
     h('h3', null, 'New deploy'),
     h(
       'div',
       { class: 'field' },
-      h('label', { for: fileId }, 'Site archive (.tar.gz)'),
+      h('label', { for: folderId }, 'Site folder'),
       h(
         'p',
-        { id: `${fileId}-hint`, class: 'hint' },
-        'A .tar.gz with index.html at its top. A deploy that passes the checks goes live at once.',
+        { id: `${folderId}-hint`, class: 'hint' },
+        'The folder with index.html at its top, or drop the folder anywhere on this tab. A deploy that passes the checks goes live at once.',
       ),
+      folder,
+    ),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: fileId }, 'Site archive (.tar.gz)'),
+      h('p', { id: `${fileId}-hint`, class: 'hint' }, 'Instead of a folder: a .tar.gz with index.html at its top.'),
       file,
     ),
     uploadError.el,
     h('div', { class: 'actions' }, upload),
   );
+  // The last one chosen is the one uploaded.
+  folder.addEventListener('change', () => {
+    if (folder.files?.length) file.value = '';
+  });
+  file.addEventListener('change', () => {
+    if (file.files?.length) folder.value = '';
+  });
+
+  /** Sends `body` (a .tar.gz Blob) as a new deploy; on a refusal the focus goes back to `returnFocus`. */
+  async function send(body, returnFocus) {
+    try {
+      const created = await api('POST', base, body);
+      file.value = '';
+      folder.value = '';
+      await show();
+      focusOn(heading);
+      announce(`Deploy ${shortId(created.id)} is live.`);
+    } catch (e) {
+      uploadError.show(e);
+      // A failed validation is kept in the history, with its reason.
+      await show().catch(() => undefined);
+      returnFocus.focus();
+    }
+  }
+
+  async function sendFolder(files, returnFocus) {
+    if (files.length === 0) {
+      uploadError.show('The folder is empty.');
+      returnFocus.focus();
+      return;
+    }
+    upload.textContent = `Packing ${number(files.length)} file${files.length === 1 ? '' : 's'}…`;
+    const packed = await packFolder(files);
+    upload.textContent = 'Uploading…';
+    await send(packed, returnFocus);
+  }
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     uploadError.clear();
-    const chosen = file.files?.[0];
-    if (!chosen) {
-      uploadError.show('Choose a .tar.gz file first.');
-      file.focus();
+    const archive = file.files?.[0];
+    if (!archive && !folder.files?.length) {
+      uploadError.show('Choose the site’s folder or a .tar.gz file first.');
+      folder.focus();
       return;
     }
     await busy(upload, 'Uploading…', form, async () => {
-      try {
-        const created = await api('POST', base, chosen);
-        file.value = '';
-        await show();
-        focusOn(heading);
-        announce(`Deploy ${shortId(created.id)} is live.`);
-      } catch (e) {
-        uploadError.show(e);
-        // A failed validation is kept in the history, with its reason.
-        await show().catch(() => undefined);
-        file.focus();
+      if (archive) await send(archive, file);
+      else await sendFolder(filesOfInput(folder), folder);
+    });
+  });
+
+  // Drag and drop of a folder anywhere on the tab.
+  let depth = 0;
+  const dragging = (on) => form.classList.toggle('drop-active', on);
+  content.addEventListener('dragenter', (event) => {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    depth++;
+    dragging(true);
+  });
+  content.addEventListener('dragover', (event) => {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  });
+  content.addEventListener('dragleave', () => {
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) dragging(false);
+  });
+  content.addEventListener('drop', async (event) => {
+    if (!event.dataTransfer) return;
+    event.preventDefault();
+    depth = 0;
+    dragging(false);
+    uploadError.clear();
+    // The entries are read before the first await: the drop's data is gone once the handler yields.
+    const pending = filesOfDrop(event.dataTransfer);
+    await busy(upload, 'Uploading…', form, async () => {
+      const files = await pending;
+      if (files === null) {
+        uploadError.show('Drop the site’s folder (or its files) here.');
+        return;
       }
+      if (files.length === 1 && /\.(tar\.gz|tgz)$/i.test(files[0].path)) await send(files[0].file, folder);
+      else await sendFolder(files, folder);
     });
   });
 

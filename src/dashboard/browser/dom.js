@@ -144,6 +144,18 @@ export function copyButton(value, what, source) {
   return h('span', { class: 'copy-wrap' }, button, said);
 }
 
+/** The one-line install of the `petstore` CLI from this server, with a copy button. */
+export function cliInstall() {
+  const command = `npm install -g ${location.origin}/downloads/petstore-cli.tgz`;
+  const code = h('code', null, command);
+  return h(
+    'div',
+    { class: 'cli-install' },
+    h('p', null, 'Install the ', h('code', null, 'petstore'), ' command line on a laptop or a CI runner (Node.js 22 or later):'),
+    h('div', { class: 'secret-row' }, code, copyButton(command, 'the install command', code)),
+  );
+}
+
 /**
  * A secret from a POST answer (an API key, an access token), shown this once
  * in `slot`: it lives only in this element, never in storage. `what` names it
@@ -266,7 +278,12 @@ export function actionsMenu(visible, forWhat, actions) {
 
 /** A project site's address as a link (it opens in a new tab, as Vercel's and Netlify's "Visit" do). */
 export function siteLink(url, text = url) {
-  return h('a', { href: url, class: 'site-link', target: '_blank', rel: 'noopener' }, text, hidden(' (opens in a new tab)'));
+  return h('a', { href: url, class: 'site-link', target: '_blank', rel: 'noopener' }, ...breakable(text), hidden(' (opens in a new tab)'));
+}
+
+/** An address with line-break opportunities after `//` and before each `.` and `/`, so it wraps between its parts, not inside a name. */
+function breakable(text) {
+  return text.split(/(?<=\/\/)|(?=[./])/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

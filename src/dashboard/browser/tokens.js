@@ -1,6 +1,6 @@
 // Access tokens: the person's tokens for scripts and the remote CLI (Authorization: Bearer pst_…).
 import { api } from './api.js';
-import { announce, busy, confirmAction, errorSlot, field, h, hidden, showSecretOnce, table, time, uid } from './dom.js';
+import { announce, busy, cliInstall, confirmAction, errorSlot, field, h, hidden, showSecretOnce, table, time, uid } from './dom.js';
 
 const EXPIRIES = [
   [7, '7 days'],
@@ -214,5 +214,10 @@ export async function render({ content }) {
   }
 
   await showList();
-  content.replaceChildren(form, secret, h('section', { 'aria-labelledby': 'tokens-heading' }, listHeading, list));
+  content.replaceChildren(
+    form,
+    secret,
+    h('section', { 'aria-labelledby': 'tokens-heading' }, listHeading, list),
+    h('section', { class: 'card', 'aria-labelledby': 'cli-heading' }, h('h2', { id: 'cli-heading' }, 'Command line'), cliInstall()),
+  );
 }

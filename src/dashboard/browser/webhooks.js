@@ -1,13 +1,20 @@
 import { api, project } from './api.js';
 import { announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, table, time } from './dom.js';
 
-/** The Webhooks tab: the project's endpoints, Add webhook (the secret shown once), Send test event, deliveries with a retry button. */
+/** How long Send test event waits for the attempt before saying it is still queued. */
+const TEST_WAIT_MS = 15_000;
+
+/**
+ * The Webhooks tab: the project's endpoints, Add webhook (the secret shown once), Send test event (with what the receiver
+ * answered), deliveries (event type, time, response) that open to their payload and answers, Retry where it helps.
+ */
 export async function render({ content, slug }) {
   const base = `${project(slug)}/webhooks`;
   const listHeading = h('h3', { id: 'webhooks-heading' }, 'Endpoints');
   const list = h('div', { class: 'webhook-list' });
   const secret = h('div', { class: 'secret-slot' });
   const deliveries = h('section', { 'aria-live': 'polite' });
+  const testResult = h('div', { class: 'test-result', role: 'status' });
 
   const url = field(
     'URL',
@@ -55,16 +62,51 @@ export async function render({ content, slug }) {
     );
     button.addEventListener('click', async () => {
       await busy(button, 'Sending…', null, async () => {
+        testResult.replaceChildren(h('p', { class: 'note' }, `Test event sent to ${w.url}: waiting for the receiver…`));
         try {
-          await api('POST', `${base}/${encodeURIComponent(w.id)}/test`);
-          announce('Test event queued.');
-          setTimeout(() => void showDeliveries(w), 1500);
+          const { eventId } = await api('POST', `${base}/${encodeURIComponent(w.id)}/test`);
+          const attempt = await firstAttempt(w, eventId);
+          showTestResult(w, attempt);
+          await showDeliveries(w, { focus: false });
         } catch (e) {
-          announce(`The test event could not be sent: ${String(e.message ?? e)}`);
+          testResult.replaceChildren(h('p', { class: 'note note-failed' }, `The test event could not be sent: ${String(e.message ?? e)}`));
         }
       });
     });
     return button;
+  }
+
+  /** The first attempt of the event, polled for until the worker has made it (a receiver has 10 s to answer). */
+  async function firstAttempt(w, eventId) {
+    const until = Date.now() + TEST_WAIT_MS;
+    while (Date.now() < until) {
+      const attempts = await api('GET', `${base}/${encodeURIComponent(w.id)}/deliveries`);
+      const found = attempts.filter((a) => a.eventId === eventId).pop();
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return null;
+  }
+
+  function showTestResult(w, a) {
+    const outcome =
+      a === null
+        ? h('p', { class: 'note' }, `The test event to ${w.url} is queued but no attempt was made yet: see its deliveries shortly.`)
+        : a.status === 'succeeded'
+          ? h(
+              'p',
+              { class: 'note note-ok' },
+              h('strong', null, 'Test event delivered: '),
+              `${w.url} answered HTTP ${String(a.httpStatus)} in ${String(a.durationMs)} ms.`,
+            )
+          : h(
+              'p',
+              { class: 'note note-failed' },
+              h('strong', null, 'Test event failed: '),
+              `${a.error ?? 'no answer'}${a.httpStatus === undefined ? '' : ` (HTTP ${String(a.httpStatus)})`}, after ${String(a.durationMs)} ms.`,
+            );
+    // testResult is a status region itself: screen readers hear the outcome from there.
+    testResult.replaceChildren(outcome);
   }
 
   function deliveriesButton(w) {
@@ -73,30 +115,120 @@ export async function render({ content, slug }) {
     return button;
   }
 
-  async function showDeliveries(w) {
+  async function showDeliveries(w, { focus = true } = {}) {
     const attempts = await api('GET', `${base}/${encodeURIComponent(w.id)}/deliveries`);
     const heading = h('h3', { tabindex: '-1' }, `Deliveries to ${w.url}`);
-    const rows = attempts.map((a) => [
-      h('div', { class: 'stack' }, h('code', null, a.eventId), h('span', null, time(a.at), ` · attempt ${String(a.attempt)}`)),
-      a.status === 'succeeded' ? h('span', { class: 'badge badge-ok' }, 'Succeeded') : h('span', { class: 'badge badge-muted' }, 'Failed'),
-      h('span', null, a.httpStatus === undefined ? '—' : `HTTP ${String(a.httpStatus)}`),
-      h('span', null, `${String(a.durationMs)} ms`),
-      h('span', { class: 'muted' }, a.error ?? ''),
-      retryButton(w, a),
-    ]);
+    const detail = h('div', { class: 'delivery-detail' });
+    const seen = new Set();
+    const rows = attempts.map((a) => {
+      // Retry is offered once per delivery (on its latest attempt) and never once it has succeeded.
+      const latest = !seen.has(a.id);
+      seen.add(a.id);
+      // Three columns, so that the list and its actions fit a phone's width.
+      return [
+        h(
+          'div',
+          { class: 'stack' },
+          h('code', { class: 'event-type' }, a.eventType),
+          h('code', { class: 'muted event-id' }, a.eventId),
+          h('span', null, time(a.at), ` · ${String(a.durationMs)} ms`, a.attempt > 1 ? ` · attempt ${String(a.attempt)}` : ''),
+        ),
+        h(
+          'div',
+          { class: 'stack' },
+          a.status === 'succeeded'
+            ? h('span', { class: 'badge badge-ok' }, 'Succeeded')
+            : h('span', { class: 'badge badge-failed' }, 'Failed'),
+          h('span', null, a.httpStatus === undefined ? 'No answer' : `HTTP ${String(a.httpStatus)}`),
+          a.error ? h('span', { class: 'muted' }, a.error) : null,
+        ),
+        h('div', { class: 'actions' }, viewButton(a, detail), latest && a.deliveryState !== 'succeeded' ? retryButton(w, a) : null),
+      ];
+    });
     deliveries.replaceChildren(
       heading,
       attempts.length === 0
         ? h('p', null, 'No delivery attempts yet.')
-        : table(`Deliveries to ${w.url}`, ['Event', 'Status', 'HTTP status', 'Duration', 'Error', 'Actions'], rows, {
+        : table(`Deliveries to ${w.url}`, ['Event', 'Response', 'Actions'], rows, {
             captionHidden: true,
           }),
+      detail,
+    );
+    if (focus) focusOn(heading);
+  }
+
+  function viewButton(a, detail) {
+    const button = h(
+      'button',
+      { type: 'button', class: 'secondary small', 'aria-label': `View delivery ${a.id} (${a.eventType}, attempt ${String(a.attempt)})` },
+      'View',
+    );
+    button.addEventListener('click', async () => {
+      await busy(button, 'Opening…', null, async () => {
+        try {
+          showDelivery(detail, await api('GET', `${project(slug)}/deliveries/${encodeURIComponent(a.id)}`), button);
+        } catch (e) {
+          announce(`The delivery could not be opened: ${String(e.message ?? e)}`);
+        }
+      });
+    });
+    return button;
+  }
+
+  /** The event as sent (the request body) and each attempt with the receiver's answer. */
+  function showDelivery(detail, d, opener) {
+    const heading = h('h4', { tabindex: '-1' }, `Delivery ${d.id}: ${d.event.type}`);
+    const close = h('button', { type: 'button', class: 'secondary small' }, 'Close', hidden(` delivery ${d.id}`));
+    close.addEventListener('click', () => {
+      detail.replaceChildren();
+      focusOn(opener);
+    });
+    const stateBadge =
+      d.state === 'succeeded'
+        ? h('span', { class: 'badge badge-ok' }, 'Succeeded')
+        : d.state === 'failed'
+          ? h('span', { class: 'badge badge-failed' }, 'Failed')
+          : h('span', { class: 'badge badge-pending' }, 'Pending');
+    const attempts = d.attempts.map((a) =>
+      h(
+        'li',
+        null,
+        h(
+          'p',
+          null,
+          h('strong', null, `Attempt ${String(a.attempt)}`),
+          ' · ',
+          time(a.at),
+          ` · ${a.httpStatus === undefined ? 'no answer' : `HTTP ${String(a.httpStatus)}`} · ${String(a.durationMs)} ms`,
+        ),
+        a.error ? h('p', { class: 'muted' }, a.error) : null,
+        a.responseBody
+          ? h('pre', { class: 'payload', tabindex: '0', 'aria-label': `Response body of attempt ${String(a.attempt)}` }, a.responseBody)
+          : h('p', { class: 'muted' }, a.httpStatus === undefined ? 'No response.' : 'The response had no body.'),
+      ),
+    );
+    detail.replaceChildren(
+      h(
+        'section',
+        { class: 'card delivery', 'aria-label': `Delivery ${d.id}` },
+        h('div', { class: 'delivery-head' }, heading, stateBadge),
+        h('p', null, 'Event ', h('code', null, d.event.id), ' · created ', time(d.event.createdAt)),
+        h('h5', null, 'Payload'),
+        h('pre', { class: 'payload', tabindex: '0', 'aria-label': 'Payload' }, JSON.stringify(d.event, null, 2)),
+        h('h5', null, 'Attempts'),
+        h('ul', { class: 'attempts' }, attempts),
+        h('div', { class: 'actions' }, close),
+      ),
     );
     focusOn(heading);
   }
 
   function retryButton(w, a) {
-    const button = h('button', { type: 'button', class: 'secondary small', 'aria-label': `Retry delivery of ${a.eventId}` }, 'Retry');
+    const button = h(
+      'button',
+      { type: 'button', class: 'secondary small', 'aria-label': `Retry delivery of ${a.eventId}` },
+      a.deliveryState === 'pending' ? 'Retry now' : 'Retry',
+    );
     button.addEventListener('click', async () => {
       await busy(button, 'Retrying…', null, async () => {
         try {
@@ -173,5 +305,5 @@ export async function render({ content, slug }) {
   }
 
   await showList();
-  content.replaceChildren(form, secret, h('section', { 'aria-labelledby': 'webhooks-heading' }, listHeading, list), deliveries);
+  content.replaceChildren(form, secret, h('section', { 'aria-labelledby': 'webhooks-heading' }, listHeading, list, testResult), deliveries);
 }

@@ -598,9 +598,29 @@ export interface paths {
         };
         /**
          * List delivery attempts
-         * @description The endpoint's latest 100 delivery attempts, newest first, with the receiver's status, the duration and, for a failure, why.
+         * @description The endpoint's latest 100 delivery attempts, newest first, with the event's type, the delivery's state now, the receiver's status, the duration and, for a failure, why. `GET …/deliveries/{id}` shows one with its payload and the receiver's answers.
          */
         get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery
+         * @description One event sent to one endpoint: its state, the event as delivered (the request body) and its latest 20 attempts, newest first, each with the start of the receiver's answer (4096 bytes at most).
+         */
+        get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6545,10 +6565,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The delivery (one event to this endpoint) this attempt belongs to; retry it with this id. */
+                        /** @description The delivery (one event to this endpoint) this attempt belongs to; get it (with its payload) or retry it with this id. */
                         id: string;
                         /** @description The event sent. */
                         eventId: string;
+                        /** @description The type of the event sent (`ping` for a test event). */
+                        eventType: string;
+                        /** @description The delivery now: `pending` (due, or waiting for its next attempt), `succeeded`, or `failed` for good. */
+                        deliveryState: "pending" | "succeeded" | "failed";
                         /**
                          * Format: int32
                          * @description The attempt number of this delivery (1 for the first).
@@ -6574,6 +6598,177 @@ export interface operations {
                          */
                         at: string;
                     }[];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+                /** @description The delivery id. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The delivery id (`dlv_…`). */
+                        id: string;
+                        /** @description The endpoint it is sent to (`we_…`). */
+                        webhookId: string;
+                        /** @description The delivery now: `pending` (due, or waiting for its next attempt), `succeeded`, or `failed` for good. */
+                        state: "pending" | "succeeded" | "failed";
+                        /** @description An event, as delivered to webhooks. */
+                        event: {
+                            /** @description The event id (`evt_…`), also the `webhook-id` header of its deliveries. */
+                            id: string;
+                            /** @description The event type. */
+                            type: string;
+                            /**
+                             * Format: date-time
+                             * @description When the change happened (the event is written in its transaction).
+                             */
+                            createdAt: string;
+                            /** @description The project's slug. */
+                            project: string;
+                            /** @description What changed: the pet, deploy, domain, key… as the API shows it. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description The latest 20 attempts, newest first. */
+                        attempts: {
+                            /**
+                             * Format: int32
+                             * @description The attempt number of this delivery (1 for the first).
+                             */
+                            attempt: number;
+                            /** @description Whether the receiver answered 2xx in time. */
+                            status: "succeeded" | "failed";
+                            /**
+                             * Format: int32
+                             * @description The receiver’s HTTP status, when it answered.
+                             */
+                            httpStatus?: number;
+                            /**
+                             * Format: int32
+                             * @description From the start of the attempt to the answer (or the failure).
+                             */
+                            durationMs: number;
+                            /** @description Why the attempt failed, in words (the receiver’s status and the start of its answer, a refused address, a timeout…). */
+                            error?: string;
+                            /** @description The start of the receiver's answer (its first 4096 bytes as UTF-8), when it answered. */
+                            responseBody?: string;
+                            /**
+                             * Format: date-time
+                             * @description When the attempt started.
+                             */
+                            at: string;
+                        }[];
+                    };
                 };
             };
             /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
