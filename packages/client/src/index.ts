@@ -23,6 +23,8 @@ export {
   type AuditEntry,
   type AuditQuery,
   type CreatedApiKey,
+  type NewApiKey,
+  type RolledApiKey,
   type CreatedWebhook,
   type CurrentUser,
   type Deploy,

@@ -10,6 +10,8 @@ export type Project = Schemas['Project'];
 export type Deploy = Schemas['Deploy'];
 export type ApiKeyInfo = Json<'listApiKeys', 200>[number];
 export type CreatedApiKey = Json<'createApiKey', 201>;
+export type NewApiKey = NonNullable<operations['createApiKey']['requestBody']>['content']['application/json'];
+export type RolledApiKey = Json<'rollApiKey', 201>;
 export type Domain = Json<'getDomain', 200>;
 export type AddedDomain = Json<'addDomain', 201>;
 export type DomainCheck = Json<'verifyDomain', 200>;
@@ -57,7 +59,10 @@ export interface ManagementClient {
   /** A Free project owned by the token's person (a token limited to some projects cannot create one). */
   createProject(slug: string): Promise<Project>;
   listApiKeys(slug: string): Promise<ApiKeyInfo[]>;
-  createApiKey(slug: string, body?: { name?: string }): Promise<CreatedApiKey>;
+  /** A key (scope `write` unless `scope: 'read'`; `expiresInDays` makes it expire by itself); the secret is in the answer, once. */
+  createApiKey(slug: string, body?: NewApiKey): Promise<CreatedApiKey>;
+  /** A new key with the same name and scope; the old one keeps working `expiresInHours` (0 to 168, default 24). */
+  rollApiKey(slug: string, keyId: string, body?: { expiresInHours?: number }): Promise<RolledApiKey>;
   revokeApiKey(slug: string, keyId: string): Promise<void>;
   listDeploys(slug: string): Promise<Deploy[]>;
   getDeploy(slug: string, deployId: string): Promise<Deploy>;
@@ -168,6 +173,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     createProject: (slug) => post('/projects', { slug }),
     listApiKeys: (slug) => get(`${project(slug)}/keys`),
     createApiKey: (slug, body = {}) => post(`${project(slug)}/keys`, body),
+    rollApiKey: (slug, keyId, body = {}) => post(`${project(slug)}/keys/${segment(keyId)}/roll`, body),
     revokeApiKey: (slug, keyId) => remove(`${project(slug)}/keys/${segment(keyId)}`),
     listDeploys: (slug) => get(`${project(slug)}/deploys`),
     getDeploy: (slug, deployId) => get(`${project(slug)}/deploys/${segment(deployId)}`),

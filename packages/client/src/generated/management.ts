@@ -88,9 +88,29 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash.
+         * @description Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash. A `read` key may call GET and HEAD operations only; `expiresInDays` makes it expire by itself.
          */
         post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/keys/{keyId}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key
+         * @description Creates a key with the same name and scope to replace this one, and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key of another project, a revoked or an expired key is 404.
+         */
+        post: operations["rollApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -702,6 +722,8 @@ export interface components {
             project: string;
             /** @description A label given at creation. */
             name: string | null;
+            /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
+            scope: "read" | "write";
             /** @description The first characters of the secret, to recognise it. */
             hint: string;
             /**
@@ -709,6 +731,8 @@ export interface components {
              * @description When the key was created.
              */
             createdAt: string;
+            /** @description After this instant the key is refused like an unknown one (401); null: it never expires. A rolled key expires at the end of its overlap. */
+            expiresAt: string | null;
             lastUsedAt: string | null;
             revokedAt: string | null;
             /** @description Set while the key is banned for sending requests while rate limited (`petstore keys unban` lifts it); null otherwise. */
@@ -724,6 +748,8 @@ export interface components {
             project: string;
             /** @description The label. */
             name: string | null;
+            /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
+            scope: "read" | "write";
             /** @description The first characters of the secret. */
             hint: string;
             /**
@@ -731,6 +757,8 @@ export interface components {
              * @description When the key was created.
              */
             createdAt: string;
+            /** @description Null: it never expires. */
+            expiresAt: string | null;
         };
         /** @description The signed-in person and the CSRF token of their session. */
         Session: {
@@ -833,7 +861,7 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @description What was done. */
-            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "key.create" | "key.revoke" | "key.unban" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove";
+            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "key.create" | "key.revoke" | "key.unban" | "key.roll" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove";
             /** @description What it was done to: a project slug, key id, deploy id, domain, redirect or email. */
             target: string;
             /** @description The client's address, for changes through the API. */
@@ -1530,7 +1558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `project_limit`: You own the most projects allowed (MAX_PROJECTS_PER_USER). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `project_limit`: You own the most projects allowed (MAX_PROJECTS_PER_USER). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -1878,6 +1906,10 @@ export interface operations {
                 "application/json": {
                     /** @description A label, e.g. where the key is used. */
                     name?: string;
+                    /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
+                    scope?: "read" | "write";
+                    /** @description Days until the key expires by itself (default: it never expires). */
+                    expiresInDays?: number;
                 };
             };
         };
@@ -1891,6 +1923,196 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+                /** @description The key id. */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Hours the old key keeps working (0 to 168, default 24); 0 stops it at once. Never later than it was to expire.
+                     * @default 24
+                     */
+                    expiresInHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret, and when the old one stops. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The public key id. */
+                        id: string;
+                        /** @description The secret, shown this once: store it now. Send it as `Authorization: Bearer <key>`. */
+                        key: string;
+                        /** @description The slug of the project the key belongs to. */
+                        project: string;
+                        /** @description The label. */
+                        name: string | null;
+                        /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
+                        scope: "read" | "write";
+                        /** @description The first characters of the secret. */
+                        hint: string;
+                        /**
+                         * Format: date-time
+                         * @description When the key was created.
+                         */
+                        createdAt: string;
+                        /** @description Null: it never expires. */
+                        expiresAt: string | null;
+                        /** @description The key this one replaces. */
+                        replaces: {
+                            /** @description The rolled key. */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the rolled key stops working (every running server refuses it within 5 seconds of it).
+                             */
+                            expiresAt: string;
+                        };
+                    };
                 };
             };
             /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. */
@@ -2608,7 +2830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `forbidden`: Only the project's owners may do this. */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `forbidden`: Only the project's owners may do this. */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -2787,7 +3009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `forbidden`: Only the project's owners may do this. */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `forbidden`: Only the project's owners may do this. */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -3530,7 +3752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
