@@ -83,7 +83,8 @@ export interface ManagementClient {
   listRedirects(slug: string): Promise<Redirect[]>;
   addRedirect(slug: string, from: string, to: string): Promise<Redirect>;
   removeRedirect(slug: string, from: string): Promise<void>;
-  getUsage(slug: string): Promise<Usage>;
+  /** With `{ by: 'key' }`, also each key's requests (`byKey`). */
+  getUsage(slug: string, query?: { by?: 'key' }): Promise<Usage>;
   /** A page of the audit log, newest first; `nextCursor` is null on the last page. */
   listAuditEntries(slug: string, query?: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
   /** The audit log from the newest entry on, page after page (`pageSize` 1-100, default 50). */
@@ -197,7 +198,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     listRedirects: (slug) => get(`${project(slug)}/redirects`),
     addRedirect: (slug, from, to) => post(`${project(slug)}/redirects`, { from, to }),
     removeRedirect: (slug, from) => remove(`${project(slug)}/redirects/${segment(from)}`),
-    getUsage: (slug) => get(`${project(slug)}/usage`),
+    getUsage: (slug, query = {}) => get(`${project(slug)}/usage${query.by === 'key' ? '?by=key' : ''}`),
     listAuditEntries,
     allAuditEntries,
     listWebhooks: (slug) => get(`${project(slug)}/webhooks`),

@@ -658,7 +658,7 @@ export interface paths {
         };
         /**
          * Get usage
-         * @description The project's API requests per minute for the last hour and per day for the last 30 days, beside its quota.
+         * @description The project's API requests per minute for the last hour and per day for the last 30 days, beside its quota; with `by=key`, also each key's requests today and in the last 30 days.
          */
         get: operations["getUsage"];
         put?: never;
@@ -7045,7 +7045,10 @@ export interface operations {
     };
     getUsage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `key` adds `byKey`: the requests of each key. */
+                by?: "key";
+            };
             header?: never;
             path: {
                 /** @description The project's slug. */
@@ -7092,6 +7095,25 @@ export interface operations {
                              * @description API requests in that day, whatever their answer.
                              */
                             requests: number;
+                        }[];
+                        /** @description With `by=key`: each key that made requests in the last 30 days, the busiest first. */
+                        byKey?: {
+                            /** @description The key id. */
+                            keyId: string;
+                            /** @description The key's label; null without one. */
+                            name: string | null;
+                            /** @description The first characters of the secret. */
+                            hint: string | null;
+                            /**
+                             * Format: int64
+                             * @description Requests with this key today (UTC).
+                             */
+                            today: number;
+                            /**
+                             * Format: int64
+                             * @description Requests with this key in the last 30 days (UTC), today included.
+                             */
+                            last30Days: number;
                         }[];
                     };
                 };
