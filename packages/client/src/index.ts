@@ -25,6 +25,8 @@ export {
   type CreatedApiKey,
   type NewApiKey,
   type RolledApiKey,
+  type LoggedRequest,
+  type RequestQuery,
   type CreatedWebhook,
   type CurrentUser,
   type Deploy,

@@ -25,6 +25,8 @@ export type CreatedWebhook = Json<'createWebhook', 201>;
 export type NewWebhook = NonNullable<operations['createWebhook']['requestBody']>['content']['application/json'];
 export type ProjectEvent = Json<'listEvents', 200>[number];
 export type EventQuery = NonNullable<operations['listEvents']['parameters']['query']>;
+export type LoggedRequest = Schemas['LoggedRequest'];
+export type RequestQuery = NonNullable<operations['listRequests']['parameters']['query']>;
 
 export interface ManagementClientOptions {
   /** The server's address, e.g. `https://petstore.example.com` (a trailing `/api/v1` is accepted too). */
@@ -96,6 +98,8 @@ export interface ManagementClient {
   removeWebhook(slug: string, webhookId: string): Promise<Webhook>;
   /** A page of the project's events of the last 30 days, newest first; `nextCursor` is null on the last page. */
   listEvents(slug: string, query?: EventQuery): Promise<{ events: ProjectEvent[]; nextCursor: string | null }>;
+  /** A page of the project's request log, newest first, filtered by status (`4xx`, `429`), key, operation or request id. */
+  listRequests(slug: string, query?: RequestQuery): Promise<{ requests: LoggedRequest[]; nextCursor: string | null }>;
   /** The events from the newest on, page after page (`pageSize` 1-100, default 20), optionally of one `type`. */
   allEvents(slug: string, options?: { type?: EventQuery['type']; pageSize?: number }): AsyncIterableIterator<ProjectEvent>;
 }
@@ -158,6 +162,21 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     });
     return { events: answer.body as ProjectEvent[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
   };
+  const listRequests: ManagementClient['listRequests'] = async (slug, query = {}) => {
+    const answer = await transport.send({
+      method: 'GET',
+      path: `${project(slug)}/requests`,
+      query: {
+        status: query.status,
+        keyId: query.keyId,
+        operation: query.operation,
+        requestId: query.requestId,
+        limit: query.limit,
+        cursor: query.cursor,
+      },
+    });
+    return { requests: answer.body as LoggedRequest[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
+  };
   async function* allEvents(slug: string, options: { type?: EventQuery['type']; pageSize?: number } = {}) {
     let cursor: string | undefined;
     do {
@@ -207,5 +226,6 @@ export function createManagementClient(options: ManagementClientOptions): Manage
       (await transport.send({ method: 'DELETE', path: `${project(slug)}/webhooks/${segment(webhookId)}` })).body as Webhook,
     listEvents,
     allEvents,
+    listRequests,
   };
 }

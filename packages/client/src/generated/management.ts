@@ -669,6 +669,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{slug}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the request log
+         * @description The project's `/v1` requests of the last `REQUEST_LOG_DAYS` days (7 by default; at most the newest 100,000), newest first: find one by its `X-Request-Id`, or filter by status class or code, key and operation. A request appears within 2 seconds. Headers, bodies and cursor values are never logged. More pages are announced in the `Link` header.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1009,6 +1029,32 @@ export interface components {
                     message: string;
                 };
             };
+        };
+        /** @description One request to the project's `/v1` API: never its headers, body or cursor. */
+        LoggedRequest: {
+            /** @description The `X-Request-Id` the response carried. */
+            requestId: string;
+            /**
+             * Format: date-time
+             * @description When the response was sent.
+             */
+            at: string;
+            /** @description The HTTP method. */
+            method: string;
+            /** @description The path and query as sent, with `cursor` values and anything shaped like a key or token replaced. */
+            path: string;
+            /** @description The operation (`listPets`, `createPet`, …); absent for an unknown path. */
+            operation?: string;
+            /** @description The HTTP status of the response. */
+            status: number;
+            /** @description Time from the request to the response, in milliseconds. */
+            durationMs: number;
+            /** @description The API key the request was made with. */
+            keyId?: string;
+            /** @description The error `code` of a failed request. */
+            errorCode?: string;
+            /** @description What that error code means. */
+            errorMessage?: string;
         };
     };
     responses: never;
@@ -7130,6 +7176,136 @@ export interface operations {
                 };
             };
             /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description A status class (`2xx`, `4xx`, `5xx`) or one status (`429`). */
+                status?: string;
+                /** @description Requests made with this key. */
+                keyId?: string;
+                /** @description Requests of this operation (`createPet`). */
+                operation?: string;
+                /** @description The request with this `X-Request-Id`. */
+                requestId?: string;
+                /** @description Requests per page (1-100, default 50). */
+                limit?: number;
+                /** @description The cursor from the `Link` header of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the request log. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description `<…>; rel="next"` when older requests follow. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoggedRequest"][];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `invalid_cursor`: The cursor was not issued by this service for this listing. Use the one from the Link header of the previous page. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
