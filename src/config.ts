@@ -74,6 +74,12 @@ export const ConfigSchema = Type.Object({
   maxProjectsPerUser: Type.Integer({ minimum: 0 }),
   /** log2 of scrypt's N for new password hashes: 17 takes 128 MiB and about 0.3 s each; older hashes keep their own. */
   passwordHashCost: Type.Integer({ minimum: 14, maximum: 20 }),
+  /** Where scheduled backups are written; unset: none. */
+  backupDir: Type.Optional(Type.String({ minLength: 1 })),
+  /** Hours between scheduled backups (decimals allowed). */
+  backupIntervalHours: Type.Number({ exclusiveMinimum: 0 }),
+  /** Scheduled backups kept; older ones are removed after a success. */
+  backupKeep: Type.Integer({ minimum: 1 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -117,11 +123,19 @@ const ENV_NAMES: Record<keyof Config, string> = {
   signup: 'SIGNUP',
   maxProjectsPerUser: 'MAX_PROJECTS_PER_USER',
   passwordHashCost: 'PASSWORD_HASH_COST',
+  backupDir: 'BACKUP_DIR',
+  backupIntervalHours: 'BACKUP_INTERVAL_HOURS',
+  backupKeep: 'BACKUP_KEEP',
 };
 
 function integer(raw: string | undefined, fallback: number): unknown {
   if (raw === undefined || raw === '') return fallback;
   return /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+}
+
+function decimal(raw: string | undefined, fallback: number): unknown {
+  if (raw === undefined || raw === '') return fallback;
+  return /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw.trim()) : raw;
 }
 
 function boolean(raw: string | undefined, fallback: boolean): unknown {
@@ -188,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signup: optional(env.SIGNUP)?.toLowerCase() ?? 'closed',
     maxProjectsPerUser: integer(env.MAX_PROJECTS_PER_USER, 10),
     passwordHashCost: integer(env.PASSWORD_HASH_COST, 17),
+    backupDir: optional(env.BACKUP_DIR),
+    backupIntervalHours: decimal(env.BACKUP_INTERVAL_HOURS, 24),
+    backupKeep: integer(env.BACKUP_KEEP, 7),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) return candidate;

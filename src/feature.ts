@@ -54,6 +54,11 @@ export interface Feature {
   secretPrefixes?: readonly string[];
   /** What the capability adds to the published documents; loaded when the service is built. */
   contract?: () => Promise<ContractPart>;
+  /**
+   * Tables of this capability that backups deliberately leave out, each with why a restored service does
+   * without it (counters, leases, caches). Every other table is backed up (test/backup/coverage.test.ts).
+   */
+  backupLeavesOut?: Readonly<Record<string, string>>;
 }
 
 /** Lets tests replace or wrap a capability's repository (e.g. one that fails) without touching the capability. */

@@ -8,4 +8,5 @@ export const accountsFeature: Feature = {
   migrations: accountMigrations,
   plugin: () => import('./plugin.js'),
   cli: [usersCommand, membersCommand],
+  backupLeavesOut: { throttle_attempts: 'sign-in throttle counters: a restored service starts counting afresh' },
 };

@@ -4,9 +4,9 @@ import { StorageOpenError } from '../storage/open-error.js';
 import { UsageError } from './args.js';
 import { RemoteSetupError } from './remote.js';
 
-/** A service refused the command; thrown by `refuse` so the command can stop where it is. */
+/** A service (or an operator command: backup, restore) refused the command; thrown so the command can stop where it is. */
 export class Refused extends Error {
-  constructor(readonly error: DomainError) {
+  constructor(readonly error: Pick<DomainError, 'message'> & { code: string }) {
     super(error.message);
   }
 }

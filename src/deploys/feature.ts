@@ -8,4 +8,5 @@ export const deploysFeature: Feature = {
   migrations: deployMigrations,
   plugin: () => import('./plugin.js'),
   cli: deployCommands,
+  backupLeavesOut: { site_address: 'the address the last server to start published: the next server to start publishes its own' },
 };

@@ -87,13 +87,22 @@ describeEachEngine(
       await db.drop();
     });
 
-    test('200 concurrent wrong passwords shared by two instances: at most 10 × 401, the rest 429', async () => {
+    test('200 concurrent wrong passwords shared by two instances: at most 10 × 401, the rest 429', async (t) => {
       const me = await createPerson(a.app, email('two'));
       const ca = await ManagementClient.on(a.app);
       const cb = await ManagementClient.on(b.app);
-      const answers = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? ca : cb).signIn(me.email, `wrong-${String(i)}`, '198.51.100.70')),
-      );
+      // A saturated machine may leave PostgreSQL's pool without a free connection within its fail-fast budget: that
+      // sign-in is answered 503 service_unavailable having checked nothing, and is sent again, as a client would.
+      let unavailable = 0;
+      const signIn = async (i: number) => {
+        for (;;) {
+          const r = await (i % 2 === 0 ? ca : cb).signIn(me.email, `wrong-${String(i)}`, '198.51.100.70');
+          if (r.statusCode !== 503 || unavailable >= 400) return r;
+          unavailable++;
+        }
+      };
+      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => signIn(i)));
+      if (unavailable > 0) t.diagnostic(`503 sent again: ${String(unavailable)}`);
       const unauthorized = answers.filter((r) => r.statusCode === 401).length;
       const throttled = answers.filter((r) => r.statusCode === 429).length;
       assert.ok(unauthorized <= 10, `401 × ${String(unauthorized)}`);

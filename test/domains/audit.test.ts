@@ -88,7 +88,10 @@ describeEachEngine('custom domains: audit entries by entry point', () => {
     const user = { type: 'user', email: person.email };
     const tokenActor = { type: 'token', email: person.email, tokenId };
     const operator = { type: 'operator' };
-    const entries = (await h.app.audit.service.list(projectId, { limit: 100 })).reverse();
+    // The harness made the project and its key as the operator: those entries are not this test's.
+    const entries = (await h.app.audit.service.list(projectId, { limit: 100 }))
+      .filter((e) => e.action.startsWith('domain.') || e.action.startsWith('redirect.'))
+      .reverse();
     assert.deepEqual(
       entries.map((e) => [e.actor, e.action, e.target]),
       [
