@@ -28,6 +28,8 @@ export const ConfigSchema = Type.Object({
   metricsEnabled: Type.Boolean(),
   /** Count `/v1` requests per project and minute (usage figures, keys' last use); off only to measure what it costs. */
   usageRecording: Type.Boolean(),
+  /** Days each project's request log keeps a request. */
+  requestLogDays: Type.Integer({ minimum: 1, maximum: 90 }),
   /** A key sending more than this many requests while answered 429 is banned. */
   banThreshold: Type.Integer({ minimum: 0 }),
   banDurationSeconds: Type.Integer({ minimum: 1 }),
@@ -98,6 +100,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   keyCacheTtlMs: 'KEY_CACHE_TTL_MS',
   metricsEnabled: 'METRICS_ENABLED',
   usageRecording: 'USAGE_RECORDING',
+  requestLogDays: 'REQUEST_LOG_DAYS',
   banThreshold: 'BAN_THRESHOLD',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheTtlMs: integer(env.KEY_CACHE_TTL_MS, 2_000),
     metricsEnabled: boolean(env.METRICS_ENABLED, true),
     usageRecording: boolean(env.USAGE_RECORDING, true),
+    requestLogDays: integer(env.REQUEST_LOG_DAYS, 7),
     banThreshold: integer(env.BAN_THRESHOLD, 20),
     banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),
     requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 30_000),

@@ -17,6 +17,7 @@ import { projectsFeature } from './projects/feature.js';
 import { referenceFeature } from './reference/feature.js';
 import { secretsFeature } from './secrets/feature.js';
 import { usageFeature } from './usage/feature.js';
+import { requestsFeature } from './requests/feature.js';
 import type { Config } from './config.js';
 import { registerSecretPrefixes } from './http/logging.js';
 import type { FeatureMigrations } from './storage/migrations.js';
@@ -44,6 +45,7 @@ export const FEATURES: readonly Feature[] = [
   eventsFeature,
   dashboardFeature,
   usageFeature,
+  requestsFeature,
   referenceFeature,
   downloadsFeature,
   backupFeature,

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'key.create',
   'key.revoke',
   'key.unban',
+  'key.roll',
   'deploy.create',
   'deploy.promote',
   'domain.add',

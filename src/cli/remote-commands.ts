@@ -5,14 +5,14 @@ import { eventsCommand, webhooksCommand } from '../events/cli.js';
 import type { CliCommand } from '../feature.js';
 import { keysCommand } from '../keys/cli.js';
 import { projectsCommand } from '../projects/cli.js';
+import { requestsCommand } from '../requests/cli.js';
 import { usageCommand } from '../usage/cli.js';
 import { loginCommands } from './login.js';
 
 /**
  * The commands that run over the management API: those of the capabilities that are `remote`, imported
  * here without the capabilities themselves, so that @petstore/cli bundles them and nothing of the server.
- * A capability's remote command is listed here too (test/cli/remote-commands.test.ts compares the lists);
- * `requests SLUG` (DESIGN §2, the request log) joins them with its capability.
+ * A capability's remote command is listed here too (test/cli/remote-commands.test.ts compares the lists).
  */
 export const REMOTE_COMMANDS: readonly CliCommand[] = [
   ...loginCommands,
@@ -22,6 +22,7 @@ export const REMOTE_COMMANDS: readonly CliCommand[] = [
   domainsCommand,
   redirectsCommand,
   usageCommand,
+  requestsCommand,
   auditCommand,
   webhooksCommand,
   eventsCommand,

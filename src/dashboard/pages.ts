@@ -5,6 +5,7 @@ export const PROJECT_TABS = [
   { tab: 'keys', label: 'API keys' },
   { tab: 'webhooks', label: 'Webhooks' },
   { tab: 'usage', label: 'Usage' },
+  { tab: 'requests', label: 'Requests' },
   { tab: 'members', label: 'Members' },
   { tab: 'activity', label: 'Activity' },
 ] as const;

@@ -127,7 +127,11 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
 }
 
 /** Sends an error response: with `rawErrorResponse`, the only place an error becomes HTTP. */
+/** The error code each request was answered with, for the request log (requests/plugin.ts). */
+export const answeredErrors = new WeakMap<FastifyRequest, ErrorCode>();
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  answeredErrors.set(reply.request, error.code);
   if (error.headers) reply.headers(error.headers);
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }

@@ -31,7 +31,7 @@ export const ERROR_CATALOG = {
   signup_closed: { status: 403, message: 'Sign-up is not open on this service: ask its operator or a project owner for an invitation.' },
   project_limit: { status: 403, message: 'You own the most projects allowed (MAX_PROJECTS_PER_USER).' },
   forbidden: { status: 403, message: "Only the project's owners may do this." },
-  insufficient_scope: { status: 403, message: 'This access token is read-only: a write token is needed to change anything.' },
+  insufficient_scope: { status: 403, message: 'This key or access token is read-only: a write one is needed to change anything.' },
   invitation_mismatch: { status: 403, message: 'This invitation is meant for another email: sign in with the invited one.' },
   not_signed_in: { status: 401, message: 'Sign in first: this needs a session (POST /api/v1/session).' },
   csrf_failed: {
@@ -127,7 +127,6 @@ export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'signup_closed',
   'project_limit',
   'forbidden',
-  'insufficient_scope',
   'invitation_mismatch',
   'last_owner',
   'invitation_expired',

@@ -225,6 +225,8 @@ export class FrontDoor {
   accepting: () => boolean = () => true;
   /** Set when metrics are on. */
   recordAnswer: RecordAnswer | null = null;
+  /** Set by the request log: each early answer as it is handed to the connection. */
+  logAnswer: ((req: IncomingMessage, id: string, status: number, operation: string, elapsedMs: number) => void) | null = null;
   /** The API's steps before Fastify, each set by the capability whose regular step it is. */
   readonly gate: ApiGate = {
     plainHost: () => true,
@@ -258,6 +260,7 @@ export class FrontDoor {
     this.answered++;
     const method = req.method ?? 'GET';
     this.recordAnswer?.(operation, method, status, elapsedMs);
+    this.logAnswer?.(req, id, status, operation, elapsedMs);
     const socket = req.socket;
     const logged = { method, url: req.url ?? '/', headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
     this.options.accessLog.completed(id, logged, status, elapsedMs);

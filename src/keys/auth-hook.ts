@@ -65,6 +65,19 @@ export function rejectWithoutKey(request: FastifyRequest, reply: FastifyReply): 
   return true;
 }
 
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
+/**
+ * Answers 403 `insufficient_scope` when a read key calls anything but GET or HEAD. It runs after metering, so the
+ * refused request counts against the quota.
+ */
+export const keyScopeStep: RequestStep = (request, reply, route) => {
+  const principal = request.principal;
+  if (!route.needsKey || principal?.scope !== 'read' || READ_METHODS.has(request.method)) return false;
+  sendError(reply, new ApiError('insufficient_scope', 'This API key is read-only: it may call GET and HEAD operations only.'));
+  return true;
+};
+
 /** Answers 401 when a request that needs a key has no valid one. */
 export const keyRequiredStep: RequestStep = (request, reply, route) => route.needsKey && rejectWithoutKey(request, reply);
 

@@ -6,8 +6,8 @@ const MAX_CACHED = 10_000;
 
 /**
  * Resolves bearer secrets to principals. Valid keys are remembered for a short
- * time (at most 5 s), which bounds how long a revocation made elsewhere (CLI,
- * another instance) takes to be seen. Unknown keys are never cached, so a key
+ * time (at most 5 s), which bounds how long a revocation or a roll made
+ * elsewhere (CLI, another instance) takes to be seen. Unknown keys are never cached, so a key
  * works the moment it is created.
  */
 export class Authenticator {
@@ -31,14 +31,15 @@ export class Authenticator {
     const hit = this.cached(secret);
     if (hit) return hit;
     if (!isWellFormedSecret(secret)) return null;
-    const principal = await this.keys.findActiveByHash(hashSecret(secret));
+    const principal = await this.keys.findActiveByHash(hashSecret(secret), new Date(now));
     if (!principal) {
       this.cache.delete(secret);
       return null;
     }
     if (this.ttlMs > 0) {
       if (this.cache.size >= MAX_CACHED) this.cache.clear();
-      this.cache.set(secret, { principal, until: now + this.ttlMs });
+      // A key that expires is remembered no longer than it lives, so its expiry is exact on this instance.
+      this.cache.set(secret, { principal, until: Math.min(now + this.ttlMs, principal.expiresAt ?? Infinity) });
     }
     return principal;
   }

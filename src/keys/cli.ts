@@ -1,12 +1,14 @@
 import type { ApiKeyInfo, ManagementClient } from '@petstore/client';
 import { OPERATOR } from '../audit/actor.js';
-import { parse, UsageError } from '../cli/args.js';
+import { parse, positiveInt, UsageError } from '../cli/args.js';
 import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import type { KeyInfo } from './repository.js';
+import { KEY_SCOPES, type KeyScope } from './scopes.js';
+import type { CreatedKey, KeyOptions } from './service.js';
 
 /** The service on the database, loaded on first use (a remote command does not load it). */
 async function service(ctx: CliContext) {
@@ -19,8 +21,10 @@ interface KeyOut {
   id: string;
   project: string;
   name: string | null;
+  scope: KeyScope;
   hint: string;
   createdAt: string;
+  expiresAt: string | null;
   revokedAt: string | null;
   bannedUntil: string | null;
   lastUsedAt: string | null;
@@ -32,16 +36,38 @@ interface CreatedKeyOut {
   key: string;
   project: string;
   name: string | null;
+  scope: KeyScope;
   createdAt: string;
+  expiresAt: string | null;
 }
+
+/** A rolled key's replacement as `keys roll` prints it, with its secret, and when the old key stops. */
+interface RolledKeyOut extends CreatedKeyOut {
+  replaces: { id: string; expiresAt: string };
+}
+
+const createdOut = (k: CreatedKeyOut): CreatedKeyOut => ({
+  id: k.id,
+  key: k.key,
+  project: k.project,
+  name: k.name,
+  scope: k.scope,
+  createdAt: k.createdAt,
+  expiresAt: k.expiresAt,
+});
+
+const localCreated = (k: CreatedKey): CreatedKeyOut =>
+  createdOut({ ...k, createdAt: k.createdAt.toISOString(), expiresAt: k.expiresAt?.toISOString() ?? null });
 
 /** The same fields in the same order, whichever side the key came from. */
 const keyOut = (k: KeyOut): KeyOut => ({
   id: k.id,
   project: k.project,
   name: k.name,
+  scope: k.scope,
   hint: k.hint,
   createdAt: k.createdAt,
+  expiresAt: k.expiresAt,
   revokedAt: k.revokedAt,
   bannedUntil: k.bannedUntil,
   lastUsedAt: k.lastUsedAt,
@@ -51,6 +77,7 @@ const localKey = (k: KeyInfo, now: number): KeyOut =>
   keyOut({
     ...k,
     createdAt: k.createdAt.toISOString(),
+    expiresAt: k.expiresAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
     bannedUntil: k.bannedUntil && k.bannedUntil.getTime() > now ? k.bannedUntil.toISOString() : null,
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
@@ -62,24 +89,32 @@ const localKey = (k: KeyInfo, now: number): KeyOut =>
  * either way; the commands are one.
  */
 interface KeysTransport {
-  create(project: string, name: string | null): Promise<CreatedKeyOut>;
+  create(project: string, name: string | null, options: KeyOptions): Promise<CreatedKeyOut>;
   /** Every key (oldest first), or one project's. */
   list(project?: string): Promise<KeyOut[]>;
   revoke(id: string): Promise<void>;
+  roll(id: string, hours: number | undefined): Promise<RolledKeyOut>;
 }
+
+const keyNotFound = (id: string) => new Refused(new DomainError('not_found', `No active API key "${id}" exists.`));
 
 function localTransport(ctx: CliContext): KeysTransport {
   return {
-    create: async (project, name) => {
-      const k = orRefuse(await (await service(ctx)).create(OPERATOR, project, name));
-      return { id: k.id, key: k.key, project: k.project, name: k.name, createdAt: k.createdAt.toISOString() };
-    },
+    create: async (project, name, options) => localCreated(orRefuse(await (await service(ctx)).create(OPERATOR, project, name, options))),
     list: async (project) => {
       const now = ctx.clock.now();
       return orRefuse(await (await service(ctx)).list(project)).map((k) => localKey(k, now));
     },
     revoke: async (id) => {
       orRefuse(await (await service(ctx)).revoke(OPERATOR, id));
+    },
+    roll: async (id, hours) => {
+      const keys = await service(ctx);
+      const now = ctx.clock.now();
+      const key = orRefuse(await keys.list()).find((k) => k.id === id);
+      if (!key || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) throw keyNotFound(id);
+      const r = orRefuse(await keys.roll(OPERATOR, key.project, id, hours));
+      return { ...localCreated(r), replaces: { id: r.replaces.id, expiresAt: r.replaces.expiresAt.toISOString() } };
     },
   };
 }
@@ -97,18 +132,22 @@ function remoteTransport(remote: RemoteSettings): KeysTransport {
     return keys.sort(byCreation);
   };
   return {
-    create: (project, name) =>
-      overApi(remote, async () => {
-        const k = await api.createApiKey(project, name === null ? {} : { name });
-        return { id: k.id, key: k.key, project: k.project, name: k.name, createdAt: k.createdAt };
-      }),
+    create: (project, name, options) =>
+      overApi(remote, async () => createdOut(await api.createApiKey(project, { ...(name === null ? {} : { name }), ...options }))),
     list: (project) => overApi(remote, async () => (project === undefined ? await allKeys() : await api.listApiKeys(project)).map(keyOut)),
     // A key id names no project: the key's is the one, among those the token may manage, that holds it.
     revoke: (id) =>
       overApi(remote, async () => {
         const key = (await allKeys()).find((k) => k.id === id && k.revokedAt === null);
-        if (!key) throw new Refused(new DomainError('not_found', `No active API key "${id}" exists.`));
+        if (!key) throw keyNotFound(id);
         await api.revokeApiKey(key.project, id);
+      }),
+    roll: (id, hours) =>
+      overApi(remote, async () => {
+        const key = (await allKeys()).find((k) => k.id === id && k.revokedAt === null);
+        if (!key) throw keyNotFound(id);
+        const r = await api.rollApiKey(key.project, id, hours === undefined ? {} : { expiresInHours: hours });
+        return { ...createdOut(r), replaces: { id: r.replaces.id, expiresAt: r.replaces.expiresAt } };
       }),
   };
 }
@@ -118,24 +157,65 @@ function transport(ctx: CliContext): KeysTransport {
   return remote ? remoteTransport(remote) : localTransport(ctx);
 }
 
-/** `keys create|list|revoke`: on the database, or on the server when a remote is configured. */
+function scopeOf(text: string | undefined): KeyScope | undefined {
+  if (text === undefined) return undefined;
+  if (!(KEY_SCOPES as readonly string[]).includes(text)) throw new UsageError('--scope must be read or write');
+  return text as KeyScope;
+}
+
+/** `--expires-in-hours`: 0 to 168. */
+function overlapHours(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]{1,3}$/.test(text) || Number(text) > 168) throw new UsageError('--expires-in-hours must be a whole number from 0 to 168');
+  return Number(text);
+}
+
+/** `keys create|list|revoke|roll`: on the database, or on the server when a remote is configured. */
 export const keysCommand: CliCommand = {
   name: 'keys',
-  subcommands: ['create', 'list', 'revoke'],
+  subcommands: ['create', 'list', 'revoke', 'roll'],
   remote: true,
   usage: [
-    'keys create [--project SLUG] [--name NAME] [--json]   prints the secret once',
+    'keys create [--project SLUG] [--name NAME] [--scope read|write] [--expires-in-days N] [--json]   prints the secret once',
     'keys list [--project SLUG] [--json]                   never prints secrets',
     'keys revoke ID',
+    'keys roll ID [--expires-in-hours N] [--json]          a new key (printed once); the old one works N hours more (24)',
   ],
   async run([sub, ...rest], ctx) {
     if (sub === 'create') {
-      const { values } = parse(rest, { project: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } }, 0);
-      const k = await transport(ctx).create(values.project ?? 'default', values.name ?? null);
+      const { values } = parse(
+        rest,
+        {
+          project: { type: 'string' },
+          name: { type: 'string' },
+          scope: { type: 'string' },
+          'expires-in-days': { type: 'string' },
+          json: { type: 'boolean' },
+        },
+        0,
+      );
+      const options: KeyOptions = {};
+      const scope = scopeOf(values.scope);
+      if (scope) options.scope = scope;
+      const days = positiveInt('expires-in-days', values['expires-in-days']);
+      if (days !== undefined) options.expiresInDays = days;
+      const k = await transport(ctx).create(values.project ?? 'default', values.name ?? null, options);
       if (values.json) ctx.json(k);
       else {
         ctx.out(k.key);
-        ctx.err(`API key ${k.id} for project ${k.project}. Store it now: it is not shown again.`);
+        const expiry = k.expiresAt ? `, expires ${k.expiresAt}` : '';
+        ctx.err(`API key ${k.id} (${k.scope}${expiry}) for project ${k.project}. Store it now: it is not shown again.`);
+      }
+    } else if (sub === 'roll') {
+      const { values, positionals } = parse(rest, { 'expires-in-hours': { type: 'string' }, json: { type: 'boolean' } }, 1);
+      const id = positionals[0] ?? '';
+      const k = await transport(ctx).roll(id, overlapHours(values['expires-in-hours']));
+      if (values.json) ctx.json(k);
+      else {
+        ctx.out(k.key);
+        ctx.err(
+          `API key ${k.id} replaces ${k.replaces.id}, which works until ${k.replaces.expiresAt}. Store it now: it is not shown again.`,
+        );
       }
     } else if (sub === 'list') {
       const { values } = parse(rest, { project: { type: 'string' }, json: { type: 'boolean' } }, 0);
@@ -143,8 +223,17 @@ export const keysCommand: CliCommand = {
       if (values.json) ctx.json(rows);
       else {
         for (const r of rows) {
-          const state = r.revokedAt ? `revoked ${r.revokedAt}` : r.bannedUntil ? `banned until ${r.bannedUntil}` : 'active';
-          ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${state}`);
+          const expired = r.expiresAt !== null && Date.parse(r.expiresAt) <= ctx.clock.now();
+          const state = r.revokedAt
+            ? `revoked ${r.revokedAt}`
+            : expired
+              ? `expired ${r.expiresAt ?? ''}`
+              : r.bannedUntil
+                ? `banned until ${r.bannedUntil}`
+                : r.expiresAt
+                  ? `active until ${r.expiresAt}`
+                  : 'active';
+          ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.scope}\t${state}`);
         }
       }
     } else {

@@ -20,6 +20,13 @@ export const keyMigrations: FeatureMigrations = {
     },
     { version: 2, name: 'key bans', sql: 'ALTER TABLE api_keys ADD COLUMN banned_until INTEGER;' },
     { version: 3, name: 'key last use', sql: 'ALTER TABLE api_keys ADD COLUMN last_used_at INTEGER;' },
+    {
+      version: 4,
+      name: 'key scope and expiry',
+      sql: `
+        ALTER TABLE api_keys ADD COLUMN scope TEXT NOT NULL DEFAULT 'write';
+        ALTER TABLE api_keys ADD COLUMN expires_at INTEGER;`,
+    },
   ],
   postgres: [
     {
@@ -39,5 +46,12 @@ export const keyMigrations: FeatureMigrations = {
     },
     { version: 2, name: 'key bans', sql: 'ALTER TABLE api_keys ADD COLUMN banned_until TIMESTAMPTZ;' },
     { version: 3, name: 'key last use', sql: 'ALTER TABLE api_keys ADD COLUMN last_used_at TIMESTAMPTZ;' },
+    {
+      version: 4,
+      name: 'key scope and expiry',
+      sql: `
+        ALTER TABLE api_keys ADD COLUMN scope TEXT NOT NULL DEFAULT 'write';
+        ALTER TABLE api_keys ADD COLUMN expires_at TIMESTAMPTZ;`,
+    },
   ],
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { appGround } from '../feature.js';
-import { keyRequiredStep, knownPrincipal, principalResolver, principalStep } from './auth-hook.js';
+import { keyRequiredStep, keyScopeStep, knownPrincipal, principalResolver, principalStep } from './auth-hook.js';
 import { Authenticator } from './authenticator.js';
 import { composeKeys } from './compose.js';
 import { openKeyRepository } from './repository.js';
@@ -25,6 +25,7 @@ export default fp(
     app.decorateRequest('principal', null);
     app.requestSteps.add('identify', principalStep(principalResolver(authenticator)));
     app.requestSteps.add('authorize', keyRequiredStep);
+    app.requestSteps.add('authorize', keyScopeStep);
     app.frontDoor.gate.identify = (request) => knownPrincipal(authenticator, request.headers.authorization);
   },
   { name: 'keys', dependencies: ['projects'] },

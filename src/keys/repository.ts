@@ -3,10 +3,18 @@ import type { Plan, Quota } from '../projects/plans.js';
 import type { Database } from '../storage/database.js';
 import { int, sqlFor, time } from '../storage/sql.js';
 
+import type { KeyScope } from './scopes.js';
+
+export type { KeyScope } from './scopes.js';
+export { KEY_SCOPES } from './scopes.js';
+
 export interface NewKeyRecord {
   id: string;
   projectId: number;
   name: string | null;
+  scope: KeyScope;
+  /** After this instant the key is refused like an unknown one; null: never. */
+  expiresAt: Date | null;
   secretHash: Buffer;
   /** The first characters of the secret, safe to show in listings. */
   hint: string;
@@ -17,8 +25,11 @@ export interface KeyInfo {
   id: string;
   project: string;
   name: string | null;
+  scope: KeyScope;
   hint: string;
   createdAt: Date;
+  /** After this instant the key is refused like an unknown one; null: never. */
+  expiresAt: Date | null;
   revokedAt: Date | null;
   /** Set while the key is banned for sending requests while rate limited. */
   bannedUntil: Date | null;
@@ -33,14 +44,21 @@ export interface Principal {
   projectSlug: string;
   plan: Plan;
   quota: Quota;
+  scope: KeyScope;
+  /** Epoch milliseconds after which the key is refused; null: never. */
+  expiresAt: number | null;
   /** Epoch milliseconds until which the key is banned; null or past when it is not. */
   bannedUntil: number | null;
 }
 
 export interface KeyRepository {
   create(record: NewKeyRecord): Promise<void>;
-  /** The principal of an active (not revoked) key with this secret hash, or null. */
-  findActiveByHash(secretHash: Buffer): Promise<Principal | null>;
+  /** The principal of an active key (not revoked, not expired at `now`) with this secret hash, or null. */
+  findActiveByHash(secretHash: Buffer, now: Date): Promise<Principal | null>;
+  /** A project's key that is active at `now` (not revoked, not expired), or null. */
+  findActive(id: string, projectId: number, now: Date): Promise<KeyInfo | null>;
+  /** Sets when a project's key expires. */
+  expireAt(id: string, projectId: number, until: Date): Promise<void>;
   list(projectId?: number): Promise<KeyInfo[]>;
   /** Marks a key revoked (only if it belongs to the project, when one is given); false when no such active key exists. */
   revoke(id: string, at: Date, projectId?: number): Promise<boolean>;
@@ -60,8 +78,10 @@ interface KeyRow {
   id: string;
   slug: string;
   name: string | null;
+  scope: KeyScope;
   hint: string;
   created_at: Time;
+  expires_at: Time | null;
   revoked_at: Time | null;
   banned_until: Time | null;
   last_used_at: Time | null;
@@ -74,18 +94,22 @@ interface PrincipalRow {
   plan: Plan;
   per_minute: bigint;
   per_day: bigint;
+  scope: KeyScope;
+  expires_at: Time | null;
   banned_until: Time | null;
 }
 
-const LIST = `SELECT k.id, p.slug, k.name, k.hint, k.created_at, k.revoked_at, k.banned_until, k.last_used_at
+const LIST = `SELECT k.id, p.slug, k.name, k.scope, k.hint, k.created_at, k.expires_at, k.revoked_at, k.banned_until, k.last_used_at
                 FROM api_keys k JOIN projects p ON p.id = k.project_id`;
 
 const toInfo = (r: KeyRow): KeyInfo => ({
   id: r.id,
   project: r.slug,
   name: r.name,
+  scope: r.scope,
   hint: r.hint,
   createdAt: time(r.created_at),
+  expiresAt: time(r.expires_at),
   revokedAt: time(r.revoked_at),
   bannedUntil: time(r.banned_until),
   lastUsedAt: time(r.last_used_at),
@@ -95,21 +119,17 @@ export function openKeyRepository(database: Database): KeyRepository {
   const sql = sqlFor(database);
   return {
     create: async (k) => {
-      await sql.run('INSERT INTO api_keys (id, project_id, name, secret_hash, hint, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-        k.id,
-        k.projectId,
-        k.name,
-        k.secretHash,
-        k.hint,
-        k.createdAt,
-      ]);
+      await sql.run(
+        'INSERT INTO api_keys (id, project_id, name, scope, secret_hash, hint, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        [k.id, k.projectId, k.name, k.scope, k.secretHash, k.hint, k.createdAt, k.expiresAt],
+      );
     },
-    findActiveByHash: async (hash) => {
+    findActiveByHash: async (hash, now) => {
       const r = await sql.one<PrincipalRow>(
-        `SELECT k.id AS key_id, p.id AS project_id, p.slug, p.plan, p.per_minute, p.per_day, k.banned_until
+        `SELECT k.id AS key_id, p.id AS project_id, p.slug, p.plan, p.per_minute, p.per_day, k.scope, k.expires_at, k.banned_until
            FROM api_keys k JOIN projects p ON p.id = k.project_id
-          WHERE k.secret_hash = ? AND k.revoked_at IS NULL`,
-        [hash],
+          WHERE k.secret_hash = ? AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
+        [hash, now],
       );
       return r
         ? {
@@ -118,6 +138,8 @@ export function openKeyRepository(database: Database): KeyRepository {
             projectSlug: r.slug,
             plan: r.plan,
             quota: { perMinute: int(r.per_minute), perDay: int(r.per_day) },
+            scope: r.scope,
+            expiresAt: r.expires_at === null ? null : time(r.expires_at).getTime(),
             bannedUntil: r.banned_until === null ? null : time(r.banned_until).getTime(),
           }
         : null;
@@ -127,6 +149,16 @@ export function openKeyRepository(database: Database): KeyRepository {
         ? await sql.all<KeyRow>(`${LIST} ORDER BY k.created_at, k.id`)
         : await sql.all<KeyRow>(`${LIST} WHERE k.project_id = ? ORDER BY k.created_at, k.id`, [projectId])
       ).map(toInfo),
+    findActive: async (id, projectId, now) => {
+      const r = await sql.one<KeyRow>(
+        `${LIST} WHERE k.id = ? AND k.project_id = ? AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
+        [id, projectId, now],
+      );
+      return r ? toInfo(r) : null;
+    },
+    expireAt: async (id, projectId, until) => {
+      await sql.run('UPDATE api_keys SET expires_at = ? WHERE id = ? AND project_id = ?', [until, id, projectId]);
+    },
     revoke: async (id, at, projectId) =>
       (projectId === undefined
         ? await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, id])

@@ -4,7 +4,23 @@ import { DomainError } from '../errors/domain-error.js';
 import type { ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
 import { generateKeyId, generateSecret, hashSecret, secretHint } from './key-format.js';
-import type { KeyInfo, KeyRepository } from './repository.js';
+import type { KeyInfo, KeyRepository, KeyScope } from './repository.js';
+
+/** A new key's scope (default `write`) and lifetime in days (default: it never expires). */
+export interface KeyOptions {
+  scope?: KeyScope;
+  expiresInDays?: number;
+}
+
+/** How long a rolled key keeps working by default, and at most (Stripe's rolling keeps one up to 7 days). */
+export const ROLL_OVERLAP_HOURS = { default: 24, max: 168 } as const;
+
+export interface RolledKey extends CreatedKey {
+  /** The key it replaces, and when that one stops working. */
+  replaces: { id: string; expiresAt: Date };
+}
+
+const HOUR_MS = 3600_000;
 
 export interface CreatedKey extends KeyInfo {
   /** The secret; shown once, stored only as a hash. */
@@ -25,16 +41,61 @@ export class KeyService {
     private readonly audit: AuditTrail,
   ) {}
 
-  async create(actor: Actor, projectSlug: string, name: string | null): Promise<CreatedKey | DomainError> {
+  async create(actor: Actor, projectSlug: string, name: string | null, options: KeyOptions = {}): Promise<CreatedKey | DomainError> {
+    const days = options.expiresInDays;
+    if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
+      return new DomainError('validation_failed', 'A key expires after a whole number of days from 1 to 3650.');
+    }
     const project = await this.projects.findBySlug(projectSlug);
     if (!project) return projectNotFound(projectSlug);
-    const now = new Date(this.clock.now());
+    const now = this.clock.now();
+    const expiresAt = options.expiresInDays === undefined ? null : new Date(now + options.expiresInDays * 24 * HOUR_MS);
+    const created = await this.issue(project.id, project.slug, name, options.scope ?? 'write', expiresAt, new Date(now));
+    await this.audit.record(actor, project.id, 'key.create', created.id);
+    return created;
+  }
+
+  /**
+   * Replaces an active key of the project with a new one of the same name and scope; the old key keeps working
+   * for `overlapHours` (0 to 168, default 24), or less if it was to expire sooner.
+   */
+  async roll(
+    actor: Actor,
+    projectSlug: string,
+    id: string,
+    overlapHours: number = ROLL_OVERLAP_HOURS.default,
+  ): Promise<RolledKey | DomainError> {
+    if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > ROLL_OVERLAP_HOURS.max) {
+      return new DomainError(
+        'validation_failed',
+        `The overlap must be a whole number of hours from 0 to ${String(ROLL_OVERLAP_HOURS.max)}.`,
+      );
+    }
+    const project = await this.projects.findBySlug(projectSlug);
+    if (!project) return projectNotFound(projectSlug);
+    const now = this.clock.now();
+    const old = await this.keys.findActive(id, project.id, new Date(now));
+    if (!old) return keyNotFound(id);
+    const stops = new Date(Math.min(now + overlapHours * HOUR_MS, old.expiresAt?.getTime() ?? Infinity));
+    const created = await this.issue(project.id, project.slug, old.name, old.scope, null, new Date(now));
+    await this.keys.expireAt(old.id, project.id, stops);
+    await this.audit.record(actor, project.id, 'key.roll', old.id);
+    return { ...created, replaces: { id: old.id, expiresAt: stops } };
+  }
+
+  private async issue(
+    projectId: number,
+    project: string,
+    name: string | null,
+    scope: KeyScope,
+    expiresAt: Date | null,
+    createdAt: Date,
+  ): Promise<CreatedKey> {
     const key = generateSecret();
     const id = generateKeyId();
     const hint = secretHint(key);
-    await this.keys.create({ id, projectId: project.id, name, secretHash: hashSecret(key), hint, createdAt: now });
-    await this.audit.record(actor, project.id, 'key.create', id);
-    return { id, key, project: project.slug, name, hint, createdAt: now, revokedAt: null, bannedUntil: null, lastUsedAt: null };
+    await this.keys.create({ id, projectId, name, scope, expiresAt, secretHash: hashSecret(key), hint, createdAt });
+    return { id, key, project, name, scope, hint, createdAt, expiresAt, revokedAt: null, bannedUntil: null, lastUsedAt: null };
   }
 
   /** Every key, or a project's keys. */

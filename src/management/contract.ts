@@ -73,6 +73,7 @@ export function buildManagementOpenApi(
         { name: 'domains', description: "A project's custom domains: DNS records, verification, certificates." },
         { name: 'redirects', description: 'Redirect entries between custom domains of a project (301).' },
         { name: 'usage', description: "A project's requests over time, beside its quota." },
+        { name: 'requests', description: "A project's request log: find a request by its id, status, key or operation." },
         { name: 'webhooks', description: "A project's events and the webhook endpoints they are delivered to (Standard Webhooks)." },
       ],
     },

@@ -10,10 +10,12 @@ import {
   KeyParams,
   managementErrors,
   NewApiKeySchema,
+  RollApiKeySchema,
+  RolledApiKeySchema,
   SlugParams,
   WRITE_SECURITY,
 } from './schemas.js';
-import { keyView } from './views.js';
+import { createdKeyView, keyView } from './views.js';
 
 /** /api/v1/projects/{slug}/keys: the same KeyService calls as `petstore keys`. */
 export function keyRoutes(app: FastifyInstance): void {
@@ -50,7 +52,8 @@ export function keyRoutes(app: FastifyInstance): void {
       schema: {
         operationId: 'createApiKey',
         summary: 'Create an API key',
-        description: 'Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash.',
+        description:
+          'Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash. A `read` key may call GET and HEAD operations only; `expiresInDays` makes it expire by itself.',
         tags: ['keys'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,
@@ -72,16 +75,47 @@ export function keyRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const created = orThrow(await app.keys.create(actorFor(request), project.slug, request.body.name ?? null));
+      const { name, scope, expiresInDays } = request.body;
+      const created = orThrow(await app.keys.create(actorFor(request), project.slug, name ?? null, { scope, expiresInDays }));
       reply.code(201).header('cache-control', 'no-store');
-      return {
-        id: created.id,
-        key: created.key,
-        project: created.project,
-        name: created.name,
-        hint: created.hint,
-        createdAt: created.createdAt.toISOString(),
-      };
+      return createdKeyView(created);
+    },
+  );
+
+  r.post(
+    '/api/v1/projects/:slug/keys/:keyId/roll',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'rollApiKey',
+        summary: 'Roll an API key',
+        description:
+          'Creates a key with the same name and scope to replace this one, and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key of another project, a revoked or an expired key is 404.',
+        tags: ['keys'],
+        'x-stability': 'beta',
+        security: WRITE_SECURITY,
+        params: KeyParams,
+        body: RollApiKeySchema,
+        response: {
+          201: jsonResponse('The new key, with its secret, and when the old one stops.', RolledApiKeySchema),
+          ...managementErrors(
+            'validation_failed',
+            'malformed_json',
+            'not_signed_in',
+            'csrf_failed',
+            'not_found',
+            'payload_too_large',
+            'unsupported_media_type',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const hours = request.body.expiresInHours;
+      const rolled = orThrow(await app.keys.roll(actorFor(request), project.slug, request.params.keyId, hours));
+      reply.code(201).header('cache-control', 'no-store');
+      return { ...createdKeyView(rolled), replaces: { id: rolled.replaces.id, expiresAt: rolled.replaces.expiresAt.toISOString() } };
     },
   );
 

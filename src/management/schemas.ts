@@ -87,13 +87,23 @@ export const ProjectSchema = Type.Object(
 
 export const ProjectListSchema = Type.Array(ProjectSchema, { maxItems: 10_000, description: 'The projects the person may manage.' });
 
+const KeyScopeSchema = Type.Union([Type.Literal('read'), Type.Literal('write')], {
+  description:
+    'What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation.',
+});
+
 export const ApiKeySchema = Type.Object(
   {
     id: Type.String({ description: 'The public key id (not the secret).' }),
     project: Type.String({ description: 'The slug of the project the key belongs to.' }),
     name: Type.Union([Type.String(), Type.Null()], { description: 'A label given at creation.' }),
+    scope: KeyScopeSchema,
     hint: Type.String({ description: 'The first characters of the secret, to recognise it.' }),
     createdAt: Timestamp('When the key was created.'),
+    expiresAt: Type.Union([Timestamp('When the key stops working.'), Type.Null()], {
+      description:
+        'After this instant the key is refused like an unknown one (401); null: it never expires. A rolled key expires at the end of its overlap.',
+    }),
     lastUsedAt: Type.Union([Timestamp('About when the key was last used (written at most once a minute).'), Type.Null()]),
     revokedAt: Type.Union([Timestamp('When the key was revoked.'), Type.Null()]),
     bannedUntil: Type.Union([Timestamp('Until when the key is banned for sending requests while rate limited.'), Type.Null()], {
@@ -106,8 +116,28 @@ export const ApiKeySchema = Type.Object(
 export const ApiKeyListSchema = Type.Array(ApiKeySchema, { maxItems: 100_000, description: 'The keys of the project, oldest first.' });
 
 export const NewApiKeySchema = Type.Object(
-  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A label, e.g. where the key is used.' })) },
-  { additionalProperties: false, description: 'A key to create.' },
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A label, e.g. where the key is used.' })),
+    scope: Type.Optional(KeyScopeSchema),
+    expiresInDays: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 3650, description: 'Days until the key expires by itself (default: it never expires).' }),
+    ),
+  },
+  { additionalProperties: false, description: 'A key to create (scope `write` unless said otherwise).' },
+);
+
+export const RollApiKeySchema = Type.Object(
+  {
+    expiresInHours: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 168,
+        default: 24,
+        description: 'Hours the old key keeps working (0 to 168, default 24); 0 stops it at once. Never later than it was to expire.',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'How long the rolled key overlaps with its replacement.' },
 );
 
 export const CreatedApiKeySchema = Type.Object(
@@ -116,10 +146,26 @@ export const CreatedApiKeySchema = Type.Object(
     key: Type.String({ description: 'The secret, shown this once: store it now. Send it as `Authorization: Bearer <key>`.' }),
     project: Type.String({ description: 'The slug of the project the key belongs to.' }),
     name: Type.Union([Type.String(), Type.Null()], { description: 'The label.' }),
+    scope: KeyScopeSchema,
     hint: Type.String({ description: 'The first characters of the secret.' }),
     createdAt: Timestamp('When the key was created.'),
+    expiresAt: Type.Union([Timestamp('When the key stops working.'), Type.Null()], { description: 'Null: it never expires.' }),
   },
   { additionalProperties: false, description: 'A new API key, with its secret.' },
+);
+
+export const RolledApiKeySchema = Type.Object(
+  {
+    ...CreatedApiKeySchema.properties,
+    replaces: Type.Object(
+      {
+        id: Type.String({ description: 'The rolled key.' }),
+        expiresAt: Timestamp('When the rolled key stops working (every running server refuses it within 5 seconds of it).'),
+      },
+      { additionalProperties: false, description: 'The key this one replaces.' },
+    ),
+  },
+  { additionalProperties: false, description: 'The new API key, with its secret, and when the key it replaces stops working.' },
 );
 
 export const KeyParams = Type.Object(

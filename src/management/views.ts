@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { KeyInfo } from '../keys/repository.js';
+import type { CreatedKey } from '../keys/service.js';
 import { siteUrl } from '../projects/site-url.js';
 import type { Project } from '../projects/repository.js';
 
@@ -24,9 +25,23 @@ export const keyView = (k: KeyInfo, now: number) => ({
   id: k.id,
   project: k.project,
   name: k.name,
+  scope: k.scope,
   hint: k.hint,
   createdAt: k.createdAt.toISOString(),
+  expiresAt: k.expiresAt?.toISOString() ?? null,
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
   bannedUntil: k.bannedUntil && k.bannedUntil.getTime() > now ? k.bannedUntil.toISOString() : null,
+});
+
+/** A new key with its secret, as the management API answers it once. */
+export const createdKeyView = (k: CreatedKey) => ({
+  id: k.id,
+  key: k.key,
+  project: k.project,
+  name: k.name,
+  scope: k.scope,
+  hint: k.hint,
+  createdAt: k.createdAt.toISOString(),
+  expiresAt: k.expiresAt?.toISOString() ?? null,
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
+import { COMMON_ERROR_CODES, errorResponses, WRITE_ERROR_CODES, jsonResponse } from '../contract/error-schema.js';
 import { orThrow } from '../errors/domain-error.js';
 import { principalOf } from '../keys/auth-hook.js';
 import type { CursorCodec } from '../http/cursors.js';
@@ -70,7 +70,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; curs
             'payload_too_large',
             'unsupported_media_type',
             'idempotency_key_reused',
-            ...COMMON_ERROR_CODES,
+            ...WRITE_ERROR_CODES,
           ),
         },
       },
@@ -133,7 +133,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; curs
             'invalid_transition',
             'payload_too_large',
             'unsupported_media_type',
-            ...COMMON_ERROR_CODES,
+            ...WRITE_ERROR_CODES,
           ),
         },
       },
@@ -153,7 +153,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; curs
         params: OrderIdParams,
         response: {
           200: jsonResponse('The cancelled order.', OrderSchema),
-          ...errorResponses('validation_failed', 'not_found', 'invalid_transition', ...COMMON_ERROR_CODES),
+          ...errorResponses('validation_failed', 'not_found', 'invalid_transition', ...WRITE_ERROR_CODES),
         },
       },
     },

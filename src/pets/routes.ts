@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { COMMON_ERROR_CODES, errorResponses, jsonResponse } from '../contract/error-schema.js';
+import { COMMON_ERROR_CODES, errorResponses, WRITE_ERROR_CODES, jsonResponse } from '../contract/error-schema.js';
 import { DomainError } from '../errors/domain-error.js';
 import { principalOf } from '../keys/auth-hook.js';
 import type { CursorCodec } from '../http/cursors.js';
@@ -69,7 +69,7 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService; cursors: C
             'payload_too_large',
             'unsupported_media_type',
             'idempotency_key_reused',
-            ...COMMON_ERROR_CODES,
+            ...WRITE_ERROR_CODES,
           ),
         },
       },

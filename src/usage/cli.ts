@@ -10,9 +10,9 @@ const hhmm = (iso: string) => iso.slice(11, 16);
 const day = (iso: string) => iso.slice(0, 10);
 
 /** The report from the database, or from the server when a remote is configured: the same JSON either way. */
-async function report(ctx: CliContext, slug: string): Promise<UsageOut> {
+async function report(ctx: CliContext, slug: string, byKey: boolean): Promise<UsageOut> {
   const remote = ctx.remote();
-  if (remote) return overApi(remote, () => managementClient(remote).getUsage(slug));
+  if (remote) return overApi(remote, () => managementClient(remote).getUsage(slug, byKey ? { by: 'key' } : {}));
   const [{ openProjectRepository }, { openUsageRepository }, { usageJson, UsageService }] = await Promise.all([
     import('../projects/repository.js'),
     import('./repository.js'),
@@ -20,19 +20,21 @@ async function report(ctx: CliContext, slug: string): Promise<UsageOut> {
   ]);
   const database = await ctx.database();
   return usageJson(
-    orRefuse(await new UsageService(openUsageRepository(database), openProjectRepository(database), ctx.clock).report(slug)),
+    orRefuse(await new UsageService(openUsageRepository(database), openProjectRepository(database), ctx.clock).report(slug, { byKey })),
   );
 }
 
 export const usageCommand: CliCommand = {
   name: 'usage',
   remote: true,
-  usage: ['usage SLUG [--json]                     requests per minute (last hour) and per day (last 30 days) with the quotas'],
+  usage: [
+    'usage SLUG [--by-key] [--json]          requests per minute (last hour) and per day (last 30 days) with the quotas; --by-key: per key',
+  ],
   async run(args, ctx) {
-    const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
+    const { values, positionals } = parse(args, { json: { type: 'boolean' }, 'by-key': { type: 'boolean' } }, 1);
     const slug = positionals[0] ?? '';
     if (slug.startsWith('-')) throw new UsageError('expected a project slug');
-    const r = await report(ctx, slug);
+    const r = await report(ctx, slug, values['by-key'] === true);
     if (values.json) return ctx.json(r);
     const { perMinute, perDay } = r.quota;
     ctx.out(`project ${r.project}: quota ${String(perMinute)}/min, ${String(perDay)}/day (UTC; counts are up to 10 s late)`);
@@ -41,5 +43,9 @@ export const usageCommand: CliCommand = {
     for (const b of r.perMinute) if (b.requests > 0) ctx.out(`  ${hhmm(b.start)}  ${String(b.requests)}/${String(perMinute)}`);
     ctx.out(`per day, last 30 days: ${String(r.perDay.reduce((n, b) => n + b.requests, 0))} requests`);
     for (const b of r.perDay) if (b.requests > 0) ctx.out(`  ${day(b.start)}  ${String(b.requests)}/${String(perDay)}`);
+    if (r.byKey) {
+      ctx.out('per key (today, last 30 days):');
+      for (const k of r.byKey) ctx.out(`  ${k.keyId}\t${k.name ?? ''}\t${String(k.today)}\t${String(k.last30Days)}`);
+    }
   },
 };

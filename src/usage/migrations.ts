@@ -22,6 +22,19 @@ export const usageMigrations: FeatureMigrations = {
         );
         CREATE INDEX usage_days_at ON usage_days(day_at);`,
     },
+    {
+      version: 2,
+      name: 'requests per key per day',
+      sql: `
+        CREATE TABLE usage_key_days (
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          key_id TEXT NOT NULL,
+          day_at INTEGER NOT NULL,
+          requests INTEGER NOT NULL,
+          PRIMARY KEY (project_id, day_at, key_id)
+        );
+        CREATE INDEX usage_key_days_at ON usage_key_days(day_at);`,
+    },
   ],
   postgres: [
     {
@@ -42,6 +55,19 @@ export const usageMigrations: FeatureMigrations = {
           PRIMARY KEY (project_id, day_at)
         );
         CREATE INDEX usage_days_at ON usage_days(day_at);`,
+    },
+    {
+      version: 2,
+      name: 'requests per key per day',
+      sql: `
+        CREATE TABLE usage_key_days (
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          key_id TEXT NOT NULL,
+          day_at TIMESTAMPTZ NOT NULL,
+          requests BIGINT NOT NULL,
+          PRIMARY KEY (project_id, day_at, key_id)
+        );
+        CREATE INDEX usage_key_days_at ON usage_key_days(day_at);`,
     },
   ],
 };

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Principal } from '../keys/repository.js';
-import type { UsageCount, UsageRepository } from './repository.js';
+import type { KeyUsageCount, UsageCount, UsageRepository } from './repository.js';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 3600_000;
@@ -17,7 +17,7 @@ interface Tally {
 
 /**
  * Counts API requests per key per minute in memory; `flush` adds them to the
- * database (minute and day buckets) and notes the keys' last use. Recording a
+ * database (project minute and day buckets, key day buckets) and notes the keys' last use. Recording a
  * request is a clock read and one Map update, so the hot path stays cheap.
  */
 export class UsageRecorder {
@@ -64,6 +64,7 @@ export class UsageRecorder {
     const minutes = new Map<string, UsageCount>();
     const days = new Map<string, UsageCount>();
     const keys = new Set<string>();
+    const keyDays = new Map<string, KeyUsageCount>();
     const add = (into: Map<string, UsageCount>, projectId: number, at: number, requests: number) => {
       const id = `${String(projectId)}@${String(at)}`;
       const entry = into.get(id);
@@ -73,12 +74,17 @@ export class UsageRecorder {
     for (const { minute, tallies } of batches) {
       for (const [keyId, t] of tallies) {
         add(minutes, t.projectId, minute * MINUTE_MS, t.requests);
-        add(days, t.projectId, Math.floor((minute * MINUTE_MS) / DAY_MS) * DAY_MS, t.requests);
+        const day = Math.floor((minute * MINUTE_MS) / DAY_MS) * DAY_MS;
+        add(days, t.projectId, day, t.requests);
         keys.add(keyId);
+        const id = `${keyId}@${String(day)}`;
+        const entry = keyDays.get(id);
+        if (entry) entry.requests += t.requests;
+        else keyDays.set(id, { projectId: t.projectId, keyId, at: new Date(day), requests: t.requests });
       }
     }
     try {
-      if (minutes.size > 0) await this.usage.add([...minutes.values()], [...days.values()]);
+      if (minutes.size > 0) await this.usage.add([...minutes.values()], [...days.values()], [...keyDays.values()]);
     } catch (err) {
       // Keep the counts for the next flush: the database may be restarting.
       this.ended = [...batches, ...this.ended];

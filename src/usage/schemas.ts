@@ -24,10 +24,34 @@ export const UsageSchema = Type.Object(
       maxItems: 30,
       description: 'The last 30 days (UTC), oldest first, today last; compare with `quota.perDay`.',
     }),
+    byKey: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            keyId: Type.String({ description: 'The key id.' }),
+            name: Type.Union([Type.String(), Type.Null()], { description: "The key's label; null without one." }),
+            hint: Type.Union([Type.String(), Type.Null()], { description: 'The first characters of the secret.' }),
+            today: Type.Integer({ format: 'int64', minimum: 0, description: 'Requests with this key today (UTC).' }),
+            last30Days: Type.Integer({
+              format: 'int64',
+              minimum: 0,
+              description: 'Requests with this key in the last 30 days (UTC), today included.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100_000, description: 'With `by=key`: each key that made requests in the last 30 days, the busiest first.' },
+      ),
+    ),
   },
   {
     additionalProperties: false,
     description:
       "A project's API requests over time beside its quota. Counts are written every 10 seconds, so the newest are up to 10 s late.",
   },
+);
+
+export const UsageQuery = Type.Object(
+  { by: Type.Optional(Type.Literal('key', { description: '`key` adds `byKey`: the requests of each key.' })) },
+  { additionalProperties: false },
 );

@@ -4,7 +4,7 @@ import type { Project, ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
 import type { Quota } from '../projects/plans.js';
 import { DAY_MS, MINUTE_MS } from './recorder.js';
-import type { UsageRepository } from './repository.js';
+import type { KeyUsage, UsageRepository } from './repository.js';
 
 export interface UsageBucket {
   start: Date;
@@ -18,6 +18,8 @@ export interface UsageReport {
   perMinute: UsageBucket[];
   /** The last 30 days (UTC), oldest first, today last. */
   perDay: UsageBucket[];
+  /** With `byKey`: each key's requests today and in the last 30 days (UTC), the busiest first. */
+  byKey?: KeyUsage[];
 }
 
 function series(from: number, step: number, count: number, rows: { at: Date; requests: number }[]): UsageBucket[] {
@@ -36,24 +38,27 @@ export class UsageService {
     private readonly clock: Clock,
   ) {}
 
-  async report(slug: string): Promise<UsageReport | DomainError> {
+  async report(slug: string, options: { byKey?: boolean } = {}): Promise<UsageReport | DomainError> {
     const project = await this.projects.findBySlug(slug);
-    return project ? this.reportOf(project) : projectNotFound(slug);
+    return project ? this.reportOf(project, options) : projectNotFound(slug);
   }
 
-  async reportOf(project: Project): Promise<UsageReport> {
+  async reportOf(project: Project, options: { byKey?: boolean } = {}): Promise<UsageReport> {
     const now = this.clock.now();
     const firstMinute = (Math.floor(now / MINUTE_MS) - 59) * MINUTE_MS;
     const firstDay = (Math.floor(now / DAY_MS) - 29) * DAY_MS;
-    const [minutes, days] = await Promise.all([
+    const today = Math.floor(now / DAY_MS) * DAY_MS;
+    const [minutes, days, byKey] = await Promise.all([
       this.usage.minutes(project.id, new Date(firstMinute)),
       this.usage.days(project.id, new Date(firstDay)),
+      options.byKey ? this.usage.byKey(project.id, new Date(firstDay), new Date(today)) : undefined,
     ]);
     return {
       project: project.slug,
       quota: project.quota,
       perMinute: series(firstMinute, MINUTE_MS, 60, minutes),
       perDay: series(firstDay, DAY_MS, 30, days),
+      ...(byKey ? { byKey } : {}),
     };
   }
 }
@@ -63,4 +68,7 @@ export const usageJson = (r: UsageReport) => ({
   quota: r.quota,
   perMinute: r.perMinute.map((b) => ({ start: b.start.toISOString(), requests: b.requests })),
   perDay: r.perDay.map((b) => ({ start: b.start.toISOString(), requests: b.requests })),
+  ...(r.byKey
+    ? { byKey: r.byKey.map((k) => ({ keyId: k.keyId, name: k.name, hint: k.hint, today: k.today, last30Days: k.last30Days })) }
+    : {}),
 });

@@ -111,7 +111,7 @@ describe('graceful shutdown on SIGTERM', () => {
 
     const store = await openRepositories(db.url);
     try {
-      const principal = await store.keys.findActiveByHash(hashSecret(key));
+      const principal = await store.keys.findActiveByHash(hashSecret(key), new Date());
       assert.ok(principal);
       const stored = await store.pets.get(principal.projectId, id);
       assert.deepEqual(stored, { id, name: 'Slowpoke', categoryId: 9223372036854775807n, status: 'pending' });

@@ -10,6 +10,8 @@ export type Project = Schemas['Project'];
 export type Deploy = Schemas['Deploy'];
 export type ApiKeyInfo = Json<'listApiKeys', 200>[number];
 export type CreatedApiKey = Json<'createApiKey', 201>;
+export type NewApiKey = NonNullable<operations['createApiKey']['requestBody']>['content']['application/json'];
+export type RolledApiKey = Json<'rollApiKey', 201>;
 export type Domain = Json<'getDomain', 200>;
 export type AddedDomain = Json<'addDomain', 201>;
 export type DomainCheck = Json<'verifyDomain', 200>;
@@ -23,6 +25,8 @@ export type CreatedWebhook = Json<'createWebhook', 201>;
 export type NewWebhook = NonNullable<operations['createWebhook']['requestBody']>['content']['application/json'];
 export type ProjectEvent = Json<'listEvents', 200>[number];
 export type EventQuery = NonNullable<operations['listEvents']['parameters']['query']>;
+export type LoggedRequest = Schemas['LoggedRequest'];
+export type RequestQuery = NonNullable<operations['listRequests']['parameters']['query']>;
 
 export interface ManagementClientOptions {
   /** The server's address, e.g. `https://petstore.example.com` (a trailing `/api/v1` is accepted too). */
@@ -57,7 +61,10 @@ export interface ManagementClient {
   /** A Free project owned by the token's person (a token limited to some projects cannot create one). */
   createProject(slug: string): Promise<Project>;
   listApiKeys(slug: string): Promise<ApiKeyInfo[]>;
-  createApiKey(slug: string, body?: { name?: string }): Promise<CreatedApiKey>;
+  /** A key (scope `write` unless `scope: 'read'`; `expiresInDays` makes it expire by itself); the secret is in the answer, once. */
+  createApiKey(slug: string, body?: NewApiKey): Promise<CreatedApiKey>;
+  /** A new key with the same name and scope; the old one keeps working `expiresInHours` (0 to 168, default 24). */
+  rollApiKey(slug: string, keyId: string, body?: { expiresInHours?: number }): Promise<RolledApiKey>;
   revokeApiKey(slug: string, keyId: string): Promise<void>;
   listDeploys(slug: string): Promise<Deploy[]>;
   getDeploy(slug: string, deployId: string): Promise<Deploy>;
@@ -78,7 +85,8 @@ export interface ManagementClient {
   listRedirects(slug: string): Promise<Redirect[]>;
   addRedirect(slug: string, from: string, to: string): Promise<Redirect>;
   removeRedirect(slug: string, from: string): Promise<void>;
-  getUsage(slug: string): Promise<Usage>;
+  /** With `{ by: 'key' }`, also each key's requests (`byKey`). */
+  getUsage(slug: string, query?: { by?: 'key' }): Promise<Usage>;
   /** A page of the audit log, newest first; `nextCursor` is null on the last page. */
   listAuditEntries(slug: string, query?: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
   /** The audit log from the newest entry on, page after page (`pageSize` 1-100, default 50). */
@@ -90,6 +98,8 @@ export interface ManagementClient {
   removeWebhook(slug: string, webhookId: string): Promise<Webhook>;
   /** A page of the project's events of the last 30 days, newest first; `nextCursor` is null on the last page. */
   listEvents(slug: string, query?: EventQuery): Promise<{ events: ProjectEvent[]; nextCursor: string | null }>;
+  /** A page of the project's request log, newest first, filtered by status (`4xx`, `429`), key, operation or request id. */
+  listRequests(slug: string, query?: RequestQuery): Promise<{ requests: LoggedRequest[]; nextCursor: string | null }>;
   /** The events from the newest on, page after page (`pageSize` 1-100, default 20), optionally of one `type`. */
   allEvents(slug: string, options?: { type?: EventQuery['type']; pageSize?: number }): AsyncIterableIterator<ProjectEvent>;
 }
@@ -152,6 +162,21 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     });
     return { events: answer.body as ProjectEvent[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
   };
+  const listRequests: ManagementClient['listRequests'] = async (slug, query = {}) => {
+    const answer = await transport.send({
+      method: 'GET',
+      path: `${project(slug)}/requests`,
+      query: {
+        status: query.status,
+        keyId: query.keyId,
+        operation: query.operation,
+        requestId: query.requestId,
+        limit: query.limit,
+        cursor: query.cursor,
+      },
+    });
+    return { requests: answer.body as LoggedRequest[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
+  };
   async function* allEvents(slug: string, options: { type?: EventQuery['type']; pageSize?: number } = {}) {
     let cursor: string | undefined;
     do {
@@ -168,6 +193,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     createProject: (slug) => post('/projects', { slug }),
     listApiKeys: (slug) => get(`${project(slug)}/keys`),
     createApiKey: (slug, body = {}) => post(`${project(slug)}/keys`, body),
+    rollApiKey: (slug, keyId, body = {}) => post(`${project(slug)}/keys/${segment(keyId)}/roll`, body),
     revokeApiKey: (slug, keyId) => remove(`${project(slug)}/keys/${segment(keyId)}`),
     listDeploys: (slug) => get(`${project(slug)}/deploys`),
     getDeploy: (slug, deployId) => get(`${project(slug)}/deploys/${segment(deployId)}`),
@@ -191,7 +217,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     listRedirects: (slug) => get(`${project(slug)}/redirects`),
     addRedirect: (slug, from, to) => post(`${project(slug)}/redirects`, { from, to }),
     removeRedirect: (slug, from) => remove(`${project(slug)}/redirects/${segment(from)}`),
-    getUsage: (slug) => get(`${project(slug)}/usage`),
+    getUsage: (slug, query = {}) => get(`${project(slug)}/usage${query.by === 'key' ? '?by=key' : ''}`),
     listAuditEntries,
     allAuditEntries,
     listWebhooks: (slug) => get(`${project(slug)}/webhooks`),
@@ -200,5 +226,6 @@ export function createManagementClient(options: ManagementClientOptions): Manage
       (await transport.send({ method: 'DELETE', path: `${project(slug)}/webhooks/${segment(webhookId)}` })).body as Webhook,
     listEvents,
     allEvents,
+    listRequests,
   };
 }

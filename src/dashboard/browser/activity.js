@@ -14,6 +14,7 @@ const ACTIONS = {
   'key.create': 'Created an API key',
   'key.revoke': 'Revoked an API key',
   'key.unban': 'Lifted a key’s ban',
+  'key.roll': 'Rolled an API key',
   'deploy.create': 'Uploaded a deploy',
   'deploy.promote': 'Promoted a deploy',
   'domain.add': 'Added a domain',

@@ -14,6 +14,7 @@ const PAGES = {
   keys: () => import('./keys.js'),
   webhooks: () => import('./webhooks.js'),
   usage: () => import('./usage.js'),
+  requests: () => import('./requests.js'),
   members: () => import('./members.js'),
   activity: () => import('./activity.js'),
 };

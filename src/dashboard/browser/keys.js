@@ -1,7 +1,33 @@
 import { api, project } from './api.js';
-import { announce, busy, confirmAction, errorSlot, field, h, hidden, showSecretOnce, table, time } from './dom.js';
+import { announce, busy, confirmAction, errorSlot, field, h, hidden, showSecretOnce, table, time, uid } from './dom.js';
 
 const keyLabel = (k) => (k.name ? `“${k.name}” (${k.hint})` : k.hint);
+
+const EXPIRIES = [
+  ['', 'Never'],
+  ['7', '7 days'],
+  ['30', '30 days'],
+  ['90', '90 days'],
+  ['365', '1 year'],
+];
+const OVERLAPS = [
+  ['0', 'Stop it now'],
+  ['1', '1 hour'],
+  ['24', '24 hours'],
+  ['72', '3 days'],
+  ['168', '7 days'],
+];
+
+/** A labelled <select> of [value, text] options. */
+function choice(label, name, options, selected) {
+  const id = uid('field');
+  const select = h(
+    'select',
+    { id, name },
+    options.map(([value, text]) => h('option', { value, selected: value === selected }, text)),
+  );
+  return { wrapper: h('div', { class: 'field' }, h('label', { for: id }, label), select), select };
+}
 
 export async function render({ content, slug }) {
   const base = `${project(slug)}/keys`;
@@ -14,6 +40,16 @@ export async function render({ content, slug }) {
     { name: 'name', maxlength: '100', autocomplete: 'off' },
     'Where the key is used, e.g. “mobile app”.',
   );
+  const scope = choice(
+    'Access',
+    'scope',
+    [
+      ['write', 'Read and write'],
+      ['read', 'Read only (GET and HEAD)'],
+    ],
+    'write',
+  );
+  const expiry = choice('Expires after', 'expiresInDays', EXPIRIES, '');
   const error = errorSlot();
   const create = h('button', { type: 'submit' }, 'Create key');
   const form = h(
@@ -21,6 +57,8 @@ export async function render({ content, slug }) {
     { class: 'card', novalidate: true },
     h('h3', null, 'New key'),
     name.wrapper,
+    scope.wrapper,
+    expiry.wrapper,
     error.el,
     h('div', { class: 'actions' }, create),
   );
@@ -31,20 +69,34 @@ export async function render({ content, slug }) {
       list.replaceChildren(h('p', null, 'This project has no API keys yet.'));
       return;
     }
+    const now = Date.now();
     // Four columns, so that the list and its actions fit a phone's width.
-    const rows = keys.map((k) => [
-      h('div', { class: 'stack' }, k.name ? h('strong', null, k.name) : h('span', { class: 'muted' }, 'No name'), h('code', null, k.hint)),
-      h(
-        'div',
-        { class: 'stack' },
-        h('span', null, 'Created ', time(k.createdAt)),
-        h('span', null, 'Last used ', k.lastUsedAt ? time(k.lastUsedAt) : 'never'),
-      ),
-      k.revokedAt
-        ? h('span', { class: 'badge badge-muted' }, 'Revoked ', time(k.revokedAt))
-        : h('span', { class: 'badge badge-ok' }, 'Active'),
-      k.revokedAt ? '' : revokeButton(k),
-    ]);
+    const rows = keys.map((k) => {
+      const expired = k.expiresAt !== null && Date.parse(k.expiresAt) <= now;
+      const live = !k.revokedAt && !expired;
+      return [
+        h(
+          'div',
+          { class: 'stack' },
+          k.name ? h('strong', null, k.name) : h('span', { class: 'muted' }, 'No name'),
+          h('code', null, k.hint),
+          h('span', { class: 'muted' }, k.scope === 'read' ? 'Read only' : 'Read and write'),
+        ),
+        h(
+          'div',
+          { class: 'stack' },
+          h('span', null, 'Created ', time(k.createdAt)),
+          h('span', null, 'Last used ', k.lastUsedAt ? time(k.lastUsedAt) : 'never'),
+          k.expiresAt && live ? h('span', null, 'Expires ', time(k.expiresAt)) : null,
+        ),
+        k.revokedAt
+          ? h('span', { class: 'badge badge-muted' }, 'Revoked ', time(k.revokedAt))
+          : expired
+            ? h('span', { class: 'badge badge-muted' }, 'Expired ', time(k.expiresAt))
+            : h('span', { class: 'badge badge-ok' }, 'Active'),
+        live ? h('div', { class: 'actions' }, rollButton(k), revokeButton(k)) : '',
+      ];
+    });
     list.replaceChildren(table('API keys of this project', ['Key', 'Use', 'Status', 'Actions'], rows, { captionHidden: true }));
   }
 
@@ -67,13 +119,46 @@ export async function render({ content, slug }) {
     return button;
   }
 
+  function rollButton(k) {
+    const button = h('button', { type: 'button', class: 'secondary small' }, 'Roll', hidden(` key ${keyLabel(k)}`));
+    button.addEventListener('click', () => {
+      const overlap = choice('The old key keeps working for', 'expiresInHours', OVERLAPS, '24');
+      confirmAction({
+        title: `Roll key ${keyLabel(k)}?`,
+        text: h(
+          'span',
+          { class: 'stack' },
+          'A new key with the same name and access replaces it, shown once. Move your clients to the new key before the old one stops.',
+          overlap.wrapper,
+        ),
+        action: 'Roll key',
+        busyText: 'Rolling…',
+        tone: 'primary',
+        returnTo: () => listHeading,
+        run: async () => {
+          const rolled = await api('POST', `${base}/${encodeURIComponent(k.id)}/roll`, { expiresInHours: Number(overlap.select.value) });
+          showSecret(
+            rolled,
+            h('p', { class: 'old-key-stops' }, `The old key ${keyLabel(k)} stops working `, time(rolled.replaces.expiresAt), '.'),
+          );
+          await showList();
+          announce(`Key ${keyLabel(k)} rolled.`);
+        },
+      });
+    });
+    return button;
+  }
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.clear();
     const label = name.input.value.trim();
+    const body = { scope: scope.select.value };
+    if (label) body.name = label;
+    if (expiry.select.value) body.expiresInDays = Number(expiry.select.value);
     await busy(create, 'Creating…', form, async () => {
       try {
-        const created = await api('POST', base, label ? { name: label } : {});
+        const created = await api('POST', base, body);
         name.input.value = '';
         showSecret(created);
         await showList();
@@ -83,14 +168,19 @@ export async function render({ content, slug }) {
     });
   });
 
-  /** The secret from the POST answer, shown this once. */
-  function showSecret(created) {
+  /** The secret from the POST answer, shown this once (with what became of the rolled key, after a roll). */
+  function showSecret(created, rolled = null) {
     showSecretOnce({
       slot: secret,
       heading: h('h3', null, 'Your new key', created.name ? `: ${created.name}` : ''),
       what: 'key',
       secret: created.key,
-      details: h('p', null, 'Send it as ', h('code', null, 'Authorization: Bearer <key>'), ' to the Pet Store API.'),
+      details: h(
+        'div',
+        null,
+        rolled,
+        h('p', null, 'Send it as ', h('code', null, 'Authorization: Bearer <key>'), ' to the Pet Store API.'),
+      ),
       returnTo: name.input,
     });
   }

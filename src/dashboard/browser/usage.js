@@ -71,10 +71,34 @@ export async function render({ content, slug }) {
   const error = errorSlot();
   const refresh = h('button', { type: 'button', class: 'secondary' }, 'Refresh');
   const charts = h('div', { class: 'charts' });
+  const perKey = h('section', { 'aria-labelledby': 'usage-by-key' });
   let plots = [];
 
+  /** Each key's requests, the busiest first: the answer's `byKey`. */
+  function showByKey(byKey) {
+    const heading = h('h3', { id: 'usage-by-key' }, 'Requests by key');
+    if (byKey.length === 0) {
+      perKey.replaceChildren(heading, h('p', null, 'No key made requests in the last 30 days.'));
+      return;
+    }
+    const rows = byKey.map((k) => [
+      h(
+        'span',
+        { class: 'stack' },
+        k.name ? h('strong', null, k.name) : h('span', { class: 'muted' }, 'No name'),
+        h('code', null, k.hint ?? k.keyId),
+      ),
+      number(k.today),
+      number(k.last30Days),
+    ]);
+    perKey.replaceChildren(
+      heading,
+      table('Requests by key', ['Key', 'Today (UTC)', 'Last 30 days'], rows, { captionHidden: true, rowHeaders: true }),
+    );
+  }
+
   async function show() {
-    const usage = await api('GET', `${project(slug)}/usage`);
+    const usage = await api('GET', `${project(slug)}/usage?by=key`);
     for (const p of plots) p.destroy();
     const minute = figure({
       title: 'Requests per minute, last hour (UTC)',
@@ -95,6 +119,7 @@ export async function render({ content, slug }) {
     });
     charts.replaceChildren(minute.el, day.el);
     plots = [minute.draw(), day.draw()];
+    showByKey(usage.byKey ?? []);
   }
 
   refresh.addEventListener('click', () =>
@@ -125,6 +150,7 @@ export async function render({ content, slug }) {
     ),
     error.el,
     charts,
+    perKey,
   );
   await show();
 }

@@ -88,9 +88,29 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash.
+         * @description Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash. A `read` key may call GET and HEAD operations only; `expiresInDays` makes it expire by itself.
          */
         post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/keys/{keyId}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key
+         * @description Creates a key with the same name and scope to replace this one, and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key of another project, a revoked or an expired key is 404.
+         */
+        post: operations["rollApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -208,7 +228,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person
-         * @description Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project as a member, signing up first when `SIGNUP` is `invite` or `open`. Owners only: a member gets 403 `forbidden`.
+         * @description Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project as a member, signing up first when `SIGNUP` is `open`, or `invite` and the invitation comes from an admin or an owner of a project an admin made (an invitation from the owner of a project a person made themselves only adds people who already have an account). Owners only: a member gets 403 `forbidden`. At most 20 pending invitations per project (409 `invitation_limit`).
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -248,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `invite` or `open` (else 403 `signup_closed`); an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.
+         * @description Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `open`, or `invite` and the invitation may create accounts (`signupAllowed` when read); else 403 `signup_closed`, whether the email has an account or not. Where sign-up is allowed, an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -532,7 +552,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Adds an endpoint that receives the project's events of the given types, signed as Standard Webhooks do (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer holds the signing secret, shown this once. A URL that is not `https://`, or whose host is a loopback, private or link-local address, is refused (400) unless the server runs with WEBHOOK_ALLOW_PRIVATE=true; names are checked again at each delivery, on the address connected to.
+         * @description Adds an endpoint that receives the project's events of the given types, signed as Standard Webhooks do (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer holds the signing secret, shown this once. A URL that is not `https://`, or whose host is a loopback, private or link-local address, is refused (400) unless the server runs with WEBHOOK_ALLOW_PRIVATE=true; names are checked again at each delivery, on the address connected to. A project has at most as many endpoints as its plan allows (Free 2, Pro 10, Business 25, Enterprise 50): 409 `webhook_limit`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -658,9 +678,29 @@ export interface paths {
         };
         /**
          * Get usage
-         * @description The project's API requests per minute for the last hour and per day for the last 30 days, beside its quota.
+         * @description The project's API requests per minute for the last hour and per day for the last 30 days, beside its quota; with `by=key`, also each key's requests today and in the last 30 days.
          */
         get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the request log
+         * @description The project's `/v1` requests of the last `REQUEST_LOG_DAYS` days (7 by default; at most the newest 100,000), newest first: find one by its `X-Request-Id`, or filter by status class or code, key and operation. A request appears within 2 seconds. Headers, bodies and cursor values are never logged. More pages are announced in the `Link` header.
+         */
+        get: operations["listRequests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -722,6 +762,8 @@ export interface components {
             project: string;
             /** @description A label given at creation. */
             name: string | null;
+            /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
+            scope: "read" | "write";
             /** @description The first characters of the secret, to recognise it. */
             hint: string;
             /**
@@ -729,6 +771,8 @@ export interface components {
              * @description When the key was created.
              */
             createdAt: string;
+            /** @description After this instant the key is refused like an unknown one (401); null: it never expires. A rolled key expires at the end of its overlap. */
+            expiresAt: string | null;
             lastUsedAt: string | null;
             revokedAt: string | null;
             /** @description Set while the key is banned for sending requests while rate limited (`petstore keys unban` lifts it); null otherwise. */
@@ -744,6 +788,8 @@ export interface components {
             project: string;
             /** @description The label. */
             name: string | null;
+            /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
+            scope: "read" | "write";
             /** @description The first characters of the secret. */
             hint: string;
             /**
@@ -751,6 +797,8 @@ export interface components {
              * @description When the key was created.
              */
             createdAt: string;
+            /** @description Null: it never expires. */
+            expiresAt: string | null;
         };
         /** @description The signed-in person and the CSRF token of their session. */
         Session: {
@@ -768,7 +816,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "last_owner" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "invitation_limit" | "token_limit" | "webhook_limit" | "last_owner" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -853,7 +901,7 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @description What was done. */
-            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "key.create" | "key.revoke" | "key.unban" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove";
+            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "key.create" | "key.revoke" | "key.unban" | "key.roll" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove" | "webhook.test" | "webhook.retry";
             /** @description What it was done to: a project slug, key id, deploy id, domain, redirect or email. */
             target: string;
             /** @description The client's address, for changes through the API. */
@@ -1001,6 +1049,32 @@ export interface components {
                     message: string;
                 };
             };
+        };
+        /** @description One request to the project's `/v1` API: never its headers, body or cursor. */
+        LoggedRequest: {
+            /** @description The `X-Request-Id` the response carried. */
+            requestId: string;
+            /**
+             * Format: date-time
+             * @description When the response was sent.
+             */
+            at: string;
+            /** @description The HTTP method. */
+            method: string;
+            /** @description The path and query as sent, with `cursor` values and anything shaped like a key or token replaced. */
+            path: string;
+            /** @description The operation (`listPets`, `createPet`, …); absent for an unknown path. */
+            operation?: string;
+            /** @description The HTTP status of the response. */
+            status: number;
+            /** @description Time from the request to the response, in milliseconds. */
+            durationMs: number;
+            /** @description The API key the request was made with. */
+            keyId?: string;
+            /** @description The error `code` of a failed request. */
+            errorCode?: string;
+            /** @description What that error code means. */
+            errorMessage?: string;
         };
     };
     responses: never;
@@ -1550,7 +1624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `project_limit`: You own the most projects allowed (MAX_PROJECTS_PER_USER). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `project_limit`: You own the most projects allowed (MAX_PROJECTS_PER_USER). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -1898,6 +1972,10 @@ export interface operations {
                 "application/json": {
                     /** @description A label, e.g. where the key is used. */
                     name?: string;
+                    /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
+                    scope?: "read" | "write";
+                    /** @description Days until the key expires by itself (default: it never expires). */
+                    expiresInDays?: number;
                 };
             };
         };
@@ -1911,6 +1989,196 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+                /** @description The key id. */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Hours the old key keeps working (0 to 168, default 24); 0 stops it at once. Never later than it was to expire.
+                     * @default 24
+                     */
+                    expiresInHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret, and when the old one stops. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The public key id. */
+                        id: string;
+                        /** @description The secret, shown this once: store it now. Send it as `Authorization: Bearer <key>`. */
+                        key: string;
+                        /** @description The slug of the project the key belongs to. */
+                        project: string;
+                        /** @description The label. */
+                        name: string | null;
+                        /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
+                        scope: "read" | "write";
+                        /** @description The first characters of the secret. */
+                        hint: string;
+                        /**
+                         * Format: date-time
+                         * @description When the key was created.
+                         */
+                        createdAt: string;
+                        /** @description Null: it never expires. */
+                        expiresAt: string | null;
+                        /** @description The key this one replaces. */
+                        replaces: {
+                            /** @description The rolled key. */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the rolled key stops working (every running server refuses it within 5 seconds of it).
+                             */
+                            expiresAt: string;
+                        };
+                    };
                 };
             };
             /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. */
@@ -2628,7 +2896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `forbidden`: Only the project's owners may do this. */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `forbidden`: Only the project's owners may do this. */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -2807,7 +3075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. `forbidden`: Only the project's owners may do this. */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `forbidden`: Only the project's owners may do this. */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -2844,6 +3112,17 @@ export interface operations {
             };
             /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
             408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `invitation_limit`: The project has the most pending invitations allowed (20). */
+            409: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;
@@ -2940,7 +3219,7 @@ export interface operations {
                          * @description When the link stops working.
                          */
                         expiresAt: string;
-                        /** @description Whether accepting may create the account (SIGNUP is `invite` or `open`). */
+                        /** @description Whether accepting may create the account: SIGNUP is `open`, or `invite` and an admin or an owner of a project an admin made invited. */
                         signupAllowed: boolean;
                     };
                 };
@@ -3450,6 +3729,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error. Codes: `token_limit`: You have the most active access tokens allowed (50): revoke one first. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
             413: {
                 headers: {
@@ -3550,7 +3840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This access token is read-only: a write token is needed to change anything. */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -5850,6 +6140,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error. Codes: `webhook_limit`: The project has the most webhook endpoints its plan allows: remove one first. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error `payload_too_large`: the body is larger than the operation accepts. */
             413: {
                 headers: {
@@ -7018,7 +7319,10 @@ export interface operations {
     };
     getUsage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `key` adds `byKey`: the requests of each key. */
+                by?: "key";
+            };
             header?: never;
             path: {
                 /** @description The project's slug. */
@@ -7066,6 +7370,25 @@ export interface operations {
                              */
                             requests: number;
                         }[];
+                        /** @description With `by=key`: each key that made requests in the last 30 days, the busiest first. */
+                        byKey?: {
+                            /** @description The key id. */
+                            keyId: string;
+                            /** @description The key's label; null without one. */
+                            name: string | null;
+                            /** @description The first characters of the secret. */
+                            hint: string | null;
+                            /**
+                             * Format: int64
+                             * @description Requests with this key today (UTC).
+                             */
+                            today: number;
+                            /**
+                             * Format: int64
+                             * @description Requests with this key in the last 30 days (UTC), today included.
+                             */
+                            last30Days: number;
+                        }[];
                     };
                 };
             };
@@ -7081,6 +7404,136 @@ export interface operations {
                 };
             };
             /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description A status class (`2xx`, `4xx`, `5xx`) or one status (`429`). */
+                status?: string;
+                /** @description Requests made with this key. */
+                keyId?: string;
+                /** @description Requests of this operation (`createPet`). */
+                operation?: string;
+                /** @description The request with this `X-Request-Id`. */
+                requestId?: string;
+                /** @description Requests per page (1-100, default 50). */
+                limit?: number;
+                /** @description The cursor from the `Link` header of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the request log. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description `<…>; rel="next"` when older requests follow. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoggedRequest"][];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `invalid_cursor`: The cursor was not issued by this service for this listing. Use the one from the Link header of the previous page. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */

@@ -167,7 +167,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "insufficient_scope" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -528,6 +528,27 @@ export interface operations {
             };
             /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window with the fewest requests remaining (the minute or the day window of the plan). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests still allowed in that window after this one. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that window ends, in Unix seconds (UTC). Minute windows start at second :00, day windows at 00:00 UTC. */
+                    "X-RateLimit-Reset": number;
+                    /** @description The quota policies (IETF RateLimit header fields): `q` requests per `w` seconds. */
+                    "RateLimit-Policy": string;
+                    /** @description The policy closest to exhaustion (IETF RateLimit header fields): `r` requests remaining, `t` seconds until it resets. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;
@@ -1254,6 +1275,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error. Codes: `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window with the fewest requests remaining (the minute or the day window of the plan). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests still allowed in that window after this one. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that window ends, in Unix seconds (UTC). Minute windows start at second :00, day windows at 00:00 UTC. */
+                    "X-RateLimit-Reset": number;
+                    /** @description The quota policies (IETF RateLimit header fields): `q` requests per `w` seconds. */
+                    "RateLimit-Policy": string;
+                    /** @description The policy closest to exhaustion (IETF RateLimit header fields): `r` requests remaining, `t` seconds until it resets. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error. Codes: `pet_not_found`: The order names an animal that does not exist in this project. */
             404: {
                 headers: {
@@ -1754,6 +1796,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error. Codes: `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window with the fewest requests remaining (the minute or the day window of the plan). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests still allowed in that window after this one. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that window ends, in Unix seconds (UTC). Minute windows start at second :00, day windows at 00:00 UTC. */
+                    "X-RateLimit-Reset": number;
+                    /** @description The quota policies (IETF RateLimit header fields): `q` requests per `w` seconds. */
+                    "RateLimit-Policy": string;
+                    /** @description The policy closest to exhaustion (IETF RateLimit header fields): `r` requests remaining, `t` seconds until it resets. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error. Codes: `not_found`: The requested resource could not be found. */
             404: {
                 headers: {
@@ -2010,6 +2073,27 @@ export interface operations {
             };
             /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
             401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests allowed in the window with the fewest requests remaining (the minute or the day window of the plan). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests still allowed in that window after this one. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When that window ends, in Unix seconds (UTC). Minute windows start at second :00, day windows at 00:00 UTC. */
+                    "X-RateLimit-Reset": number;
+                    /** @description The quota policies (IETF RateLimit header fields): `q` requests per `w` seconds. */
+                    "RateLimit-Policy": string;
+                    /** @description The policy closest to exhaustion (IETF RateLimit header fields): `r` requests remaining, `t` seconds until it resets. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. */
+            403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;

@@ -1,0 +1,11 @@
+import type { Feature } from '../feature.js';
+import { requestsCommand } from './cli.js';
+import { requestLogMigrations } from './migrations.js';
+
+/** Each project's request log: recorded in memory, written every second, kept REQUEST_LOG_DAYS, searchable. */
+export const requestsFeature: Feature = {
+  name: 'requests',
+  migrations: requestLogMigrations,
+  plugin: () => import('./plugin.js'),
+  cli: [requestsCommand],
+};

@@ -1,0 +1,116 @@
+import type { Clock } from '../clock.js';
+import { redactKeys } from '../http/logging.js';
+import type { LoggedRequest, RequestLogRepository } from './repository.js';
+
+/** A project keeps its newest requests up to this many; the purge removes older ones. */
+export const REQUESTS_KEPT_PER_PROJECT = 100_000;
+/** Requests held in memory at most while the database does not take them (newer ones are dropped, and counted). */
+const MAX_PENDING = 50_000;
+const PATH_MAX = 2048;
+const PURGE_EVERY_MS = 60_000;
+
+/** A request as the hot path hands it over: nothing is computed until the flush. */
+interface Pending {
+  projectId: number;
+  requestId: string;
+  at: number;
+  method: string;
+  url: string;
+  operation: string | null;
+  status: number;
+  durationMs: number;
+  keyId: string | null;
+  errorCode: string | null;
+}
+
+/**
+ * The URL as the log keeps it: each `cursor` value replaced (a cursor is a bearer of position a customer may
+ * not want shown), anything shaped like a key or token redacted, cut to 2 KiB.
+ */
+export function loggedPath(url: string): string {
+  const q = url.indexOf('?');
+  let path = url;
+  if (q !== -1) {
+    const query = url
+      .slice(q + 1)
+      .split('&')
+      .map((part) => (/^cursor(=|$)/i.test(part) ? 'cursor=…' : part))
+      .join('&');
+    path = `${url.slice(0, q)}?${query}`;
+  }
+  path = redactKeys(path);
+  return path.length > PATH_MAX ? `${path.slice(0, PATH_MAX)}…` : path;
+}
+
+/**
+ * Collects requests in memory; `flush` writes them in a few multi-row INSERTs
+ * (one transaction). Recording is an array push, so the hot path stays cheap;
+ * the path is cleaned at the flush. Every `PURGE_EVERY_MS` the flush also
+ * removes requests past the retention and beyond each busy project's bound.
+ */
+export class RequestRecorder {
+  private pending: Pending[] = [];
+  /** Projects written since the last purge: only they can have grown past the bound. */
+  private readonly written = new Set<number>();
+  private lastPurge = 0;
+  private flushing: Promise<void> | undefined;
+  /** Requests not logged because the buffer was full. */
+  dropped = 0;
+
+  constructor(
+    private readonly log: RequestLogRepository,
+    private readonly clock: Clock,
+    private readonly keepMs: number,
+    private readonly keepPerProject: number = REQUESTS_KEPT_PER_PROJECT,
+  ) {}
+
+  record(entry: Pending): void {
+    if (this.pending.length >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
+    this.pending.push(entry);
+  }
+
+  /** Writes what was recorded since the last flush; one flush at a time. Entries are kept for the next one if it fails. */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) {
+      const entries: LoggedRequest[] = batch.map((p) => ({
+        projectId: p.projectId,
+        requestId: p.requestId,
+        at: new Date(p.at),
+        method: p.method,
+        path: loggedPath(p.url),
+        operation: p.operation,
+        status: p.status,
+        durationUs: Math.max(0, Math.round(p.durationMs * 1000)),
+        keyId: p.keyId,
+        errorCode: p.errorCode,
+      }));
+      try {
+        await this.log.add(entries);
+      } catch (err) {
+        // Keep them for the next flush (the database may be restarting), within the bound.
+        this.pending = [...batch, ...this.pending].slice(0, MAX_PENDING);
+        throw err;
+      }
+      for (const p of batch) this.written.add(p.projectId);
+    }
+    const now = this.clock.now();
+    if (now - this.lastPurge >= PURGE_EVERY_MS) {
+      this.lastPurge = now;
+      const projects = [...this.written];
+      this.written.clear();
+      await this.log.purge(new Date(now - this.keepMs), projects, this.keepPerProject);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { Type } from '@sinclair/typebox';
+import { managementComponent } from '../management/components.js';
+
+export const LoggedRequestSchema = managementComponent(
+  Type.Object(
+    {
+      requestId: Type.String({ description: 'The `X-Request-Id` the response carried.' }),
+      at: Type.String({ format: 'date-time', description: 'When the response was sent.' }),
+      method: Type.String({ description: 'The HTTP method.' }),
+      path: Type.String({
+        description: 'The path and query as sent, with `cursor` values and anything shaped like a key or token replaced.',
+      }),
+      operation: Type.Optional(Type.String({ description: 'The operation (`listPets`, `createPet`, …); absent for an unknown path.' })),
+      status: Type.Integer({ minimum: 100, maximum: 599, description: 'The HTTP status of the response.' }),
+      durationMs: Type.Number({ minimum: 0, description: 'Time from the request to the response, in milliseconds.' }),
+      keyId: Type.Optional(Type.String({ description: 'The API key the request was made with.' })),
+      errorCode: Type.Optional(Type.String({ description: 'The error `code` of a failed request.' })),
+      errorMessage: Type.Optional(Type.String({ description: 'What that error code means.' })),
+    },
+    { additionalProperties: false, description: "One request to the project's `/v1` API: never its headers, body or cursor." },
+  ),
+  'LoggedRequest',
+);
+
+export const RequestPageSchema = Type.Array(LoggedRequestSchema, { maxItems: 100, description: 'A page of requests, newest first.' });
+
+export const RequestQuery = Type.Object(
+  {
+    status: Type.Optional(
+      Type.String({
+        pattern: '^(?:[1-5]xx|[1-5][0-9]{2})$',
+        description: 'A status class (`2xx`, `4xx`, `5xx`) or one status (`429`).',
+      }),
+    ),
+    keyId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, pattern: '^key_[0-9A-Za-z]+$', description: 'Requests made with this key.' }),
+    ),
+    operation: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: '^[A-Za-z][A-Za-z0-9]*$',
+        description: 'Requests of this operation (`createPet`).',
+      }),
+    ),
+    requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'The request with this `X-Request-Id`.' })),
+    limit: Type.Optional(
+      Type.Integer({ format: 'int32', minimum: 1, maximum: 100, default: 50, description: 'Requests per page (1-100, default 50).' }),
+    ),
+    cursor: Type.Optional(Type.String({ maxLength: 64, description: 'The cursor from the `Link` header of the previous page.' })),
+  },
+  { additionalProperties: false },
+);

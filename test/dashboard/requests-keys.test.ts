@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserSkip, openBrowser, type Browser } from '../helpers/browser.js';
+import { checkPage, DESKTOP, rendered } from '../helpers/dashboard.js';
+import { cliJson, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
+
+const skip = browserSkip();
+
+describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bin/petstore serve', { skip }, () => {
+  const db = tempDatabase('petstore-requests-');
+  const email = 'me@example.test';
+  let password: string;
+  let server: RunningServer;
+  let browser: Browser;
+  let base: string;
+  let key: { id: string; key: string };
+
+  before(async () => {
+    password = (await cliJson<{ password: string }>(['users', 'create', email, '--admin', '--json'], db.url)).password;
+    await cliJson(['projects', 'create', 'shop', '--plan', 'pro', '--json'], db.url);
+    key = await cliJson<{ id: string; key: string }>(['keys', 'create', '--project', 'shop', '--name', 'mobile app', '--json'], db.url);
+    server = await startServer({ DATABASE_URL: db.url });
+    base = server.url;
+    const auth = { authorization: `Bearer ${key.key}` };
+    for (let i = 0; i < 3; i++) assert.equal((await fetch(`${base}/v1/pets?limit=5`, { headers: auth })).status, 200);
+    const missing = await fetch(`${base}/v1/pets/424242`, { headers: { ...auth, 'x-request-id': 'missing-pet-1' } });
+    assert.equal(missing.status, 404);
+    browser = await openBrowser({ viewport: DESKTOP });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    db.cleanup();
+  });
+
+  async function signIn(page: Page): Promise<void> {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  test('Requests: newest first, filtered by status, each row opening to its error code and message', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/dashboard/projects/shop/requests`);
+    await signIn(page);
+    await page.waitForURL(/\/dashboard\/projects\/shop\/requests$/);
+    await rendered(page);
+    // Requests appear within 2 s: search again until the 404 shows.
+    const rows = page.locator('table.requests tbody tr');
+    for (let i = 0; i < 20 && (await rows.count()) < 4; i++) {
+      await page.waitForTimeout(250);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForTimeout(100);
+    }
+    assert.equal(await rows.count(), 4);
+    assert.match(await rows.first().innerText(), /GET \/v1\/pets\/424242[\s\S]*404/);
+    await page.getByLabel('Status').selectOption('4xx');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForFunction("document.querySelectorAll('table.requests tbody tr').length === 1");
+    await page.locator('table.requests summary').first().click();
+    const details = await page.locator('table.requests .request-details').first().innerText();
+    assert.match(details, /not_found/);
+    assert.match(details, /missing-pet-1/);
+    assert.match(details, /mobile app/);
+    assert.ok(!(await page.content()).includes(key.key), 'the key is never on the page');
+    await checkPage(browser, 'requests');
+  });
+
+  test('Roll: the dialog rolls the key; the new key is shown once, with when the old one stops', async () => {
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${base}/dashboard/projects/shop/keys`);
+    await rendered(page);
+    await page.getByRole('button', { name: 'Roll key “mobile app”' }).click();
+    const dialog = page.getByRole('alertdialog');
+    assert.match(await dialog.innerText(), /Roll key “mobile app”/);
+    await dialog.getByLabel('The old key keeps working for').selectOption('72');
+    await browser.screenshot('dashboard-keys-roll-dialog-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await browser.screenshot('dashboard-keys-roll-dialog-phone');
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Roll key' }).click();
+    const panel = page.getByRole('region', { name: 'Your new key' });
+    await panel.waitFor();
+    const secret = await panel.locator('code.secret').innerText();
+    assert.match(secret, /^psk_/);
+    assert.notEqual(secret, key.key);
+    const stops = await panel.locator('.old-key-stops time').getAttribute('datetime');
+    const hours = (Date.parse(stops ?? '') - Date.now()) / 3600_000;
+    assert.ok(hours > 71.5 && hours <= 72, `the old key stops in ${String(hours)} h`);
+    // Both keys work during the overlap.
+    for (const k of [key.key, secret])
+      assert.equal((await fetch(`${base}/v1/pets`, { headers: { authorization: `Bearer ${k}` } })).status, 200);
+    await checkPage(browser, 'keys-rolled');
+    await page.getByRole('button', { name: 'Done' }).click();
+    assert.ok(!(await page.content()).includes(secret), 'shown once: gone after Done');
+  });
+});
