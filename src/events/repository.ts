@@ -1,8 +1,12 @@
 import type pg from 'pg';
 import type { Database } from '../storage/database.js';
 import { flag, int, sqlFor, time } from '../storage/sql.js';
+import { StorageUnavailableError } from '../storage/unavailable.js';
 import { newEventId } from './outbox.js';
 import { PING } from './types.js';
+
+/** How many times a webhook endpoint's deletion starts again after meeting a delivery queued or held meanwhile. */
+const DELETE_TRIES = 10;
 
 export interface EventRecord {
   seq: bigint;
@@ -494,8 +498,12 @@ export function openEventRepository(database: Database): EventRepository {
             );
           });
         } catch (err) {
-          // An event that read the endpoint before it was disabled queued a delivery meanwhile: delete that too.
-          if ((err as { code?: string }).code !== '23503' || tries >= 3) throw err;
+          // An event that read the endpoint before it was disabled queued a delivery meanwhile (23503), or the
+          // worker's step held what this waits for (40P01): start again, which deletes that delivery too. The
+          // endpoint is already disabled, so this ends; past the bound the client is told to retry (503).
+          const code = (err as { code?: string }).code;
+          if (code !== '23503' && code !== '40P01') throw err;
+          if (tries >= DELETE_TRIES) throw new StorageUnavailableError(err);
         }
       }
     },

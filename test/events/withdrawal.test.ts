@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeEachEngine } from '../helpers/engines.js';
-import { harness, type Harness } from '../helpers/harness.js';
+import { harness, ok, type Harness } from '../helpers/harness.js';
 import type { ManagementClient } from '../helpers/management.js';
 import { eventually, memberOf, receiver } from '../helpers/webhooks.js';
 
@@ -129,3 +129,59 @@ describeEachEngine('deleting or disabling a webhook endpoint withdraws its deliv
     for (const a of odds) assert.doesNotMatch(a.error ?? '', /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 });
+
+describeEachEngine(
+  'deleting a webhook endpoint while an event queues a delivery for it',
+  () => {
+    let h: Harness;
+    before(async () => {
+      h = await harness({ config: { webhookAllowPrivate: true } });
+    });
+    after(async () => {
+      await h.close();
+    });
+
+    test('a delivery committed during the deletion is deleted with it: 200, never a 5xx, nothing left behind', async () => {
+      const { default: pg } = await import('pg');
+      const p = await h.newProject();
+      const c = await memberOf(h.app, p.project);
+      const r = await receiver();
+      try {
+        const res = await c.call({ method: 'POST', url: `/api/v1/projects/${p.project}/webhooks`, payload: { url: r.url, events: ['*'] } });
+        assert.equal(res.statusCode, 201, res.body);
+        const endpointId = Number((res.json() as { id: string }).id.replace(/^we_/, ''));
+        // An event's transaction that read the endpoint before it was disabled: its delivery is written but not
+        // committed when the deletion starts, so the deletion's own DELETE of deliveries cannot see it.
+        const other = new pg.Client({ connectionString: h.app.config.databaseUrl });
+        await other.connect();
+        try {
+          await other.query('BEGIN');
+          const seq = (
+            await other.query<{ seq: string }>(
+              `INSERT INTO events (id, project_id, type, data, created_at) VALUES ($1, $2, 'pet.created', '{}', now()) RETURNING seq`,
+              [`evt_race${String(Date.now())}`, ok(await h.app.projects.find(p.project)).id],
+            )
+          ).rows[0]!.seq;
+          await other.query(
+            `INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at) VALUES ($1, $2, 'pending', 0, now(), now())`,
+            [endpointId, seq],
+          );
+          const deletion = c.call({ method: 'DELETE', url: `/api/v1/projects/${p.project}/webhooks/we_${String(endpointId)}` });
+          await sleep(300);
+          await other.query('COMMIT');
+          const del = await deletion;
+          assert.equal(del.statusCode, 200, del.body);
+          const left = await other.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1', [endpointId]);
+          assert.equal((left.rows[0] as { n: number }).n, 0);
+          const endpoint = await other.query('SELECT count(*)::int AS n FROM webhook_endpoints WHERE id = $1', [endpointId]);
+          assert.equal((endpoint.rows[0] as { n: number }).n, 0);
+        } finally {
+          await other.end();
+        }
+      } finally {
+        await r.close();
+      }
+    });
+  },
+  { only: ['postgres'] },
+);
