@@ -38,7 +38,7 @@ export const requestLogMigrations: FeatureMigrations = {
           method TEXT NOT NULL,
           path TEXT NOT NULL,
           operation TEXT,
-          status INTEGER NOT NULL,
+          status BIGINT NOT NULL,
           duration_us BIGINT NOT NULL,
           key_id TEXT,
           error_code TEXT

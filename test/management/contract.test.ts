@@ -40,6 +40,7 @@ describe('the management contract, /api/v1/openapi.json', () => {
       'getSession',
       'getUsage',
       'getWebhook',
+      'getWebhookDelivery',
       'listAccessTokens',
       'listApiKeys',
       'listAuditEntries',
