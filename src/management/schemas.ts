@@ -120,7 +120,12 @@ export const NewApiKeySchema = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A label, e.g. where the key is used.' })),
     scope: Type.Optional(KeyScopeSchema),
     expiresInDays: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 3650, description: 'Days until the key expires by itself (default: it never expires).' }),
+      Type.Integer({
+        format: 'int32',
+        minimum: 1,
+        maximum: 3650,
+        description: 'Days until the key expires by itself (default: it never expires).',
+      }),
     ),
   },
   { additionalProperties: false, description: 'A key to create (scope `write` unless said otherwise).' },
@@ -130,6 +135,7 @@ export const RollApiKeySchema = Type.Object(
   {
     expiresInHours: Type.Optional(
       Type.Integer({
+        format: 'int32',
         minimum: 0,
         maximum: 168,
         default: 24,

@@ -11,7 +11,7 @@ export const LoggedRequestSchema = managementComponent(
         description: 'The path and query as sent, with `cursor` values and anything shaped like a key or token replaced.',
       }),
       operation: Type.Optional(Type.String({ description: 'The operation (`listPets`, `createPet`, …); absent for an unknown path.' })),
-      status: Type.Integer({ minimum: 100, maximum: 599, description: 'The HTTP status of the response.' }),
+      status: Type.Integer({ format: 'int32', minimum: 100, maximum: 599, description: 'The HTTP status of the response.' }),
       durationMs: Type.Number({ minimum: 0, description: 'Time from the request to the response, in milliseconds.' }),
       keyId: Type.Optional(Type.String({ description: 'The API key the request was made with.' })),
       errorCode: Type.Optional(Type.String({ description: 'The error `code` of a failed request.' })),
@@ -28,6 +28,7 @@ export const RequestQuery = Type.Object(
   {
     status: Type.Optional(
       Type.String({
+        maxLength: 3,
         pattern: '^(?:[1-5]xx|[1-5][0-9]{2})$',
         description: 'A status class (`2xx`, `4xx`, `5xx`) or one status (`429`).',
       }),

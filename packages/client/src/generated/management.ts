@@ -1065,7 +1065,10 @@ export interface components {
             path: string;
             /** @description The operation (`listPets`, `createPet`, …); absent for an unknown path. */
             operation?: string;
-            /** @description The HTTP status of the response. */
+            /**
+             * Format: int32
+             * @description The HTTP status of the response.
+             */
             status: number;
             /** @description Time from the request to the response, in milliseconds. */
             durationMs: number;
@@ -1974,7 +1977,10 @@ export interface operations {
                     name?: string;
                     /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
                     scope?: "read" | "write";
-                    /** @description Days until the key expires by itself (default: it never expires). */
+                    /**
+                     * Format: int32
+                     * @description Days until the key expires by itself (default: it never expires).
+                     */
                     expiresInDays?: number;
                 };
             };
@@ -2132,6 +2138,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
+                     * Format: int32
                      * @description Hours the old key keeps working (0 to 168, default 24); 0 stops it at once. Never later than it was to expire.
                      * @default 24
                      */
