@@ -120,8 +120,10 @@ describe('deploy upload: .tar.gz archives', () => {
     const files = [{ name: 'index.html', size: 10 }, ...Array.from({ length: 200 }, (_, i) => ({ name: `f${i}.bin`, size: 1024 * 1024 }))];
     const bomb = zeroArchive(files);
     refused(await readArchive(bomb.stream, DEFAULT_UPLOAD_LIMITS), 'too_large');
-    // Reading stops at the 51st file; what was produced beyond it is read-ahead of a few compressed KiB in stream buffers.
-    assert.ok(bomb.produced() < 80 * 1024 * 1024, `produced ${bomb.produced()} bytes`);
+    // Reading stops at the 51st file; what was produced beyond it is read-ahead in stream buffers. Node 22 and later
+    // buffer 64 KiB per stream (16 KiB before), and zeros compress about 1000:1, so each buffer of compressed
+    // read-ahead stands for tens of MiB of these files: measured 95 MiB produced on Node 24, of the 200 MiB there.
+    assert.ok(bomb.produced() < 128 * 1024 * 1024, `produced ${bomb.produced()} bytes`);
   });
 
   test('an archive that unpacks far beyond its files (zero padding) is refused as too_large', async () => {
