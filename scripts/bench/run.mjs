@@ -25,7 +25,11 @@ import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchR
 import { summariseProfile } from './profile-summary.mjs';
 import { costRatio, cpuDelta, cpuRatio, printScaleOutTable, printTable, printTargets, summarise } from './report.mjs';
 import { seedPets } from './seed.mjs';
+import { requestLogCost } from './request-log.mjs';
 import {
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
   postgresCpu,
   postgresCpuDelta,
   prepareScaleOut,
@@ -680,6 +684,21 @@ async function main() {
   const httpsMemory = memory(withHttps.pid);
   await stopAll();
 
+  // The request log's cost per request and its growth per million requests, after the rounds (nothing else runs).
+  let requestLog = null;
+  if (!only || only.has('requestLog')) {
+    const requests = settings.smoke ? 20_000 : 1_000_000;
+    let postgresUrl;
+    if (scaleOut) {
+      const name = `petstore_bench_log_${randomBytes(4).toString('hex')}`;
+      await createDatabase(scaleOut.postgres, name);
+      cleanups.push(() => dropDatabase(scaleOut.postgres, name));
+      postgresUrl = databaseUrl(scaleOut.postgres, name);
+    }
+    log(`request log: recording ${String(requests)} requests on SQLite${postgresUrl ? ' and PostgreSQL' : ''}`);
+    requestLog = await requestLogCost({ dir: work, postgresUrl, requests });
+  }
+
   const summary = summarise(scenarios, rounds);
   const has = (n) => n in summary;
   const depthCost = has('listPets') && has('listPetsDeep') ? costRatio(rounds, 'listPets', 'listPetsDeep') : NaN;
@@ -810,6 +829,15 @@ async function main() {
       );
     }
   }
+  if (requestLog) {
+    const line = (name, r) =>
+      `${name} ${r.eventLoopUsPerRequest.toFixed(1)} µs CPU per request on the event loop, ${r.totalUsPerRequest.toFixed(1)} µs in all; ` +
+      `${(r.bytesPerMillion / 1e6).toFixed(0)} MB per million requests`;
+    console.log(
+      `request log (${String(requestLog.sqlite.requests)} requests recorded): ${line('SQLite file (writer thread):', requestLog.sqlite)}; ` +
+        `${line('SQLite from the event loop:', requestLog.sqliteEventLoop)}${requestLog.postgres ? `; ${line('PostgreSQL:', requestLog.postgres)}` : ''}`,
+    );
+  }
   console.log(`deep page cost / first page by CPU per request: ${depthCpu.toFixed(2)} (status filter: ${depthStatusCpu.toFixed(2)})`);
   if (heap) {
     const mb = (n) => (n / 1024 / 1024).toFixed(1);
@@ -862,6 +890,7 @@ async function main() {
     depthCost: { noFilter: depthCost, statusFilter: depthStatusCost, noFilterByCpu: depthCpu, statusFilterByCpu: depthStatusCpu },
     metricsCost,
     usageCost,
+    requestLog,
     roundTrips,
     tlsHandshakes: has('httpsHandshakes')
       ? { perSecond: summary.httpsHandshakes.rps, barePerSecond: summary.httpsHandshakes.bareRps, ratio: summary.httpsHandshakes.ratio }

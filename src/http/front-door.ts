@@ -25,6 +25,8 @@ export interface EarlyAnswer {
   body: Buffer | string | null;
   /** The metrics label of the answer (as `request.answeredAs` on the regular path). */
   operation: string;
+  /** The principal of the key that was identified (`ApiGate.identify`), for an API answer. */
+  principal?: GatePrincipal;
 }
 
 /** A step's "the regular path must handle this one": one of its request steps would act on it. */
@@ -72,6 +74,7 @@ export interface CompletedRequest {
   operation: string;
   /** Milliseconds from arrival until the whole response was handed to the connection. */
   elapsedMs: number;
+  principal: GatePrincipal | undefined;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -143,7 +146,8 @@ export class TurnWrites {
         res.destroy();
         continue;
       }
-      this.completed({ req, id, status: answer.status, operation: answer.operation, elapsedMs: performance.now() - start });
+      const { status, operation, principal } = answer;
+      this.completed({ req, id, status, operation, elapsedMs: performance.now() - start, principal });
     }
   };
 }
@@ -225,8 +229,8 @@ export class FrontDoor {
   accepting: () => boolean = () => true;
   /** Set when metrics are on. */
   recordAnswer: RecordAnswer | null = null;
-  /** Set by the request log: each early answer as it is handed to the connection. */
-  logAnswer: ((req: IncomingMessage, id: string, status: number, operation: string, elapsedMs: number) => void) | null = null;
+  /** Set by the request log: each early API answer (one with a principal) as it is handed to the connection. */
+  logAnswer: ((done: CompletedRequest, principal: GatePrincipal) => void) | null = null;
   /** The API's steps before Fastify, each set by the capability whose regular step it is. */
   readonly gate: ApiGate = {
     plainHost: () => true,
@@ -256,11 +260,12 @@ export class FrontDoor {
   }
 
   /** Early answers not yet written, of every server this front door answers for. */
-  private readonly writes = new TurnWrites(({ req, id, status, operation, elapsedMs }) => {
+  private readonly writes = new TurnWrites((done) => {
+    const { req, id, status, operation, elapsedMs, principal } = done;
     this.answered++;
     const method = req.method ?? 'GET';
     this.recordAnswer?.(operation, method, status, elapsedMs);
-    this.logAnswer?.(req, id, status, operation, elapsedMs);
+    if (principal !== undefined) this.logAnswer?.(done, principal);
     const socket = req.socket;
     const logged = { method, url: req.url ?? '/', headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
     this.options.accessLog.completed(id, logged, status, elapsedMs);

@@ -91,7 +91,7 @@ function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: R
   // In the regular path's order: deprecation (its own phase), limits (meter), then what the handler sets.
   const headers = found.before.concat(limits, found.after);
   headers.push('content-type', JSON_UTF8, 'content-length', String(found.body.length));
-  return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation };
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation, principal };
 }
 
 /**
@@ -127,7 +127,7 @@ function answerLater(
     gate.record(principal);
     const headers = found.before.concat(limits, found.after);
     headers.push('content-type', JSON_UTF8, 'content-length', String(found.body.length));
-    return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation };
+    return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation, principal };
   });
 }
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
 import { answeredErrors } from '../http/error-handler.js';
-import { isApiUrl } from '../http/request-steps.js';
-import { knownPrincipal } from '../keys/auth-hook.js';
+import type { Principal } from '../keys/repository.js';
 import { RequestRecorder } from './recorder.js';
+import { openThreadWriter, type RequestLogWriter } from './thread-writer.js';
 import { openRequestLogRepository } from './repository.js';
 import { requestRoutes } from './routes.js';
 import { RequestLogService } from './service.js';
@@ -15,14 +15,23 @@ declare module 'fastify' {
   }
 }
 
-/** Requests written to the database this often, on every instance: a request appears within 2 s. */
-export const FLUSH_INTERVAL_MS = 1_000;
+/** Requests written to the database this often, on every instance: a request appears within 2 s, and each write is short. */
+export const FLUSH_INTERVAL_MS = 250;
 const DAY_MS = 24 * 3600_000;
 
 export default fp(
   async (app: FastifyInstance) => {
     const log = repositoryOf(app, 'requests', openRequestLogRepository);
-    const recorder = new RequestRecorder(log, app.clock, app.config.requestLogDays * DAY_MS);
+    const { database } = app.storage;
+    // On a SQLite file, a thread of its own writes the log; in memory (tests) or on PostgreSQL, the event loop does.
+    const onLoop: RequestLogWriter = { ...log, close: async () => undefined };
+    const writer =
+      database.engine === 'sqlite' && !database.sqlite.memory
+        ? openThreadWriter(database.sqlite.name, onLoop, (err) =>
+            app.log.warn({ err }, 'the request log writer thread stopped; the event loop writes the log'),
+          )
+        : onLoop;
+    const recorder = new RequestRecorder(writer, app.clock, app.config.requestLogDays * DAY_MS);
     const service = new RequestLogService(log);
     app.decorate('requestLog', { recorder, service });
 
@@ -45,18 +54,15 @@ export default fp(
       }
       done();
     });
-    // The front door's answers (listPets and getPet before Fastify) are always a 200 for a key the cache knows.
-    app.frontDoor.logAnswer = (req, id, status, operation, elapsedMs) => {
-      const url = req.url ?? '/';
-      if (!isApiUrl(url)) return;
-      const principal = knownPrincipal(app.authenticator, req.headers.authorization);
-      if (!principal) return;
+    // The front door's API answers carry the principal it identified: the key is not looked up again.
+    app.frontDoor.logAnswer = ({ req, id, status, operation, elapsedMs }, identified) => {
+      const principal = identified as Principal;
       recorder.record({
         projectId: principal.projectId,
         requestId: id,
         at: app.clock.now(),
         method: req.method ?? 'GET',
-        url,
+        url: req.url ?? '/',
         operation,
         status,
         durationMs: elapsedMs,
@@ -73,6 +79,7 @@ export default fp(
       clearInterval(timer);
       app.frontDoor.logAnswer = null;
       await flush();
+      await writer.close();
     });
     requestRoutes(app, service);
   },

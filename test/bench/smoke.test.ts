@@ -53,6 +53,10 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
       targets: { name: string }[];
       errorFlood: { bodyBytes: number; responseBytes: number } | null;
       roundTrips: Record<string, Record<'service' | 'peer', { pgRoundTrips: number; redisCommands: number }>>;
+      requestLog: Record<
+        'sqlite' | 'sqliteEventLoop' | 'postgres',
+        { eventLoopUsPerRequest: number; totalUsPerRequest: number; bytesPerMillion: number } | undefined
+      >;
     };
     assert.equal(result.settings.smoke, true);
     assert.deepEqual(result.failures, []);
@@ -93,6 +97,15 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
     assert.ok(result.usageCost && result.usageCost.rps > 0 && result.usageCost.rpsWithout > 0, JSON.stringify(result.usageCost));
     assert.ok(result.tlsHandshakes && result.tlsHandshakes.perSecond > 0 && result.tlsHandshakes.barePerSecond > 0);
     assert.match(run.stdout, /new TLS connections per second/);
+    // The request log's cost: CPU per request and growth per million requests, on each engine the run had.
+    for (const engine of ['sqlite', 'sqliteEventLoop', ...(scaleOut ? ['postgres' as const] : [])] as const) {
+      const r = result.requestLog[engine];
+      assert.ok(
+        r && r.eventLoopUsPerRequest > 0 && r.totalUsPerRequest >= r.eventLoopUsPerRequest && r.bytesPerMillion > 0,
+        `${engine}: ${JSON.stringify(r)}`,
+      );
+    }
+    assert.match(run.stdout, /request log \(/);
     assert.equal(result.targets.length, scaleOut ? 16 : 12);
     for (const name of scaleOut ? SCALE_OUT : []) {
       const s = result.summary[name] as { peerRps?: number; peerRatio?: number; pgCpuUsPerRequest?: number };

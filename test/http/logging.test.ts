@@ -166,3 +166,21 @@ test('a client’s X-Request-Id that carries a registered secret’s prefix is r
   assert.equal(id('trace_42'), 'trace_42');
   for (const secretLike of ['psk_abc', 'x-pst_abc']) assert.match(id(secretLike), /^req_[0-9a-f]{32}$/, secretLike);
 });
+
+test('request ids made later sort after earlier ones, and never repeat', async () => {
+  const { newRequestId } = await import('../../src/http/request-id.js');
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    for (let j = 0; j < 2_000; j++) ids.push(newRequestId());
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  assert.equal(new Set(ids).size, ids.length);
+  for (const id of ids) assert.match(id, /^req_[0-9a-f]{32}$/);
+  // Ids of different milliseconds sort in time order; the time is the id's first 48 bits.
+  const stamps = ids.map((id) => parseInt(id.slice(4, 16), 16));
+  for (let i = 1; i < ids.length; i++) {
+    if (stamps[i] !== stamps[i - 1])
+      assert.ok((ids[i] as string) > (ids[i - 1] as string), `${String(ids[i])} after ${String(ids[i - 1])}`);
+  }
+  assert.ok(Math.abs((stamps.at(-1) ?? 0) - Date.now()) < 5_000);
+});

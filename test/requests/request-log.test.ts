@@ -1,13 +1,18 @@
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../src/app.js';
-import { describeEachEngine } from '../helpers/engines.js';
+import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { rawExchange, rawRequest } from '../helpers/raw-http.js';
-import { openRequestLogRepository } from '../../src/requests/repository.js';
+import { openRequestLogRepository, type LoggedRequest } from '../../src/requests/repository.js';
+import { RequestRecorder } from '../../src/requests/recorder.js';
+import { openThreadWriter, type RequestLogWriter } from '../../src/requests/thread-writer.js';
+import { systemClock } from '../../src/clock.js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { OPERATOR } from '../../src/audit/actor.js';
 
 interface Logged {
@@ -23,7 +28,8 @@ interface Logged {
   errorMessage?: string;
 }
 
-describeEachEngine('request log', () => {
+/** The request log's behaviour on the app `open` gives. */
+function requestLogTests(open: () => Promise<Harness>): void {
   let h: Harness;
   let c: ManagementClient;
   let p: { project: string; key: string; auth: { authorization: string } };
@@ -43,7 +49,7 @@ describeEachEngine('request log', () => {
   };
 
   before(async () => {
-    h = await harness();
+    h = await open();
     p = await h.newProject('pro');
     keyId = ok(await h.app.keys.list(p.project))[0]?.id ?? assert.fail('no key');
     const member = await createPerson(h.app, `requests-${randomBytes(4).toString('hex')}@example.test`);
@@ -163,6 +169,29 @@ describeEachEngine('request log', () => {
     }
   });
 
+  test('the purge removes a busy project past its bound in batches, down to exactly the bound', async () => {
+    const repo = openRequestLogRepository(h.storage.database);
+    const q = await h.newProject();
+    const projectId = ok(await h.app.projects.find(q.project)).id;
+    const entries = Array.from({ length: 12_345 }, (_, i) => ({
+      projectId,
+      requestId: `busy-${String(i)}`,
+      at: new Date(Date.now() - 60_000 + i),
+      method: 'GET',
+      path: '/v1/pets',
+      operation: 'listPets',
+      status: 200,
+      durationUs: 100,
+      keyId: null,
+      errorCode: null,
+    }));
+    await repo.add(entries);
+    assert.equal(await repo.purge(new Date(Date.now() - 86_400_000), [projectId], 1_000), 11_345);
+    const left = await repo.list(projectId, {}, { limit: 1_000 });
+    assert.equal(left.length, 1_000);
+    assert.deepEqual([left[0]?.requestId, left.at(-1)?.requestId], ['busy-12344', 'busy-11345']);
+  });
+
   test('the purge keeps REQUEST_LOG_DAYS and the newest requests per project up to the bound', async () => {
     const repo = openRequestLogRepository(h.storage.database);
     const q = await h.newProject();
@@ -188,4 +217,45 @@ describeEachEngine('request log', () => {
       ['purge-10', 'purge-9', 'purge-8', 'purge-7'],
     );
   });
+}
+
+describeEachEngine('request log', () => requestLogTests(() => harness()));
+
+// On a SQLite file, a thread of its own writes the log (in memory, the event loop does).
+describe('request log [sqlite file: writer thread]', () => {
+  let fresh: FreshDatabase;
+  before(async () => {
+    fresh = await freshDatabase('sqlite', { onDisk: true });
+  });
+  after(() => fresh.drop());
+  requestLogTests(() => harness({ config: { databaseUrl: fresh.url } }));
+});
+
+test('a writer thread that cannot start hands its work to the event loop, and nothing recorded is lost', async () => {
+  const written: LoggedRequest[] = [];
+  let failed: Error | null = null;
+  const onLoop: RequestLogWriter = {
+    add: async (entries) => {
+      written.push(...entries);
+    },
+    purge: async () => 0,
+    close: async () => undefined,
+  };
+  const writer = openThreadWriter(join(tmpdir(), `petstore-missing-${randomBytes(6).toString('hex')}.db`), onLoop, (err) => {
+    failed = err;
+  });
+  const recorder = new RequestRecorder(writer, systemClock, 86_400_000);
+  const entry = { projectId: 1, at: Date.now(), method: 'GET', url: '/v1/pets', operation: 'listPets', status: 200, durationMs: 1 };
+  recorder.record({ ...entry, requestId: 'before-failure', keyId: null, errorCode: null });
+  // The thread fails as it starts (no such database file): this flush may be the one it rejects, keeping the entry.
+  await recorder.flush().catch(() => undefined);
+  for (let i = 0; i < 100 && failed === null; i++) await sleep(20);
+  assert.ok(failed, 'the thread reported its failure');
+  recorder.record({ ...entry, requestId: 'after-failure', keyId: null, errorCode: null });
+  await recorder.flush();
+  assert.deepEqual(
+    written.map((e) => e.requestId),
+    ['before-failure', 'after-failure'],
+  );
+  await writer.close();
 });

@@ -1,0 +1,96 @@
+// The request log's cost, measured in a process of its own (no HTTP, no wrk): the recorder as the service
+// composes it records REQUESTS requests of the kinds /v1 gets and flushes as its timer would, writing on
+// SQLite through the writer thread (as on a SQLite file) and from the event loop (as in memory), and on PostgreSQL
+// from the event loop. Reports the
+// CPU per request on the event loop and in all (the writer thread included, from /proc), and the database
+// growth per million requests (the table and its indexes; the per-project bound is lifted so nothing is purged).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './processes.mjs';
+
+const TICKS = 100; // USER_HZ: /proc CPU times are in hundredths of a second on Linux.
+const URLS = ['/v1/pets?limit=20', '/v1/pets/50000', '/v1/pets?limit=20&status=available', '/v1/store/orders'];
+
+/** CPU seconds of this process's main thread (the event loop) and of the whole process. */
+function cpuNow() {
+  const fields = (path) => readFileSync(path, 'utf8').split(') ')[1].split(' ');
+  const main = fields(`/proc/self/task/${String(process.pid)}/stat`);
+  const all = fields('/proc/self/stat');
+  const secs = (f) => (Number(f[11]) + Number(f[12])) / TICKS;
+  return { main: secs(main), all: secs(all) };
+}
+
+async function measure({ storage, database, size, requests, thread }) {
+  const { RequestRecorder } = await import(join(ROOT, 'dist/requests/recorder.js'));
+  const { openRequestLogRepository } = await import(join(ROOT, 'dist/requests/repository.js'));
+  const { openThreadWriter } = await import(join(ROOT, 'dist/requests/thread-writer.js'));
+  const { newRequestId } = await import(join(ROOT, 'dist/http/request-id.js'));
+  const onLoop = { ...openRequestLogRepository(database), close: async () => undefined };
+  const writer = thread
+    ? openThreadWriter(database.sqlite.name, onLoop, (err) => {
+        throw err;
+      })
+    : onLoop;
+  const recorder = new RequestRecorder(writer, { now: () => Date.now() }, 7 * 86_400_000, Number.MAX_SAFE_INTEGER);
+  const before = await size();
+  // As under load: a flush each 250 ms at about 30,000 requests a second.
+  const perFlush = 7_500;
+  const start = cpuNow();
+  const wall = performance.now();
+  for (let i = 0; i < requests; i++) {
+    recorder.record({
+      projectId: 1,
+      requestId: newRequestId(),
+      at: Date.now(),
+      method: i % 10 === 9 ? 'POST' : 'GET',
+      url: URLS[i % URLS.length],
+      operation: 'listPets',
+      status: i % 50 === 49 ? 404 : 200,
+      durationMs: 0.3 + (i % 7) / 10,
+      keyId: 'key_0123456789abcdef',
+      errorCode: i % 50 === 49 ? 'not_found' : null,
+    });
+    if ((i + 1) % perFlush === 0) await recorder.flush();
+  }
+  await recorder.flush();
+  const end = cpuNow();
+  const wallS = (performance.now() - wall) / 1000;
+  await writer.close();
+  const after = await size();
+  await storage.close();
+  return {
+    requests,
+    eventLoopUsPerRequest: ((end.main - start.main) * 1e6) / requests,
+    totalUsPerRequest: ((end.all - start.all) * 1e6) / requests,
+    wallS,
+    bytesPerMillion: ((after - before) / requests) * 1e6,
+  };
+}
+
+/** SQLite on a file in `dir`; PostgreSQL on `postgresUrl` when given (a database the caller created). */
+export async function requestLogCost({ dir, postgresUrl, requests = 1_000_000 }) {
+  const { openAppStorage } = await import(join(ROOT, 'dist/features.js'));
+  const out = {};
+  // As the service writes on a SQLite file (the writer thread), and as it would from the event loop.
+  for (const thread of [true, false]) {
+    const storage = await openAppStorage({ databaseUrl: `sqlite:${join(dir, `request-log-${String(thread)}.db`)}`, databasePoolSize: 1 });
+    const { database } = storage;
+    const size = async () => {
+      database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      const pages = database.sqlite.prepare("SELECT sum(pgsize) AS b FROM dbstat WHERE name LIKE 'request_log%'").get();
+      return Number(pages.b ?? 0);
+    };
+    out[thread ? 'sqlite' : 'sqliteEventLoop'] = await measure({ storage, database, size, requests, thread });
+  }
+  if (postgresUrl) {
+    const storage = await openAppStorage({ databaseUrl: postgresUrl, databasePoolSize: 4 });
+    const { database } = storage;
+    const size = async () => {
+      await database.pg.query('CHECKPOINT').catch(() => undefined);
+      const r = await database.pg.query("SELECT pg_total_relation_size('request_log') AS b");
+      return Number(r.rows[0].b);
+    };
+    out.postgres = await measure({ storage, database, size, requests, thread: false });
+  }
+  return out;
+}
