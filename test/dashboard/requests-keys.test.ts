@@ -67,7 +67,7 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
     await checkPage(browser, 'requests');
   });
 
-  test('Roll: the dialog rolls the key; the new key is shown once, with when the old one stops', async () => {
+  test('Roll: the dialog rolls the key and shows the new key once, with when the old one stops', async () => {
     const { page } = browser;
     await page.setViewportSize(DESKTOP);
     await page.goto(`${base}/dashboard/projects/shop/keys`);
@@ -81,8 +81,11 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
     await browser.screenshot('dashboard-keys-roll-dialog-phone');
     await page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Roll key' }).click();
-    const panel = page.getByRole('region', { name: 'Your new key' });
+    // The same dialog now shows the new key (no longer a question: role dialog), focused on its heading.
+    const panel = page.getByRole('dialog', { name: 'Your new key: mobile app' });
     await panel.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Your new key: mobile app');
+    assert.match(await panel.innerText(), /Copy it now/);
     const secret = await panel.locator('code.secret').innerText();
     assert.match(secret, /^psk_/);
     assert.notEqual(secret, key.key);
@@ -93,7 +96,11 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
     for (const k of [key.key, secret])
       assert.equal((await fetch(`${base}/v1/pets`, { headers: { authorization: `Bearer ${k}` } })).status, 200);
     await checkPage(browser, 'keys-rolled');
-    await page.getByRole('button', { name: 'Done' }).click();
+    await panel.getByRole('button', { name: 'Done' }).click();
+    // Closed, the dialog leaves the document with the key in it.
+    await page.waitForFunction(() => document.querySelector('dialog') === null);
     assert.ok(!(await page.content()).includes(secret), 'shown once: gone after Done');
+    // The list shows the new key beside the old one, which now says when it stops.
+    assert.equal(await page.getByRole('button', { name: /^Roll key “mobile app”/ }).count(), 2);
   });
 });

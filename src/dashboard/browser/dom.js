@@ -162,19 +162,12 @@ export function cliInstall() {
  * in the panel's words; Done empties the slot and focuses `returnTo`.
  */
 export function showSecretOnce({ slot, heading, what, secret, details, returnTo }) {
-  const value = h('code', { class: 'secret' }, secret);
   const done = h('button', { type: 'button', class: 'secondary' }, 'Done');
   const panel = h(
     'section',
     { class: 'card secret-panel', 'aria-label': `Your new ${what}` },
     heading,
-    h(
-      'p',
-      { class: 'warning' },
-      h('strong', null, 'Copy it now: '),
-      `this is the only time the ${what} is shown. Petstore keeps only a hash of it.`,
-    ),
-    h('div', { class: 'secret-row' }, value, copyButton(secret, `the new ${what}`, value)),
+    secretOnce(what, secret),
     details,
     h('div', { class: 'actions' }, done),
   );
@@ -186,13 +179,31 @@ export function showSecretOnce({ slot, heading, what, secret, details, returnTo 
   focusOn(heading);
 }
 
+/** The "copy it now" warning and the secret with its Copy button. */
+export function secretOnce(what, secret) {
+  const value = h('code', { class: 'secret' }, secret);
+  return h(
+    'div',
+    { class: 'secret-once' },
+    h(
+      'p',
+      { class: 'warning' },
+      h('strong', null, 'Copy it now: '),
+      `this is the only time the ${what} is shown. Petstore keeps only a hash of it.`,
+    ),
+    h('div', { class: 'secret-row' }, value, copyButton(secret, `the new ${what}`, value)),
+  );
+}
+
 /**
  * Asks before a destructive action, in a modal dialog (role alertdialog) with
  * Cancel focused first. `run` does the action while the dialog shows progress;
  * its error is shown in the dialog, next to the button. Resolves true when the
  * action was done, false when cancelled. Focus goes back to `opener` (the
  * element that opened it), or to `returnTo()` when that one is gone. `tone`
- * is the confirm button's style: 'danger' for what cannot be undone.
+ * is the confirm button's style: 'danger' for what cannot be undone. When
+ * `run` resolves to `{ heading, body }`, the dialog shows that result in place
+ * of its question, with one Done button, until it is closed.
  */
 export function confirmAction({ title, text, action, busyText, run, returnTo, opener = document.activeElement, tone = 'danger' }) {
   return new Promise((resolve) => {
@@ -213,13 +224,27 @@ export function confirmAction({ title, text, action, busyText, run, returnTo, op
     cancel.addEventListener('click', () => dialog.close());
     confirm.addEventListener('click', async () => {
       error.clear();
+      let result;
       try {
-        await busy(confirm, busyText, dialog, run);
-        done = true;
-        dialog.close();
+        await busy(confirm, busyText, dialog, async () => {
+          result = await run();
+        });
       } catch (e) {
         error.show(e);
+        return;
       }
+      done = true;
+      if (!result?.heading) {
+        dialog.close();
+        return;
+      }
+      const close = h('button', { type: 'button', class: 'secondary' }, 'Done');
+      close.addEventListener('click', () => dialog.close());
+      const heading = h('h2', { id: titleId, tabindex: '-1' }, result.heading);
+      dialog.setAttribute('role', 'dialog');
+      dialog.removeAttribute('aria-describedby');
+      dialog.replaceChildren(heading, result.body, h('div', { class: 'actions' }, close));
+      heading.focus();
     });
     dialog.addEventListener('close', () => {
       dialog.remove();

@@ -1,5 +1,5 @@
 import { api, project } from './api.js';
-import { announce, busy, confirmAction, errorSlot, field, h, hidden, showSecretOnce, table, time, uid } from './dom.js';
+import { announce, busy, confirmAction, errorSlot, field, h, hidden, secretOnce, showSecretOnce, table, time, uid } from './dom.js';
 
 const keyLabel = (k) => (k.name ? `“${k.name}” (${k.hint})` : k.hint);
 
@@ -137,12 +137,18 @@ export async function render({ content, slug }) {
         returnTo: () => listHeading,
         run: async () => {
           const rolled = await api('POST', `${base}/${encodeURIComponent(k.id)}/roll`, { expiresInHours: Number(overlap.select.value) });
-          showSecret(
-            rolled,
-            h('p', { class: 'old-key-stops' }, `The old key ${keyLabel(k)} stops working `, time(rolled.replaces.expiresAt), '.'),
-          );
           await showList();
           announce(`Key ${keyLabel(k)} rolled.`);
+          // The new key is shown in the dialog, this once; closing it forgets the key.
+          return {
+            heading: `Your new key${rolled.name ? `: ${rolled.name}` : ''}`,
+            body: h(
+              'div',
+              { class: 'stack' },
+              secretOnce('key', rolled.key),
+              h('p', { class: 'old-key-stops' }, `The old key ${keyLabel(k)} stops working `, time(rolled.replaces.expiresAt), '.'),
+            ),
+          };
         },
       });
     });
@@ -168,19 +174,14 @@ export async function render({ content, slug }) {
     });
   });
 
-  /** The secret from the POST answer, shown this once (with what became of the rolled key, after a roll). */
-  function showSecret(created, rolled = null) {
+  /** The secret from the POST answer, shown this once. */
+  function showSecret(created) {
     showSecretOnce({
       slot: secret,
       heading: h('h3', null, 'Your new key', created.name ? `: ${created.name}` : ''),
       what: 'key',
       secret: created.key,
-      details: h(
-        'div',
-        null,
-        rolled,
-        h('p', null, 'Send it as ', h('code', null, 'Authorization: Bearer <key>'), ' to the Pet Store API.'),
-      ),
+      details: h('p', null, 'Send it as ', h('code', null, 'Authorization: Bearer <key>'), ' to the Pet Store API.'),
       returnTo: name.input,
     });
   }
