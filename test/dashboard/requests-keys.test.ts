@@ -84,7 +84,7 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
     // The same dialog now shows the new key (no longer a question: role dialog), focused on its heading.
     const panel = page.getByRole('dialog', { name: 'Your new key: mobile app' });
     await panel.waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Your new key: mobile app');
+    assert.equal(await page.evaluate('document.activeElement?.textContent'), 'Your new key: mobile app');
     assert.match(await panel.innerText(), /Copy it now/);
     const secret = await panel.locator('code.secret').innerText();
     assert.match(secret, /^psk_/);
@@ -98,7 +98,7 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
     await checkPage(browser, 'keys-rolled');
     await panel.getByRole('button', { name: 'Done' }).click();
     // Closed, the dialog leaves the document with the key in it.
-    await page.waitForFunction(() => document.querySelector('dialog') === null);
+    await page.waitForFunction("document.querySelector('dialog') === null");
     assert.ok(!(await page.content()).includes(secret), 'shown once: gone after Done');
     // The list shows the new key beside the old one, which now says when it stops.
     assert.equal(await page.getByRole('button', { name: /^Roll key “mobile app”/ }).count(), 2);
