@@ -24,6 +24,13 @@ const ATTEMPT_RESPONSES = {
 };
 
 /**
+ * Each project's count of delivery attempts per UTC day (`utc_day`: days since 1970-01-01), bounded by its
+ * plan's webhook budget; the day a delivery's lease was counted against, to give it back if the attempt is
+ * not made; and attempts not made because the budget was spent (`budget_exhausted`).
+ */
+const WEBHOOK_BUDGET = 'a daily webhook budget per project, and attempts not sent beyond it';
+
+/**
  * The outbox and webhooks: events (written in the transaction of the change
  * that causes them, kept 30 days), a project's endpoints, one delivery per
  * event and subscribed endpoint (with its lease while an instance sends it),
@@ -92,6 +99,38 @@ export const eventMigrations: FeatureMigrations = {
     },
     DELIVERIES_INDEXED_FOR_CLAIMS,
     ATTEMPT_RESPONSES,
+    {
+      version: 4,
+      name: WEBHOOK_BUDGET,
+      // SQLite cannot change a CHECK constraint: the attempts are copied into a table with the new status.
+      sql: `
+        CREATE TABLE webhook_budget (
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          utc_day INTEGER NOT NULL,
+          used INTEGER NOT NULL,
+          PRIMARY KEY (project_id, utc_day)
+        ) WITHOUT ROWID;
+        ALTER TABLE webhook_deliveries ADD COLUMN budget_day INTEGER;
+
+        CREATE TABLE webhook_attempts_new (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          delivery_id INTEGER NOT NULL REFERENCES webhook_deliveries(id),
+          endpoint_id INTEGER NOT NULL REFERENCES webhook_endpoints(id),
+          attempt INTEGER NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('succeeded', 'failed', 'budget_exhausted')),
+          http_status INTEGER,
+          duration_ms INTEGER NOT NULL,
+          error TEXT,
+          attempted_at INTEGER NOT NULL,
+          response TEXT
+        );
+        INSERT INTO webhook_attempts_new (id, delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at, response)
+          SELECT id, delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, attempted_at, response FROM webhook_attempts;
+        DROP TABLE webhook_attempts;
+        ALTER TABLE webhook_attempts_new RENAME TO webhook_attempts;
+        CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id);
+        CREATE INDEX webhook_attempts_endpoint ON webhook_attempts(endpoint_id, id);`,
+    },
   ],
   postgres: [
     {
@@ -154,5 +193,20 @@ export const eventMigrations: FeatureMigrations = {
     },
     DELIVERIES_INDEXED_FOR_CLAIMS,
     ATTEMPT_RESPONSES,
+    {
+      version: 4,
+      name: WEBHOOK_BUDGET,
+      sql: `
+        CREATE TABLE webhook_budget (
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          utc_day BIGINT NOT NULL,
+          used BIGINT NOT NULL,
+          PRIMARY KEY (project_id, utc_day)
+        );
+        ALTER TABLE webhook_deliveries ADD COLUMN budget_day BIGINT;
+        ALTER TABLE webhook_attempts DROP CONSTRAINT webhook_attempts_status_check;
+        ALTER TABLE webhook_attempts ADD CONSTRAINT webhook_attempts_status_check
+          CHECK (status IN ('succeeded', 'failed', 'budget_exhausted'));`,
+    },
   ],
 };

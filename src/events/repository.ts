@@ -1,9 +1,11 @@
 import type pg from 'pg';
+import { isPlan, webhookDeliveryBudget } from '../projects/plans.js';
 import type { Database } from '../storage/database.js';
 import { flag, int, sqlFor, time } from '../storage/sql.js';
 import { StorageUnavailableError } from '../storage/unavailable.js';
+import { budgetExhaustedError, utcDay } from './budget.js';
 import { newEventId } from './outbox.js';
-import { PING } from './types.js';
+import { PING, type AttemptStatus } from './types.js';
 
 /** How many times a webhook endpoint's deletion starts again after meeting a delivery queued or held meanwhile. */
 const DELETE_TRIES = 10;
@@ -52,7 +54,7 @@ export interface AttemptRecord {
   /** The delivery's state now (a later attempt may have succeeded, or it may be due again). */
   deliveryState: 'pending' | 'succeeded' | 'failed';
   attempt: number;
-  status: 'succeeded' | 'failed';
+  status: AttemptStatus;
   httpStatus: number | null;
   durationMs: number;
   error: string | null;
@@ -133,6 +135,8 @@ export interface EventRepository {
   queuePing(projectId: number, endpointId: number, data: string, at: Date): Promise<string>;
   /** The endpoint's attempts, newest first. */
   listAttempts(endpointId: number, limit: number): Promise<AttemptRecord[]>;
+  /** The delivery attempts counted against the project's webhook budget of a UTC day (budget.ts `utcDay`). */
+  budgetUsed(projectId: number, day: number): Promise<number>;
   /** A delivery of the project with its event and its latest `limit` attempts; null when the project has none such. */
   getDelivery(projectId: number, deliveryId: number, limit: number): Promise<DeliveryRecord | null>;
   /** Makes a delivery of the project due now again; false when the project has no such delivery. */
@@ -142,7 +146,11 @@ export interface EventRepository {
    * that ended (each moves its delivery on only while this instance still
    * holds the lease; the outcome of a delivery deleted meanwhile, with its
    * endpoint, is dropped), gives back the leases of `released` deliveries (not
-   * attempted), then leases due deliveries as `claim` allows. The
+   * attempted, so no longer counted against their project's budget), then
+   * leases due deliveries as `claim` allows. Each lease is counted against its
+   * project's webhook budget for the UTC day of `claim.now`; a due delivery
+   * beyond the budget is not leased but failed with a `budget_exhausted`
+   * attempt (it is sent only if retried on a later day). The
    * transaction is not flushed to disk on its own (SQLite: no fsync;
    * PostgreSQL: synchronous_commit off): losing it to a power failure loses a
    * lease or an outcome, never an event, and the delivery is sent again.
@@ -183,7 +191,7 @@ interface AttemptRow {
   event_type: string;
   delivery_state: 'pending' | 'succeeded' | 'failed';
   attempt: bigint;
-  status: 'succeeded' | 'failed';
+  status: AttemptStatus;
   http_status: bigint | null;
   duration_ms: bigint;
   error: string | null;
@@ -208,6 +216,14 @@ interface ClaimRow {
   data: string;
   created_at: bigint | Date;
   slug: string;
+}
+
+/** An enabled endpoint with deliveries due, and what bounds its project's webhook budget. */
+interface DueEndpointRow {
+  id: bigint | string;
+  project_id: bigint | string;
+  plan: string;
+  per_day: bigint | string;
 }
 
 /** Subscriptions as stored: `*`, or the types between commas (`,a,b,`) so one `instr` finds a type. */
@@ -258,13 +274,43 @@ const DUE = "d.state = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL O
  * its (endpoint_id, state, next_at) index: a backlog of due deliveries is not scanned.
  */
 /** `LIMIT ? + 0`, not `LIMIT ?`: SQLite re-plans a statement whose bare LIMIT is rebound (about 1 ms here). */
-const DUE_ENDPOINTS = `SELECT w.id FROM webhook_endpoints w
+const DUE_ENDPOINTS = `SELECT w.id, w.project_id, p.plan, p.per_day FROM webhook_endpoints w JOIN projects p ON p.id = w.project_id
   WHERE w.enabled = ? AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND ${DUE}) LIMIT ? + 0`;
-const PG_DUE_ENDPOINTS = `SELECT w.id FROM webhook_endpoints w WHERE w.enabled AND EXISTS (
+const PG_DUE_ENDPOINTS = `SELECT w.id, w.project_id, p.plan, p.per_day FROM webhook_endpoints w JOIN projects p ON p.id = w.project_id
+  WHERE w.enabled AND EXISTS (
   SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.state = 'pending' AND d.next_at <= $1
   AND (d.lease_until IS NULL OR d.lease_until < $1)) LIMIT $2`;
 /** Endpoints looked at per worker step. */
 const DUE_ENDPOINTS_LIMIT = 200;
+
+/** The webhook budget per UTC day of the project of a due endpoint (0 for a plan this version does not know). */
+const budgetOf = (r: DueEndpointRow): number => (isPlan(r.plan) ? webhookDeliveryBudget(r.plan, { perDay: Number(r.per_day) }) : 0);
+
+/** A project's count of attempts for a UTC day as a PostgreSQL step found it (`used`) and what the step adds or gives back. */
+interface Budget {
+  projectId: number;
+  day: number;
+  used: number;
+  change: number;
+}
+
+const budgetEntry = (budgets: Map<string, Budget>, projectId: number, day: number): Budget => {
+  const key = `${String(projectId)}/${String(day)}`;
+  let b = budgets.get(key);
+  if (!b) budgets.set(key, (b = { projectId, day, used: 0, change: 0 }));
+  return b;
+};
+
+/** Fails up to $3 due deliveries of endpoint $1 unsent, each with a `budget_exhausted` attempt saying why ($4). */
+const PG_EXHAUST = `WITH due AS (
+    SELECT d.id FROM webhook_deliveries d
+    WHERE d.endpoint_id = $1 AND d.state = 'pending' AND d.next_at <= $2 AND (d.lease_until IS NULL OR d.lease_until < $2)
+    ORDER BY d.next_at, d.id LIMIT $3 FOR UPDATE SKIP LOCKED
+  ), failed AS (
+    UPDATE webhook_deliveries d SET state = 'failed', next_at = $2 FROM due WHERE d.id = due.id RETURNING d.id, d.endpoint_id, d.attempts
+  )
+  INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, status, http_status, duration_ms, error, response, attempted_at)
+  SELECT id, endpoint_id, attempts + 1, 'budget_exhausted', NULL, 0, $4, NULL, $2 FROM failed`;
 
 const ATTEMPT_COLUMNS = `a.delivery_id, e.id AS event_id, e.type AS event_type, d.state AS delivery_state, a.attempt, a.status,
   a.http_status, a.duration_ms, a.error, a.attempted_at AS at`;
@@ -305,6 +351,7 @@ export function openEventRepository(database: Database): EventRepository {
         olderThan,
       ]);
       await sql.run(`DELETE FROM webhook_deliveries WHERE event_seq IN (${old})`, [olderThan]);
+      await sql.run('DELETE FROM webhook_budget WHERE utc_day < ?', [utcDay(olderThan.getTime())]);
       return sql.run('DELETE FROM events WHERE created_at < ?', [olderThan]);
     },
     createEndpoint: async (e: NewEndpoint) => {
@@ -346,6 +393,10 @@ export function openEventRepository(database: Database): EventRepository {
           limit,
         ])
       ).map(toAttempt),
+    budgetUsed: async (projectId: number, day: number) => {
+      const row = await sql.one<{ used: bigint }>('SELECT used FROM webhook_budget WHERE project_id = ? AND utc_day = ?', [projectId, day]);
+      return row ? int(row.used) : 0;
+    },
     getDelivery: async (projectId: number, deliveryId: number, limit: number): Promise<DeliveryRecord | null> => {
       const row = await sql.one<DeliveryRow>(
         `SELECT d.id AS delivery_id, d.endpoint_id, d.state, e.seq, e.id, e.type, e.data, e.created_at, p.slug
@@ -394,12 +445,14 @@ export function openEventRepository(database: Database): EventRepository {
     const insertDelivery = db.prepare(
       "INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at) VALUES (?, ?, 'pending', 0, ?, ?)",
     );
-    const dueEndpoints = db.prepare(DUE_ENDPOINTS).pluck().safeIntegers(true);
+    const dueEndpoints = db.prepare(DUE_ENDPOINTS).safeIntegers(true);
     const dueOf = db
       .prepare(`SELECT d.id FROM webhook_deliveries d WHERE d.endpoint_id = ? AND ${DUE} ORDER BY d.next_at, d.id LIMIT ? + 0`)
       .pluck()
       .safeIntegers(true);
-    const lease = db.prepare('UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?, attempts = attempts + 1 WHERE id = ?');
+    const lease = db.prepare(
+      'UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?, budget_day = ?, attempts = attempts + 1 WHERE id = ?',
+    );
     const claimed = db
       .prepare(
         `SELECT d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, p.slug
@@ -417,9 +470,24 @@ export function openEventRepository(database: Database): EventRepository {
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ?)`,
     );
     const disable = db.prepare('UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ? WHERE id = ?');
-    const release = db.prepare(
-      'UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, attempts = attempts - 1 WHERE id = ? AND lease_token = ?',
+    const release = db
+      .prepare(
+        `UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, attempts = attempts - 1 WHERE id = ? AND lease_token = ?
+         RETURNING endpoint_id, budget_day`,
+      )
+      .safeIntegers(true);
+    const budgetUsed = db.prepare('SELECT used FROM webhook_budget WHERE project_id = ? AND utc_day = ?').pluck().safeIntegers(true);
+    const count = db.prepare(
+      `INSERT INTO webhook_budget (project_id, utc_day, used) VALUES (?, ?, ?)
+       ON CONFLICT (project_id, utc_day) DO UPDATE SET used = used + excluded.used`,
     );
+    const refund = db.prepare(
+      'UPDATE webhook_budget SET used = MAX(used - 1, 0) WHERE utc_day = ? AND project_id = (SELECT project_id FROM webhook_endpoints WHERE id = ?)',
+    );
+    const exhaust = db
+      .prepare("UPDATE webhook_deliveries SET state = 'failed', next_at = ? WHERE id = ? RETURNING attempts")
+      .pluck()
+      .safeIntegers(true);
     return {
       ...common,
       deleteEndpoint: async (projectId, id) => {
@@ -441,7 +509,10 @@ export function openEventRepository(database: Database): EventRepository {
       cycle: (done, released, leaseToken, want) =>
         writes.run(
           () => {
-            for (const id of released) release.run(id, leaseToken);
+            for (const id of released) {
+              const given = release.get(id, leaseToken) as { endpoint_id: bigint; budget_day: bigint | null } | undefined;
+              if (given?.budget_day != null) refund.run(given.budget_day, given.endpoint_id);
+            }
             for (const o of done) {
               const nextAt = o.next.state === 'pending' ? o.next.nextAt.getTime() : o.at.getTime();
               settle.run(o.next.state, nextAt, o.deliveryId, o.leaseToken);
@@ -463,15 +534,46 @@ export function openEventRepository(database: Database): EventRepository {
             if (!want) return out;
             const now = want.now.getTime();
             const until = want.leaseUntil.getTime();
-            for (const endpointId of dueEndpoints.all(1, now, now, DUE_ENDPOINTS_LIMIT) as bigint[]) {
-              const n = Math.min(want.free(Number(endpointId)), want.limit - out.length);
+            const today = utcDay(now);
+            // What is left of each project's budget today, and how many of it this step leases.
+            const left = new Map<number, number>();
+            const counted = new Map<number, number>();
+            const leftOf = (projectId: number, budget: number) =>
+              left.get(projectId) ?? Math.max(0, budget - Number(budgetUsed.get(projectId, today) ?? 0));
+            for (const due of dueEndpoints.all(1, now, now, DUE_ENDPOINTS_LIMIT) as DueEndpointRow[]) {
+              const endpointId = Number(due.id);
+              const projectId = Number(due.project_id);
+              const n = Math.min(want.free(endpointId), want.limit - out.length);
               if (n <= 0) continue;
-              for (const id of dueOf.all(endpointId, now, now, n) as bigint[]) {
-                lease.run(until, want.leaseToken, id);
-                out.push(toClaimed(claimed.get(id) as ClaimRow));
-              }
+              const budget = budgetOf(due);
+              const ids = dueOf.all(endpointId, now, now, n) as bigint[];
+              const available = leftOf(projectId, budget);
+              const granted = Math.min(ids.length, available);
+              ids.forEach((id, i) => {
+                if (i < granted) {
+                  lease.run(until, want.leaseToken, today, id);
+                  out.push(toClaimed(claimed.get(id) as ClaimRow));
+                  return;
+                }
+                const attempts = exhaust.get(now, id) as bigint;
+                insertAttempt.run(
+                  id,
+                  endpointId,
+                  attempts + 1n,
+                  'budget_exhausted',
+                  null,
+                  0,
+                  budgetExhaustedError(budget, today),
+                  null,
+                  now,
+                  id,
+                );
+              });
+              left.set(projectId, available - granted);
+              counted.set(projectId, (counted.get(projectId) ?? 0) + granted);
               if (out.length >= want.limit) break;
             }
+            for (const [projectId, n] of counted) if (n > 0) count.run(projectId, today, n);
             return out;
           },
           { durable: false },
@@ -521,12 +623,21 @@ export function openEventRepository(database: Database): EventRepository {
       pg.transaction(async (client) => {
         // Not waiting for the WAL flush: a lost lease or outcome only means the delivery is sent again.
         await client.query('SET LOCAL synchronous_commit TO OFF');
+        // The budget rows this step changes: attempts given back unsent are no longer counted against the day
+        // their lease was counted on; those leased now are counted against today.
+        const budgets = new Map<string, Budget>();
         if (released.length > 0) {
-          await client.query(
-            `UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL, attempts = attempts - 1
-             WHERE id = ANY($1::bigint[]) AND lease_token = $2`,
+          const given = await client.query<{ project_id: string; budget_day: string | null }>(
+            `UPDATE webhook_deliveries d SET lease_until = NULL, lease_token = NULL, attempts = d.attempts - 1
+             FROM webhook_endpoints w
+             WHERE d.id = ANY($1::bigint[]) AND d.lease_token = $2 AND w.id = d.endpoint_id
+             RETURNING w.project_id, d.budget_day`,
             [released, leaseToken],
           );
+          for (const r of given.rows) {
+            if (r.budget_day === null) continue;
+            budgetEntry(budgets, Number(r.project_id), Number(r.budget_day)).change--;
+          }
         }
         if (done.length > 0) {
           // The deliveries still there, locked (in id order, as deleteEndpoint locks them): the outcome of one
@@ -575,26 +686,67 @@ export function openEventRepository(database: Database): EventRepository {
           }
         }
         const out: ClaimedDelivery[] = [];
-        if (!want) return out;
-        const due = await client.query<{ id: string | number }>(PG_DUE_ENDPOINTS, [want.now, DUE_ENDPOINTS_LIMIT]);
-        for (const row of due.rows) {
-          const endpointId = Number(row.id);
-          const n = Math.min(want.free(endpointId), want.limit - out.length);
-          if (n <= 0) continue;
-          out.push(...(await claimPg(client, endpointId, want.now, want.leaseUntil, want.leaseToken, n)));
-          if (out.length >= want.limit) break;
+        const due = want ? (await client.query<DueEndpointRow>(PG_DUE_ENDPOINTS, [want.now, DUE_ENDPOINTS_LIMIT])).rows : [];
+        const today = want ? utcDay(want.now.getTime()) : 0;
+        for (const row of due) budgetEntry(budgets, Number(row.project_id), today);
+        if (budgets.size === 0) return out;
+        await lockBudgets(client, budgets);
+        if (want) {
+          for (const row of due) {
+            const endpointId = Number(row.id);
+            const n = Math.min(want.free(endpointId), want.limit - out.length);
+            if (n <= 0) continue;
+            const budget = budgetOf(row);
+            const b = budgetEntry(budgets, Number(row.project_id), today);
+            const available = Math.max(0, budget - (b.used + b.change));
+            const leased = available > 0 ? await claimPg(client, endpointId, want, Math.min(n, available), today) : [];
+            out.push(...leased);
+            b.change += leased.length;
+            // Due beyond the budget: not sent today (those another instance holds locked are its to judge).
+            if (leased.length === available && available < n) {
+              await client.query(PG_EXHAUST, [endpointId, want.now, n - available, budgetExhaustedError(budget, today)]);
+            }
+            if (out.length >= want.limit) break;
+          }
         }
+        await saveBudgets(client, budgets);
         return out;
       }),
   };
 
+  /**
+   * Locks the budget rows of a step (created at 0 when missing), in (project, day) order as every step locks
+   * them, so that instances counting at once wait for each other instead of deadlocking; reads their counts.
+   */
+  async function lockBudgets(client: pg.PoolClient, budgets: Map<string, Budget>): Promise<void> {
+    const keys = [...budgets.values()].sort((a, b) => a.projectId - b.projectId || a.day - b.day);
+    const locked = await client.query<{ project_id: string; utc_day: string; used: string }>(
+      `INSERT INTO webhook_budget (project_id, utc_day, used)
+       SELECT k.p, k.d, 0 FROM unnest($1::bigint[], $2::bigint[]) AS k(p, d) ORDER BY k.p, k.d
+       ON CONFLICT (project_id, utc_day) DO UPDATE SET used = webhook_budget.used
+       RETURNING project_id, utc_day, used`,
+      [keys.map((k) => k.projectId), keys.map((k) => k.day)],
+    );
+    for (const r of locked.rows) budgetEntry(budgets, Number(r.project_id), Number(r.utc_day)).used = Number(r.used);
+  }
+
+  async function saveBudgets(client: pg.PoolClient, budgets: Map<string, Budget>): Promise<void> {
+    const changed = [...budgets.values()].filter((b) => b.change !== 0);
+    if (changed.length === 0) return;
+    await client.query(
+      `UPDATE webhook_budget b SET used = GREATEST(b.used + u.change, 0)
+       FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(p, d, change)
+       WHERE b.project_id = u.p AND b.utc_day = u.d`,
+      [changed.map((b) => b.projectId), changed.map((b) => b.day), changed.map((b) => b.change)],
+    );
+  }
+
   async function claimPg(
     client: pg.PoolClient,
     endpointId: number,
-    now: Date,
-    leaseUntil: Date,
-    leaseToken: string,
+    want: ClaimRequest,
     limit: number,
+    day: number,
   ): Promise<ClaimedDelivery[]> {
     // SKIP LOCKED: instances claiming at once each take other rows; the lease keeps them after the commit.
     const res = await client.query<ClaimRow>(
@@ -603,11 +755,11 @@ export function openEventRepository(database: Database): EventRepository {
            WHERE d.endpoint_id = $1 AND d.state = 'pending' AND d.next_at <= $2 AND (d.lease_until IS NULL OR d.lease_until < $2)
            ORDER BY d.next_at, d.id LIMIT $5 FOR UPDATE SKIP LOCKED
          )
-         UPDATE webhook_deliveries d SET lease_until = $3, lease_token = $4, attempts = d.attempts + 1
+         UPDATE webhook_deliveries d SET lease_until = $3, lease_token = $4, budget_day = $6, attempts = d.attempts + 1
          FROM due, webhook_endpoints w, events e, projects p
          WHERE d.id = due.id AND w.id = d.endpoint_id AND e.seq = d.event_seq AND p.id = e.project_id
          RETURNING d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, p.slug`,
-      [endpointId, now, leaseUntil, leaseToken, limit],
+      [endpointId, want.now, want.leaseUntil, want.leaseToken, limit, day],
     );
     return res.rows.map(toClaimed);
   }

@@ -15,6 +15,7 @@ import {
   NewWebhookSchema,
   RetriedSchema,
   TestSentSchema,
+  WebhookBudgetSchema,
   WebhookChangeSchema,
   WebhookListSchema,
   WebhookParams,
@@ -117,6 +118,27 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/webhooks/${created.id}`);
       return created;
     },
+  );
+
+  r.get(
+    '/api/v1/projects/:slug/webhook-budget',
+    {
+      config: read,
+      schema: {
+        operationId: 'getWebhookBudget',
+        summary: "Get today's webhook budget",
+        description:
+          'The delivery attempts the project may make today (UTC), made and left. Every attempt counts: first tries, retries, test events and manual retries. Once none is left, a delivery that comes due is not sent: its attempt is recorded as `budget_exhausted` and the delivery is `failed` (retry it after `resetsAt`). Free 2,000 a day, Pro 100,000, Business 2,500,000, Enterprise its requests per day times 50.',
+        tags: TAGS,
+        'x-stability': 'beta',
+        params: SlugParams,
+        response: {
+          200: jsonResponse("Today's budget.", WebhookBudgetSchema),
+          ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
+        },
+      },
+    },
+    async (request) => webhooks.budget(await projectFor(app, request, request.params.slug)),
   );
 
   r.get(
@@ -264,7 +286,8 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       schema: {
         operationId: 'retryWebhookDelivery',
         summary: 'Send a delivery again',
-        description: 'Makes the delivery due now, whatever its state: it is sent again (with the same event id) within a second or so.',
+        description:
+          "Makes the delivery due now, whatever its state: it is sent again (with the same event id) within a second or so, counted against the project's webhook budget for the day (once that is spent, the attempt is recorded as `budget_exhausted` and not sent).",
         tags: TAGS,
         'x-stability': 'beta',
         security: WRITE_SECURITY,

@@ -102,7 +102,10 @@ export const AttemptSchema = Type.Object(
     eventType: Type.String({ description: 'The type of the event sent (`ping` for a test event).' }),
     deliveryState: DeliveryState,
     attempt: Type.Integer({ format: 'int32', minimum: 1, description: 'The attempt number of this delivery (1 for the first).' }),
-    status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed')], { description: 'Whether the receiver answered 2xx in time.' }),
+    status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('budget_exhausted')], {
+      description:
+        "`succeeded`: the receiver answered 2xx in time; `failed`: it did not; `budget_exhausted`: not sent, because the project's webhook budget for the UTC day was spent (see `GET …/webhook-budget`); the delivery is then `failed` until it is retried.",
+    }),
     httpStatus: Type.Optional(Type.Integer({ format: 'int32', description: 'The receiver’s HTTP status, when it answered.' })),
     durationMs: Type.Integer({ format: 'int32', minimum: 0, description: 'From the start of the attempt to the answer (or the failure).' }),
     error: Type.Optional(
@@ -143,6 +146,29 @@ export const TestSentSchema = Type.Object(
 export const RetriedSchema = Type.Object(
   { id: Type.String({ description: 'The delivery, due again now.' }) },
   { additionalProperties: false, description: 'A delivery queued again.' },
+);
+
+export const WebhookBudgetSchema = Type.Object(
+  {
+    day: Type.String({ format: 'date', description: 'Today (UTC), the day counted.' }),
+    limit: Type.Integer({
+      format: 'int64',
+      minimum: 0,
+      description: "Delivery attempts the project may make per UTC day: its plan's requests per day times its webhook endpoint limit.",
+    }),
+    used: Type.Integer({
+      format: 'int64',
+      minimum: 0,
+      description: 'Attempts made or under way today: first tries, retries, test events and manual retries alike.',
+    }),
+    remaining: Type.Integer({
+      format: 'int64',
+      minimum: 0,
+      description: 'Attempts left today; at 0, deliveries that come due are not sent but recorded as `budget_exhausted`.',
+    }),
+    resetsAt: Timestamp('When the next day (UTC) starts, with its budget whole.'),
+  },
+  { additionalProperties: false, description: "The project's webhook delivery budget today." },
 );
 
 export const EventSchema = Type.Object(

@@ -1,13 +1,14 @@
 import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
-import { WEBHOOK_ENDPOINT_LIMITS } from '../projects/plans.js';
+import { WEBHOOK_ENDPOINT_LIMITS, webhookDeliveryBudget } from '../projects/plans.js';
 import type { Project } from '../projects/repository.js';
 import { eventJson } from './body.js';
+import { dayName, dayStart, utcDay } from './budget.js';
 import type { AttemptRecord, EndpointRecord, EventRecord, EventRepository } from './repository.js';
 import { refusedUrl } from './sender.js';
 import { newWebhookSecret } from './signature.js';
-import { EVENT_RETENTION_MS, isEventType } from './types.js';
+import { EVENT_RETENTION_MS, isEventType, type AttemptStatus } from './types.js';
 import { URL_MAX_LENGTH } from './schemas.js';
 
 export interface WebhookView {
@@ -26,11 +27,20 @@ export interface AttemptView {
   eventType: string;
   deliveryState: 'pending' | 'succeeded' | 'failed';
   attempt: number;
-  status: 'succeeded' | 'failed';
+  status: AttemptStatus;
   httpStatus?: number;
   durationMs: number;
   error?: string;
   at: string;
+}
+
+/** The project's webhook budget today (UTC): attempts allowed, made and left. */
+export interface BudgetView {
+  day: string;
+  limit: number;
+  used: number;
+  remaining: number;
+  resetsAt: string;
 }
 
 export interface DeliveryView {
@@ -40,7 +50,7 @@ export interface DeliveryView {
   event: { id: string; type: string; createdAt: string; project: string; data: Record<string, unknown> };
   attempts: {
     attempt: number;
-    status: 'succeeded' | 'failed';
+    status: AttemptStatus;
     httpStatus?: number;
     durationMs: number;
     error?: string;
@@ -241,6 +251,20 @@ export class WebhookService {
     await this.audit.record(actor, project.id, 'webhook.retry', deliveryId);
     this.wake();
     return { id: deliveryId };
+  }
+
+  /** The project's webhook budget for today (UTC): every attempt counts, first tries, retries and test events alike. */
+  async budget(project: Project): Promise<BudgetView> {
+    const today = utcDay(this.clock.now());
+    const limit = webhookDeliveryBudget(project.plan, project.quota);
+    const used = await this.repo.budgetUsed(project.id, today);
+    return {
+      day: dayName(today),
+      limit,
+      used,
+      remaining: Math.max(0, limit - used),
+      resetsAt: new Date(dayStart(today + 1)).toISOString(),
+    };
   }
 
   /** Events of the last 30 days, newest first: up to `limit + 1` (the extra one only shows more follow). */

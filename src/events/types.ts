@@ -24,5 +24,11 @@ export const PING = 'ping';
 
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
 
+/**
+ * How an attempt ended: the receiver answered 2xx in time, or not; or it was not sent because the project's
+ * webhook budget for the day was spent (budget.ts).
+ */
+export type AttemptStatus = 'succeeded' | 'failed' | 'budget_exhausted';
+
 /** Events are listed and delivered for this long, then removed. */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;

@@ -14,6 +14,17 @@ export const PLAN_QUOTAS: Record<Exclude<Plan, 'enterprise'>, Quota> = {
 /** Webhook endpoints a project may have, by plan: one `/v1` request fans out to at most this many deliveries. */
 export const WEBHOOK_ENDPOINT_LIMITS: Record<Plan, number> = { free: 2, pro: 10, business: 25, enterprise: 50 };
 
+/**
+ * Webhook delivery attempts a project may make per UTC day: its requests per day times its endpoint limit
+ * (Free 2,000, Pro 100,000, Business 2,500,000; Enterprise from its custom per-day quota). That is the
+ * fan-out the endpoint limit already allows, each request of the day delivered once to every endpoint.
+ * Retries, test events and manual retries come out of the same budget: with the default schedule's 8
+ * attempts per delivery, failing receivers could otherwise get 8 times as many.
+ */
+export function webhookDeliveryBudget(plan: Plan, quota: Pick<Quota, 'perDay'>): number {
+  return quota.perDay * WEBHOOK_ENDPOINT_LIMITS[plan];
+}
+
 export const QuotaSchema = Type.Object({
   perMinute: Type.Integer({ minimum: 1 }),
   perDay: Type.Integer({ minimum: 1 }),

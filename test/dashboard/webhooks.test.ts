@@ -37,6 +37,8 @@ describe('the Webhooks tab in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard\/projects\/shop\/webhooks$/);
     await page.getByText('This project has no webhook endpoints yet.').waitFor();
+    // Pro: 10,000 requests a day times 10 endpoints.
+    await page.getByText(/^Delivery attempts today \(UTC\): 0 of 100.000\.$/).waitFor();
 
     await page.getByLabel('URL').fill(r.url);
     await page.getByLabel('Events').fill('*');

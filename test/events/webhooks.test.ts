@@ -172,6 +172,57 @@ describeEachEngine('events and webhooks', () => {
     }
   });
 
+  test("a test event and a manual retry are each recorded in the project's audit log, with the person who asked", async () => {
+    const r = await receiver();
+    try {
+      const p = await h.newProject();
+      const c = await memberOf(h.app, p.project);
+      const hook = (
+        await c.call({ method: 'POST', url: `/api/v1/projects/${p.project}/webhooks`, payload: { url: r.url, events: ['pet.created'] } })
+      ).json() as { id: string };
+      const ping = await c.call({
+        method: 'POST',
+        url: `/api/v1/projects/${p.project}/webhooks/${hook.id}/test`,
+        remoteAddress: '203.0.113.9',
+      });
+      assert.equal(ping.statusCode, 202, ping.body);
+      const { eventId } = ping.json() as { eventId: string };
+      const [attempt] = await eventually(async () => {
+        const a = (await c.call({ url: `/api/v1/projects/${p.project}/webhooks/${hook.id}/deliveries` })).json() as Attempt[];
+        return a.length > 0 ? a : undefined;
+      });
+      const deliveryId = attempt?.id ?? '';
+      const retry = await c.call({
+        method: 'POST',
+        url: `/api/v1/projects/${p.project}/deliveries/${deliveryId}/retry`,
+        remoteAddress: '203.0.113.9',
+      });
+      assert.equal(retry.statusCode, 202, retry.body);
+      await r.waitFor(2);
+
+      const res = await c.call({ url: `/api/v1/projects/${p.project}/audit` });
+      assert.equal(res.statusCode, 200, res.body);
+      const entries = (res.json() as { action: string; target: string; actor: { type: string; email?: string }; ip?: string }[]).filter(
+        (e) => e.action === 'webhook.test' || e.action === 'webhook.retry',
+      );
+      assert.deepEqual(
+        entries.map((e) => [e.action, e.target, e.actor.type, e.ip]),
+        [
+          ['webhook.retry', deliveryId, 'user', '203.0.113.9'],
+          ['webhook.test', `${hook.id} ${eventId}`, 'user', '203.0.113.9'],
+        ],
+      );
+      assert.equal(entries[0]?.actor.email, entries[1]?.actor.email);
+      assert.match(entries[0]?.actor.email ?? '', /^hooks-.*@example\.test$/);
+      // A retry of a delivery the project does not have is recorded nowhere.
+      assert.equal((await c.call({ method: 'POST', url: `/api/v1/projects/${p.project}/deliveries/dlv_999999/retry` })).statusCode, 404);
+      const after = (await c.call({ url: `/api/v1/projects/${p.project}/audit` })).json() as { action: string }[];
+      assert.equal(after.filter((e) => e.action === 'webhook.retry').length, 1);
+    } finally {
+      await r.close();
+    }
+  });
+
   test('events page newest first with cursors; a cursor of another filter is refused', async () => {
     const p = await h.newProject();
     const c = await memberOf(h.app, p.project);

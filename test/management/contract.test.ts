@@ -40,6 +40,7 @@ describe('the management contract, /api/v1/openapi.json', () => {
       'getSession',
       'getUsage',
       'getWebhook',
+      'getWebhookBudget',
       'getWebhookDelivery',
       'listAccessTokens',
       'listApiKeys',

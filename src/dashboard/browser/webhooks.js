@@ -1,17 +1,19 @@
 import { api, project } from './api.js';
-import { announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, table, time } from './dom.js';
+import { announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, number, table, time } from './dom.js';
 
 /** How long Send test event waits for the attempt before saying it is still queued. */
 const TEST_WAIT_MS = 15_000;
 
 /**
- * The Webhooks tab: the project's endpoints, Add webhook (the secret shown once), Send test event (with what the receiver
- * answered), deliveries (event type, time, response) that open to their payload and answers, Retry where it helps.
+ * The Webhooks tab: the project's endpoints with today's delivery budget, Add webhook (the secret shown once), Send test
+ * event (with what the receiver answered), deliveries (event type, time, response) that open to their payload and
+ * answers, Retry where it helps.
  */
 export async function render({ content, slug }) {
   const base = `${project(slug)}/webhooks`;
   const listHeading = h('h3', { id: 'webhooks-heading' }, 'Endpoints');
   const list = h('div', { class: 'webhook-list' });
+  const budget = h('p', { class: 'muted webhook-budget' });
   const secret = h('div', { class: 'secret-slot' });
   const deliveries = h('section', { 'aria-live': 'polite' });
   const testResult = h('div', { class: 'test-result', role: 'status' });
@@ -39,7 +41,11 @@ export async function render({ content, slug }) {
   );
 
   async function showList() {
-    const hooks = await api('GET', base);
+    const [hooks, today] = await Promise.all([api('GET', base), api('GET', `${project(slug)}/webhook-budget`)]);
+    budget.replaceChildren(
+      `Delivery attempts today (UTC): ${number(today.used)} of ${number(today.limit)}`,
+      today.remaining === 0 ? ': none left, deliveries that come due are not sent until the next day.' : '.',
+    );
     if (hooks.length === 0) {
       list.replaceChildren(h('p', null, 'This project has no webhook endpoints yet.'));
       return;
@@ -92,19 +98,21 @@ export async function render({ content, slug }) {
     const outcome =
       a === null
         ? h('p', { class: 'note' }, `The test event to ${w.url} is queued but no attempt was made yet: see its deliveries shortly.`)
-        : a.status === 'succeeded'
-          ? h(
-              'p',
-              { class: 'note note-ok' },
-              h('strong', null, 'Test event delivered: '),
-              `${w.url} answered HTTP ${String(a.httpStatus)} in ${String(a.durationMs)} ms.`,
-            )
-          : h(
-              'p',
-              { class: 'note note-failed' },
-              h('strong', null, 'Test event failed: '),
-              `${a.error ?? 'no answer'}${a.httpStatus === undefined ? '' : ` (HTTP ${String(a.httpStatus)})`}, after ${String(a.durationMs)} ms.`,
-            );
+        : a.status === 'budget_exhausted'
+          ? h('p', { class: 'note note-failed' }, h('strong', null, 'Test event not sent: '), a.error ?? 'the delivery budget is spent.')
+          : a.status === 'succeeded'
+            ? h(
+                'p',
+                { class: 'note note-ok' },
+                h('strong', null, 'Test event delivered: '),
+                `${w.url} answered HTTP ${String(a.httpStatus)} in ${String(a.durationMs)} ms.`,
+              )
+            : h(
+                'p',
+                { class: 'note note-failed' },
+                h('strong', null, 'Test event failed: '),
+                `${a.error ?? 'no answer'}${a.httpStatus === undefined ? '' : ` (HTTP ${String(a.httpStatus)})`}, after ${String(a.durationMs)} ms.`,
+              );
     // testResult is a status region itself: screen readers hear the outcome from there.
     testResult.replaceChildren(outcome);
   }
@@ -136,10 +144,10 @@ export async function render({ content, slug }) {
         h(
           'div',
           { class: 'stack' },
-          a.status === 'succeeded'
-            ? h('span', { class: 'badge badge-ok' }, 'Succeeded')
-            : h('span', { class: 'badge badge-failed' }, 'Failed'),
-          h('span', null, a.httpStatus === undefined ? 'No answer' : `HTTP ${String(a.httpStatus)}`),
+          statusBadge(a.status),
+          a.status === 'budget_exhausted'
+            ? null
+            : h('span', null, a.httpStatus === undefined ? 'No answer' : `HTTP ${String(a.httpStatus)}`),
           a.error ? h('span', { class: 'muted' }, a.error) : null,
         ),
         h('div', { class: 'actions' }, viewButton(a, detail), latest && a.deliveryState !== 'succeeded' ? retryButton(w, a) : null),
@@ -155,6 +163,12 @@ export async function render({ content, slug }) {
       detail,
     );
     if (focus) focusOn(heading);
+  }
+
+  function statusBadge(status) {
+    if (status === 'succeeded') return h('span', { class: 'badge badge-ok' }, 'Succeeded');
+    if (status === 'budget_exhausted') return h('span', { class: 'badge badge-muted' }, 'Not sent');
+    return h('span', { class: 'badge badge-failed' }, 'Failed');
   }
 
   function viewButton(a, detail) {
@@ -199,12 +213,16 @@ export async function render({ content, slug }) {
           h('strong', null, `Attempt ${String(a.attempt)}`),
           ' · ',
           time(a.at),
-          ` · ${a.httpStatus === undefined ? 'no answer' : `HTTP ${String(a.httpStatus)}`} · ${String(a.durationMs)} ms`,
+          a.status === 'budget_exhausted'
+            ? ' · not sent'
+            : ` · ${a.httpStatus === undefined ? 'no answer' : `HTTP ${String(a.httpStatus)}`} · ${String(a.durationMs)} ms`,
         ),
         a.error ? h('p', { class: 'muted' }, a.error) : null,
         a.responseBody
           ? h('pre', { class: 'payload', tabindex: '0', 'aria-label': `Response body of attempt ${String(a.attempt)}` }, a.responseBody)
-          : h('p', { class: 'muted' }, a.httpStatus === undefined ? 'No response.' : 'The response had no body.'),
+          : a.status === 'budget_exhausted'
+            ? null
+            : h('p', { class: 'muted' }, a.httpStatus === undefined ? 'No response.' : 'The response had no body.'),
       ),
     );
     detail.replaceChildren(
@@ -305,5 +323,10 @@ export async function render({ content, slug }) {
   }
 
   await showList();
-  content.replaceChildren(form, secret, h('section', { 'aria-labelledby': 'webhooks-heading' }, listHeading, list, testResult), deliveries);
+  content.replaceChildren(
+    form,
+    secret,
+    h('section', { 'aria-labelledby': 'webhooks-heading' }, listHeading, budget, list, testResult),
+    deliveries,
+  );
 }

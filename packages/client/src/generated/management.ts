@@ -561,6 +561,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{slug}/webhook-budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get today's webhook budget
+         * @description The delivery attempts the project may make today (UTC), made and left. Every attempt counts: first tries, retries, test events and manual retries. Once none is left, a delivery that comes due is not sent: its attempt is recorded as `budget_exhausted` and the delivery is `failed` (retry it after `resetsAt`). Free 2,000 a day, Pro 100,000, Business 2,500,000, Enterprise its requests per day times 50.
+         */
+        get: operations["getWebhookBudget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{slug}/webhooks/{webhookId}": {
         parameters: {
             query?: never;
@@ -660,7 +680,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description Makes the delivery due now, whatever its state: it is sent again (with the same event id) within a second or so.
+         * @description Makes the delivery due now, whatever its state: it is sent again (with the same event id) within a second or so, counted against the project's webhook budget for the day (once that is spent, the attempt is recorded as `budget_exhausted` and not sent).
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -6215,6 +6235,147 @@ export interface operations {
             };
         };
     };
+    getWebhookBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's budget. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description Today (UTC), the day counted.
+                         */
+                        day: string;
+                        /**
+                         * Format: int64
+                         * @description Delivery attempts the project may make per UTC day: its plan's requests per day times its webhook endpoint limit.
+                         */
+                        limit: number;
+                        /**
+                         * Format: int64
+                         * @description Attempts made or under way today: first tries, retries, test events and manual retries alike.
+                         */
+                        used: number;
+                        /**
+                         * Format: int64
+                         * @description Attempts left today; at 0, deliveries that come due are not sent but recorded as `budget_exhausted`.
+                         */
+                        remaining: number;
+                        /**
+                         * Format: date-time
+                         * @description When the next day (UTC) starts, with its budget whole.
+                         */
+                        resetsAt: string;
+                    };
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getWebhook: {
         parameters: {
             query?: never;
@@ -6886,8 +7047,8 @@ export interface operations {
                          * @description The attempt number of this delivery (1 for the first).
                          */
                         attempt: number;
-                        /** @description Whether the receiver answered 2xx in time. */
-                        status: "succeeded" | "failed";
+                        /** @description `succeeded`: the receiver answered 2xx in time; `failed`: it did not; `budget_exhausted`: not sent, because the project's webhook budget for the UTC day was spent (see `GET …/webhook-budget`); the delivery is then `failed` until it is retried. */
+                        status: "succeeded" | "failed" | "budget_exhausted";
                         /**
                          * Format: int32
                          * @description The receiver’s HTTP status, when it answered.
@@ -7054,8 +7215,8 @@ export interface operations {
                              * @description The attempt number of this delivery (1 for the first).
                              */
                             attempt: number;
-                            /** @description Whether the receiver answered 2xx in time. */
-                            status: "succeeded" | "failed";
+                            /** @description `succeeded`: the receiver answered 2xx in time; `failed`: it did not; `budget_exhausted`: not sent, because the project's webhook budget for the UTC day was spent (see `GET …/webhook-budget`); the delivery is then `failed` until it is retried. */
+                            status: "succeeded" | "failed" | "budget_exhausted";
                             /**
                              * Format: int32
                              * @description The receiver’s HTTP status, when it answered.
