@@ -289,7 +289,13 @@ export async function prepareScaleOut({ urls, runId, wanted, serviceEnv, counts,
     );
     await createDatabase(urls.postgres, database);
     const url = databaseUrl(urls.postgres, database);
-    const env = { ...serviceEnv, DATABASE_URL: url, REDIS_URL: urls.redis, REDIS_KEY_PREFIX: prefix };
+    const env = {
+      ...serviceEnv,
+      DATABASE_URL: url,
+      REDIS_URL: urls.redis,
+      REDIS_KEY_PREFIX: prefix,
+      ...(process.env.BENCH_PG_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_PG_POOL_SIZE } : {}),
+    };
     petstoreJson(['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], env);
     const { key } = petstoreJson(['keys', 'create', '--project', 'bench', '--name', 'bench'], env);
     const count = def.seed === 'pets' ? counts.pets : def.seed === 'orderPets' ? counts.orderPets : 1000;

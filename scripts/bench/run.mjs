@@ -13,7 +13,8 @@
 // PETSTORE_TEST_POSTGRES_URL and PETSTORE_TEST_REDIS_URL) are set: a database of their own each, created
 // and dropped by the run, and a Redis key prefix of their own; each is also compared with a hand-written
 // peer (peer-server.mjs) in the same rounds. BENCH_COUNT_REQUESTS: the sequential requests of the pass that
-// counts their round trips (default 300).
+// counts their round trips (default 300). BENCH_PG_POOL_SIZE: the services' DATABASE_POOL_SIZE in the pg* scenarios
+// (default the service's own, 10), for a sweep.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

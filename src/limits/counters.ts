@@ -28,9 +28,23 @@ export interface Counters {
   incrementWindows?(minuteKey: string, dayKey: string, perMinute: number, refused: boolean): Promise<{ minute: number; day: number }>;
   /**
    * Counts a request in both windows only when both are below their quota (then returns the new counts),
-   * atomically; otherwise counts nothing and returns null. The limiter's `admitLater`.
+   * atomically; otherwise counts nothing and returns null. The limiter's `admitLater`. With `versionKey`,
+   * also the current value of that shared version (see `bumpVersion`), read in the same call.
    */
-  admitWindows?(minuteKey: string, dayKey: string, perMinute: number, perDay: number): Promise<{ minute: number; day: number } | null>;
+  admitWindows?(
+    minuteKey: string,
+    dayKey: string,
+    perMinute: number,
+    perDay: number,
+    versionKey?: string,
+  ): Promise<{ minute: number; day: number; version?: string } | null>;
+  /**
+   * Shared versions (Redis only): a value every instance reads in `admitWindows`'s round trip, changed by
+   * `bumpVersion` after a write, so an instance can tell whether what it holds from before is still current.
+   * A version that never existed (or was lost with Redis's data) starts at a random value, never at one
+   * an instance may hold from before.
+   */
+  bumpVersion?(versionKey: string): Promise<void>;
   /** `increment` without a promise, where counting needs no I/O (memory); absent otherwise. */
   incrementNow?(kind: CounterKind, key: string): number;
   /** `peek` without a promise, with `incrementNow`. */

@@ -94,15 +94,19 @@ export function createAdmitNow(limiter: RateLimiter, clock: Clock): AdmitNow {
   };
 }
 
-/** `AdmitNow` for counters that need I/O (Redis): one round trip, counting nothing when it answers null. */
-export type AdmitLater = (principal: Principal) => Promise<string[] | null>;
+/**
+ * `AdmitNow` for counters that need I/O (Redis): one round trip, counting nothing when it answers null.
+ * With `versionKey`, the shared version's current value comes back in the same round trip (null when the
+ * counters keep none: memory, or Redis unreachable).
+ */
+export type AdmitLater = (principal: Principal, versionKey?: string) => Promise<{ headers: string[]; version: string | null } | null>;
 
 export function createAdmitLater(limiter: RateLimiter, clock: Clock): AdmitLater {
-  return async (principal) => {
+  return async (principal, versionKey) => {
     const now = clock.now();
     if (principal.bannedUntil !== null && principal.bannedUntil > now) return null;
-    const verdict = await limiter.admitLater(projectSubject(principal.projectId), principal.quota, now);
-    return verdict === null ? null : rateLimitHeaders(principal.quota, verdict);
+    const admitted = await limiter.admitLater(projectSubject(principal.projectId), principal.quota, now, versionKey);
+    return admitted === null ? null : { headers: rateLimitHeaders(principal.quota, admitted.verdict), version: admitted.version ?? null };
   };
 }
 

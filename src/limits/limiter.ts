@@ -71,11 +71,21 @@ export class RateLimiter {
    * counters' store, so instances never admit more than the quota together. Counters without I/O
    * (memory) answer as `admitNow`.
    */
-  async admitLater(subject: string, quota: Quota, now: number): Promise<Verdict | null> {
-    if (!this.counters.admitWindows) return this.admitNow(subject, quota, now);
+  async admitLater(
+    subject: string,
+    quota: Quota,
+    now: number,
+    versionKey?: string,
+  ): Promise<{ verdict: Verdict; version?: string } | null> {
+    if (!this.counters.admitWindows) {
+      const verdict = this.admitNow(subject, quota, now);
+      return verdict === null ? null : { verdict };
+    }
     const { minuteKey, dayKey } = this.windowKeys(subject, now);
-    const counts = await this.counters.admitWindows(minuteKey, dayKey, quota.perMinute, quota.perDay);
-    return counts === null ? null : verdictOf(quota, now, counts.minute, counts.day, true);
+    const counts = await this.counters.admitWindows(minuteKey, dayKey, quota.perMinute, quota.perDay, versionKey);
+    if (counts === null) return null;
+    const verdict = verdictOf(quota, now, counts.minute, counts.day, true);
+    return counts.version === undefined ? { verdict } : { verdict, version: counts.version };
   }
 
   close(): Promise<void> {

@@ -26,6 +26,8 @@ export interface RateLimits {
   admitNow: AdmitNow;
   /** The same with a promise, for counters that need I/O (the front door's answers that await). */
   admitLater: AdmitLater;
+  /** Changes a shared version (counters.ts `bumpVersion`); absent where the counters keep none (memory). */
+  bumpVersion?: (versionKey: string) => Promise<void>;
   /** For /readyz. */
   state(): LimiterState;
   close(): Promise<void>;
@@ -44,7 +46,8 @@ export async function openRateLimits(deps: {
   log: FastifyBaseLogger;
 }): Promise<RateLimits> {
   const { config, keys, authenticator, clock, log } = deps;
-  const limiter = new RateLimiter(await openCounters(config, log));
+  const counters = await openCounters(config, log);
+  const limiter = new RateLimiter(counters);
   const recorder = {
     ban: async (keyId: string, until: number) => {
       await keys.ban(keyId, new Date(until));
@@ -56,6 +59,7 @@ export async function openRateLimits(deps: {
     meter: createMeter(limiter, bans, clock),
     admitNow: createAdmitNow(limiter, clock),
     admitLater: createAdmitLater(limiter, clock),
+    ...(counters.bumpVersion ? { bumpVersion: counters.bumpVersion.bind(counters) } : {}),
     state: () => limiter.counters.state(),
     close: () => limiter.close(),
   };

@@ -17,6 +17,7 @@ export default fp(
     app.requestSteps.add('meter', meterStep(limits.meter));
     app.frontDoor.gate.admit = limits.admitNow;
     app.frontDoor.gate.admitLater = limits.admitLater;
+    if (limits.bumpVersion) app.frontDoor.gate.bumpVersion = limits.bumpVersion;
     app.readiness.set('limiter', () => limits.state());
     app.addHook('onClose', () => limits.close());
   },

@@ -43,8 +43,36 @@ redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
 redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
 return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)}`;
 
+/**
+ * ADMIT_WINDOWS that also returns a shared version (created at a random value when missing).
+ * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, perDay, a random start.
+ */
+const ADMIT_WINDOWS_VERSION = `
+local m = tonumber(redis.call('GET', KEYS[1]) or '0')
+local d = tonumber(redis.call('GET', KEYS[2]) or '0')
+if m >= tonumber(ARGV[3]) or d >= tonumber(ARGV[4]) then return false end
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
+redis.call('SET', KEYS[3], ARGV[5], 'NX')
+return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1), redis.call('GET', KEYS[3])}`;
+
+/** A shared version plus one (created at a random value when missing). KEYS: version. ARGV: a random start. */
+const BUMP_VERSION = `
+redis.call('SET', KEYS[1], ARGV[1], 'NX')
+return redis.call('INCR', KEYS[1])`;
+
+/** A random start for a shared version: far from any value an instance may hold from before. */
+const randomStart = (): string => String(Math.floor(Math.random() * 2 ** 48));
+
 type WindowsClient = Redis & {
   petstoreAdmitWindows(minuteKey: string, dayKey: string, ...args: string[]): Promise<[number, number] | null>;
+  petstoreAdmitWindowsVersion(
+    minuteKey: string,
+    dayKey: string,
+    versionKey: string,
+    ...args: string[]
+  ): Promise<[number, number, string] | null>;
+  petstoreBumpVersion(versionKey: string, start: string): Promise<number>;
   petstoreIncrementWindows(minuteKey: string, dayKey: string, ...args: string[]): Promise<[number, number]>;
 };
 
@@ -68,6 +96,8 @@ export class RedisCounters implements Counters {
   ) {
     client.defineCommand('petstoreIncrementWindows', { numberOfKeys: 2, lua: INCREMENT_WINDOWS });
     client.defineCommand('petstoreAdmitWindows', { numberOfKeys: 2, lua: ADMIT_WINDOWS });
+    client.defineCommand('petstoreAdmitWindowsVersion', { numberOfKeys: 3, lua: ADMIT_WINDOWS_VERSION });
+    client.defineCommand('petstoreBumpVersion', { numberOfKeys: 1, lua: BUMP_VERSION });
     const limiter = (kind: CounterKind) =>
       new RateLimiterRedis({
         storeClient: client,
@@ -87,6 +117,7 @@ export class RedisCounters implements Counters {
     const client = new Redis(url, {
       lazyConnect: true,
       enableOfflineQueue: false,
+      enableAutoPipelining: true,
       maxRetriesPerRequest: 0,
       connectTimeout: CONNECT_WAIT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
@@ -186,27 +217,37 @@ export class RedisCounters implements Counters {
     dayKey: string,
     perMinute: number,
     perDay: number,
-  ): Promise<{ minute: number; day: number } | null> {
+    versionKey?: string,
+  ): Promise<{ minute: number; day: number; version?: string } | null> {
     if (this.usable()) {
       try {
-        const counts = await this.timed(
-          (this.client as WindowsClient).petstoreAdmitWindows(
-            `${this.keyPrefix}:rl:minute:${minuteKey}`,
-            `${this.keyPrefix}:rl:day:${dayKey}`,
-            String(COUNTER_TTL_SECONDS.minute),
-            String(COUNTER_TTL_SECONDS.day),
-            String(perMinute),
-            String(perDay),
-          ),
+        const client = this.client as WindowsClient;
+        const args = [String(COUNTER_TTL_SECONDS.minute), String(COUNTER_TTL_SECONDS.day), String(perMinute), String(perDay)];
+        const minute = `${this.keyPrefix}:rl:minute:${minuteKey}`;
+        const day = `${this.keyPrefix}:rl:day:${dayKey}`;
+        const counts: [number, number] | [number, number, string] | null = await this.timed<
+          [number, number] | [number, number, string] | null
+        >(
+          versionKey === undefined
+            ? client.petstoreAdmitWindows(minute, day, ...args)
+            : client.petstoreAdmitWindowsVersion(minute, day, `${this.keyPrefix}:v:${versionKey}`, ...args, randomStart()),
         );
         this.up();
-        return counts === null ? null : { minute: counts[0], day: counts[1] };
+        if (counts === null) return null;
+        return counts[2] === undefined ? { minute: counts[0], day: counts[1] } : { minute: counts[0], day: counts[1], version: counts[2] };
       } catch (err) {
         this.down(err as Error);
       }
     }
+    // Counting locally, nothing is known of other instances: no version.
     if (this.local.peekNow('minute', minuteKey) >= perMinute || this.local.peekNow('day', dayKey) >= perDay) return null;
     return { minute: this.local.incrementNow('minute', minuteKey), day: this.local.incrementNow('day', dayKey) };
+  }
+
+  async bumpVersion(versionKey: string): Promise<void> {
+    // Tried even while Redis is thought down: a version left unchanged is what must be avoided.
+    if (this.client.status !== 'ready') throw new Error('Redis is not connected');
+    await this.timed((this.client as WindowsClient).petstoreBumpVersion(`${this.keyPrefix}:v:${versionKey}`, randomStart()));
   }
 
   async peek(kind: CounterKind, key: string): Promise<number> {

@@ -14,6 +14,7 @@ import type { Principal } from '../keys/repository.js';
 import { JSON_UTF8, LIST_PATH, nextPageLink, petListing } from './answers.js';
 import type { PetPageJson, PetRepository } from './repository.js';
 import { GET_PET_DEPRECATION } from './routes.js';
+import { petsVersionKey, VersionCache, type AnswerParts } from './version-cache.js';
 import { PET_STATUSES, type PetStatus } from './schemas.js';
 
 /** `limit` as the contract allows it, in its plain spelling only (1–100, no sign, no leading zero). */
@@ -65,7 +66,7 @@ function parseListQuery(search: string | null): ListQuery | null {
 }
 
 /** Everything an answer needs, or null for the regular path: nothing is counted until the answer is certain. */
-type Read = (principal: Principal) => { before: readonly string[]; after: readonly string[]; body: Buffer } | null;
+type Read = (principal: Principal) => AnswerParts | null;
 
 // A page read from the read cache is the same object until the next commit: its bytes are encoded once.
 const PAGE_BYTES = new WeakMap<PetPageJson, Buffer>();
@@ -95,39 +96,58 @@ function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: R
 }
 
 /**
- * What an answer that awaits reads: the same parts as `Read`'s, or null (not found) for the regular path.
- * Null itself, before anything starts, when the regular path must answer (an invalid cursor: its 400).
+ * What an answer that awaits reads, prepared: the key its answer is held under (version-cache.ts) and the
+ * read itself, started only when called; null (not found) sends the request to the regular path. Null
+ * itself, before anything starts, when the regular path must answer (an invalid cursor: its 400).
  */
-type ReadLater = (principal: Principal) => Promise<{ before: readonly string[]; after: readonly string[]; body: Buffer } | null> | null;
+type ReadLater = (principal: Principal) => { key: string; read: () => Promise<AnswerParts | null> } | null;
 
 /**
- * `answer` for engines that read with a promise (PostgreSQL): the read and the limiter's count (one Redis
- * round trip) start together instead of one after the other. The limiter counts only a request it admits
+ * `answer` for engines that read with a promise (PostgreSQL). The limiter counts only a request it admits
  * with room to spare, atomically across instances (else the regular path counts it and answers 429); once
  * counted, a request that cannot be answered here (not found, a failed read) goes to the regular path
  * with its limit headers, not counted again.
+ *
+ * With shared versions (Redis), the limiter's round trip also brings the project's version, and an answer
+ * held under that version is given without reading the database; otherwise the read starts after it and
+ * its answer is held. Without them, the read and the limiter's count start together.
  */
 function answerLater(
   request: EarlyRequest,
   gate: ApiGate,
   operation: string,
-  read: ReadLater,
+  cache: VersionCache | null,
+  prepare: ReadLater,
 ): Promise<EarlyAnswer | typeof REGULAR | FallThrough> | typeof REGULAR {
   const admitLater = gate.admitLater;
   if (!admitLater || !isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
   const principal = gate.identify(request) as Principal | null;
   if (principal === null) return REGULAR;
-  const started = read(principal);
-  if (started === null) return REGULAR;
-  const reading = started.catch(() => null);
-  return admitLater(principal).then(async (limits) => {
-    if (limits === null) return REGULAR;
-    const found = await reading;
-    if (found === null) return { admitted: limits };
+  const prepared = prepare(principal);
+  if (prepared === null) return REGULAR;
+  const complete = (found: AnswerParts, limits: readonly string[]): EarlyAnswer => {
     gate.record(principal);
     const headers = found.before.concat(limits, found.after);
     headers.push('content-type', JSON_UTF8, 'content-length', String(found.body.length));
     return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation, principal };
+  };
+  if (cache === null) {
+    const reading = prepared.read().catch(() => null);
+    return admitLater(principal).then(async (admitted) => {
+      if (admitted === null) return REGULAR;
+      const found = await reading;
+      return found === null ? { admitted: admitted.headers } : complete(found, admitted.headers);
+    });
+  }
+  return admitLater(principal, petsVersionKey(principal.projectId)).then(async (admitted) => {
+    if (admitted === null) return REGULAR;
+    const { headers, version } = admitted;
+    const held = version === null ? null : cache.get(prepared.key, version);
+    if (held !== null) return complete(held, headers);
+    const found = await prepared.read().catch(() => null);
+    if (found === null) return { admitted: headers };
+    if (version !== null) cache.set(prepared.key, version, found);
+    return complete(found, headers);
   });
 }
 
@@ -178,6 +198,8 @@ function earlyPetsLater(
   deprecation: readonly string[],
 ): EarlyStep {
   const { gate, pets, cursors, clock } = deps;
+  // Held answers need the versions every instance shares (Redis); their age is wall time.
+  const cache = gate.bumpVersion ? new VersionCache(() => Date.now()) : null;
   return (request) => {
     const url = request.url;
     if (!url.startsWith(LIST_PATH)) return null;
@@ -186,23 +208,29 @@ function earlyPetsLater(
       const query = listQuery(rest === '' ? null : rest.slice(1));
       if (query === null) return REGULAR;
       const { limit, status, cursor } = query;
-      return answerLater(request, gate, 'listPets', ({ projectId }) => {
+      return answerLater(request, gate, 'listPets', cache, ({ projectId }) => {
         const listing = petListing(cursors, projectId, status);
         const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
         if (after === null) return null;
-        return pets.listJson(projectId, { limit, after, status }).then((page) => {
-          const link = nextPageLink(page, listing, limit, status);
-          return { before: NONE, after: link === null ? NONE : ['link', link], body: Buffer.from(page.json) };
-        });
+        return {
+          key: `${String(projectId)}?${String(limit)}&${String(after)}&${String(status)}`,
+          read: () =>
+            pets.listJson(projectId, { limit, after, status }).then((page) => {
+              const link = nextPageLink(page, listing, limit, status);
+              return { before: NONE, after: link === null ? NONE : ['link', link], body: Buffer.from(page.json) };
+            }),
+        };
       });
     }
     if (rest[0] !== '/') return null;
     const id = rest.slice(1);
     if (!PET_ID.test(id) || pastSunset(GET_PET_DEPRECATION, clock.now())) return REGULAR;
-    return answerLater(request, gate, 'getPet', ({ projectId }) =>
-      pets
-        .getJson(projectId, BigInt(id))
-        .then((pet) => (pet === null ? null : { before: deprecation, after: NONE, body: Buffer.from(pet) })),
-    );
+    return answerLater(request, gate, 'getPet', cache, ({ projectId }) => ({
+      key: `${String(projectId)}/${id}`,
+      read: () =>
+        pets
+          .getJson(projectId, BigInt(id))
+          .then((pet) => (pet === null ? null : { before: deprecation, after: NONE, body: Buffer.from(pet) })),
+    }));
   };
 }

@@ -1,0 +1,141 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { harness, type Harness } from '../helpers/harness.js';
+import { engines } from '../helpers/engines.js';
+import { deleteRedisPrefix, testRedis, uniqueRedisPrefix } from '../helpers/redis.js';
+import { HELD_MS } from '../../src/pets/version-cache.js';
+
+const redis = testRedis();
+const postgres = engines().find((e) => e.name === 'postgres');
+const skip = 'skip' in redis ? redis.skip : postgres?.skip;
+
+interface Pet {
+  id: number;
+  name: string;
+  status?: string;
+}
+
+/**
+ * On PostgreSQL + Redis, instances hold listPets and getPet answers under the project's shared version
+ * (src/pets/version-cache.ts). Two instances share a database and a Redis prefix, as deployed, and are
+ * called over HTTP (the front door answers there, not through inject).
+ */
+describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, () => {
+  let a: Harness;
+  let b: Harness;
+  let prefix: string;
+  const base = (h: Harness) => `http://127.0.0.1:${String((h.app.server.address() as AddressInfo).port)}`;
+  /** A request as a plain client sends it (fetch adds headers that keep a request off the front door). */
+  const call = (h: Harness, path: string, init: { method?: string; body?: string } = {}) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const headers: Record<string, string> = { ...a.auth, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) };
+      const req = httpRequest(`${base(h)}${path}`, { method: init.method ?? 'GET', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.end(init.body);
+    });
+  const json = async <T>(res: { status: number; text: string }, status = 200): Promise<T> => {
+    assert.equal(res.status, status, res.text);
+    return JSON.parse(res.text) as T;
+  };
+  const create = async (h: Harness, name: string) =>
+    json<Pet>(await call(h, '/v1/pets', { method: 'POST', body: JSON.stringify({ name, categoryId: 1 }) }), 201);
+  const sql = (text: string, values: unknown[]) => {
+    const { database } = a.storage;
+    if (database.engine !== 'postgres') throw new Error('PostgreSQL only');
+    return database.pg.query(text, values);
+  };
+
+  before(async () => {
+    if (skip !== undefined || 'skip' in redis) return;
+    prefix = uniqueRedisPrefix();
+    const config = { redisUrl: redis.url, redisKeyPrefix: prefix };
+    a = await harness({ engine: 'postgres', config });
+    b = await harness({ engine: 'postgres', config: { ...a.app.config }, storage: a.storage });
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    await b?.app.close();
+    await a?.close();
+    if (!('skip' in redis) && prefix) await deleteRedisPrefix(redis.url, prefix);
+  });
+
+  test('an answer held on one instance is never given after a write answered by another', async () => {
+    const first = await create(a, 'First');
+    const read = async () => (await json<Pet[]>(await call(b, '/v1/pets?limit=100'))).map((p) => p.name);
+    // Read twice on B: the second is the held answer.
+    assert.deepEqual(await read(), ['First']);
+    assert.deepEqual(await read(), ['First']);
+    const before = b.app.frontDoor.answered;
+    await create(a, 'Second');
+    assert.deepEqual(await read(), ['First', 'Second'], 'the list read right after the 201');
+    assert.equal(b.app.frontDoor.answered, before + 1, 'answered by the front door');
+
+    // An order changes its pet's status: placed (pending), delivered (sold), cancelled (available again).
+    const get = async () => (await json<Pet>(await call(b, `/v1/pets/${String(first.id)}`))).status;
+    assert.equal(await get(), 'available');
+    assert.equal(await get(), 'available');
+    const order = await json<{ id: number }>(
+      await call(a, '/v1/store/orders', { method: 'POST', body: JSON.stringify({ petId: first.id }) }),
+      201,
+    );
+    assert.equal(await get(), 'pending', 'an order placed, read right after');
+    for (const status of ['approved', 'delivered']) {
+      await json(await call(a, `/v1/store/orders/${String(order.id)}`, { method: 'PATCH', body: JSON.stringify({ status }) }));
+    }
+    assert.equal(await get(), 'sold', 'an order delivered, read right after');
+
+    const second = (await json<Pet[]>(await call(b, '/v1/pets?limit=100')))[1] as Pet;
+    const getSecond = async () => (await json<Pet>(await call(b, `/v1/pets/${String(second.id)}`))).status;
+    const cancelled = await json<{ id: number }>(
+      await call(a, '/v1/store/orders', { method: 'POST', body: JSON.stringify({ petId: second.id }) }),
+      201,
+    );
+    assert.equal(await getSecond(), 'pending');
+    await json(await call(a, `/v1/store/orders/${String(cancelled.id)}`, { method: 'DELETE' }));
+    assert.equal(await getSecond(), 'available', 'an order cancelled, read right after');
+  });
+
+  test(`a change made outside the API is seen within ${String(HELD_MS / 1000)} s (answers are held no longer)`, async () => {
+    const pet = await create(a, 'Before');
+    const get = async () => (await json<Pet>(await call(b, `/v1/pets/${String(pet.id)}`))).name;
+    assert.equal(await get(), 'Before');
+    await sql('UPDATE pets SET name = $1 WHERE id = $2', ['Changed by SQL', pet.id]);
+    const start = Date.now();
+    // Held: the database is not read again until the version changes or the answer is too old.
+    assert.equal(await get(), 'Before');
+    let name = 'Before';
+    while (name === 'Before' && Date.now() - start < HELD_MS + 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      name = await get();
+    }
+    assert.equal(name, 'Changed by SQL');
+    assert.ok(Date.now() - start <= HELD_MS + 200, `seen after ${String(Date.now() - start)} ms`);
+  });
+
+  test('an instance that cannot reach Redis holds nothing: every answer is read', async () => {
+    const offline = await harness({
+      engine: 'postgres',
+      config: { ...a.app.config, redisUrl: 'redis://127.0.0.1:9', redisKeyPrefix: prefix },
+      storage: a.storage,
+    });
+    try {
+      await offline.app.listen({ port: 0, host: '127.0.0.1' });
+      const pet = await create(a, 'Offline before');
+      const get = async () => (await json<Pet>(await call(offline, `/v1/pets/${String(pet.id)}`))).name;
+      assert.equal(await get(), 'Offline before');
+      assert.equal(await get(), 'Offline before');
+      await sql('UPDATE pets SET name = $1 WHERE id = $2', ['Offline after', pet.id]);
+      assert.equal(await get(), 'Offline after');
+    } finally {
+      await offline.app.close();
+    }
+  });
+});
