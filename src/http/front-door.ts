@@ -304,11 +304,9 @@ export interface ApiGate {
   admit(principal: GatePrincipal): readonly string[] | null;
   /**
    * limits: `admit` for counters that need I/O (Redis); absent until set. With `versionKey`, also that
-   * shared version's current value, read in the same round trip (null where none is kept).
+   * shared version, read in the same round trip: null while not settled, or where none is kept.
    */
   admitLater?(principal: GatePrincipal, versionKey?: string): Promise<{ headers: readonly string[]; version: string | null } | null>;
-  /** limits: changes a shared version after a write, for every instance (Redis); absent where none is kept. */
-  bumpVersion?(versionKey: string): Promise<void>;
   /** usage: counts a request with a valid key (a no-op with USAGE_RECORDING=false). */
   record(principal: GatePrincipal): void;
 }

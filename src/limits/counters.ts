@@ -24,12 +24,25 @@ export interface Counters {
    * the minute counter, then adds one to the day counter when the minute's new count is at most
    * `perMinute` and the request is not `refused`, else reads it; atomically as a whole. Absent where two
    * calls cost no more.
+   *
+   * Shared versions (Redis only): with `versionKey`, a request the minute admits also changes that version
+   * before it is answered (a write to what the version covers), in the same call. A version is settled once
+   * no write has changed it for `SETTLE_MS` (redis.ts): every write counted before then has committed. An
+   * instance may hold a read made after a settled version was read, and give it again while the version is
+   * the same (pets/version-cache.ts). A version that never existed, or was lost with Redis's data, starts
+   * at a random value.
    */
-  incrementWindows?(minuteKey: string, dayKey: string, perMinute: number, refused: boolean): Promise<{ minute: number; day: number }>;
+  incrementWindows?(
+    minuteKey: string,
+    dayKey: string,
+    perMinute: number,
+    refused: boolean,
+    versionKey?: string,
+  ): Promise<{ minute: number; day: number }>;
   /**
    * Counts a request in both windows only when both are below their quota (then returns the new counts),
    * atomically; otherwise counts nothing and returns null. The limiter's `admitLater`. With `versionKey`,
-   * also the current value of that shared version (see `bumpVersion`), read in the same call.
+   * also that shared version, read in the same call: null while it is not settled.
    */
   admitWindows?(
     minuteKey: string,
@@ -37,14 +50,7 @@ export interface Counters {
     perMinute: number,
     perDay: number,
     versionKey?: string,
-  ): Promise<{ minute: number; day: number; version?: string } | null>;
-  /**
-   * Shared versions (Redis only): a value every instance reads in `admitWindows`'s round trip, changed by
-   * `bumpVersion` after a write, so an instance can tell whether what it holds from before is still current.
-   * A version that never existed (or was lost with Redis's data) starts at a random value, never at one
-   * an instance may hold from before.
-   */
-  bumpVersion?(versionKey: string): Promise<void>;
+  ): Promise<{ minute: number; day: number; version?: string | null } | null>;
   /** `increment` without a promise, where counting needs no I/O (memory); absent otherwise. */
   incrementNow?(kind: CounterKind, key: string): number;
   /** `peek` without a promise, with `incrementNow`. */

@@ -44,7 +44,10 @@ export type Meter = (request: FastifyRequest, reply: FastifyReply) => Promise<bo
  * client address), sets the limit headers, and answers 429 when the quota is
  * used up or the key is banned.
  */
-export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Meter {
+/** The shared version a request changes, when it writes what one covers (set by the capability that owns it). */
+export type ChangedVersion = (request: FastifyRequest) => string | undefined;
+
+export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock, changed: () => ChangedVersion | null): Meter {
   return async (request, reply) => {
     const now = clock.now();
     const principal = request.principal;
@@ -63,7 +66,7 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock): Met
     }
     const bannedUntil = principal.bannedUntil !== null && principal.bannedUntil > now ? principal.bannedUntil : 0;
     // A banned key's requests still count, in the minute window only, like any refused request.
-    const verdict = await limiter.hit(projectSubject(principal.projectId), principal.quota, now, bannedUntil > 0);
+    const verdict = await limiter.hit(projectSubject(principal.projectId), principal.quota, now, bannedUntil > 0, changed()?.(request));
     setRateLimitHeaders(reply, principal.quota, verdict);
     if (bannedUntil > 0) {
       sendError(reply, banned(bannedUntil, now, verdict));
@@ -96,8 +99,8 @@ export function createAdmitNow(limiter: RateLimiter, clock: Clock): AdmitNow {
 
 /**
  * `AdmitNow` for counters that need I/O (Redis): one round trip, counting nothing when it answers null.
- * With `versionKey`, the shared version's current value comes back in the same round trip (null when the
- * counters keep none: memory, or Redis unreachable).
+ * With `versionKey`, the shared version comes back in the same round trip: null while it is not settled, or
+ * where the counters keep none (memory, or Redis unreachable).
  */
 export type AdmitLater = (principal: Principal, versionKey?: string) => Promise<{ headers: string[]; version: string | null } | null>;
 

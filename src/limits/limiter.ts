@@ -35,10 +35,10 @@ export class RateLimiter {
    * the minute window refuses (or that is refused anyway, `refused`) is not
    * counted in the day window, so bursts never use up the day's quota.
    */
-  async hit(subject: string, quota: Quota, now: number, refused = false): Promise<Verdict> {
+  async hit(subject: string, quota: Quota, now: number, refused = false, versionKey?: string): Promise<Verdict> {
     const { minuteKey, dayKey } = this.windowKeys(subject, now);
     if (this.counters.incrementWindows) {
-      const counts = await this.counters.incrementWindows(minuteKey, dayKey, quota.perMinute, refused);
+      const counts = await this.counters.incrementWindows(minuteKey, dayKey, quota.perMinute, refused, versionKey);
       return verdictOf(quota, now, counts.minute, counts.day, !refused && counts.minute <= quota.perMinute);
     }
     const minuteCount = await this.counters.increment('minute', minuteKey);
@@ -76,7 +76,7 @@ export class RateLimiter {
     quota: Quota,
     now: number,
     versionKey?: string,
-  ): Promise<{ verdict: Verdict; version?: string } | null> {
+  ): Promise<{ verdict: Verdict; version?: string | null } | null> {
     if (!this.counters.admitWindows) {
       const verdict = this.admitNow(subject, quota, now);
       return verdict === null ? null : { verdict };

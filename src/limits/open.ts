@@ -5,7 +5,7 @@ import type { Authenticator } from '../keys/authenticator.js';
 import type { KeyRepository } from '../keys/repository.js';
 import { Bans } from './bans.js';
 import type { Counters, LimiterState } from './counters.js';
-import { createAdmitLater, createAdmitNow, createMeter, type AdmitLater, type AdmitNow, type Meter } from './hook.js';
+import { createAdmitLater, createAdmitNow, createMeter, type AdmitLater, type AdmitNow, type ChangedVersion, type Meter } from './hook.js';
 import { RateLimiter } from './limiter.js';
 import { MemoryCounters } from './memory.js';
 
@@ -26,8 +26,8 @@ export interface RateLimits {
   admitNow: AdmitNow;
   /** The same with a promise, for counters that need I/O (the front door's answers that await). */
   admitLater: AdmitLater;
-  /** Changes a shared version (counters.ts `bumpVersion`); absent where the counters keep none (memory). */
-  bumpVersion?: (versionKey: string) => Promise<void>;
+  /** Names the shared version a request changes (counters.ts), for the meter; once, by the capability that owns it. */
+  setChangedVersion(changed: ChangedVersion): void;
   /** For /readyz. */
   state(): LimiterState;
   close(): Promise<void>;
@@ -46,20 +46,22 @@ export async function openRateLimits(deps: {
   log: FastifyBaseLogger;
 }): Promise<RateLimits> {
   const { config, keys, authenticator, clock, log } = deps;
-  const counters = await openCounters(config, log);
-  const limiter = new RateLimiter(counters);
+  const limiter = new RateLimiter(await openCounters(config, log));
   const recorder = {
     ban: async (keyId: string, until: number) => {
       await keys.ban(keyId, new Date(until));
       authenticator.forget(keyId);
     },
   };
+  let changed: ChangedVersion | null = null;
   const bans = new Bans(limiter.counters, recorder, { threshold: config.banThreshold, durationMs: config.banDurationSeconds * 1000 }, log);
   return {
-    meter: createMeter(limiter, bans, clock),
+    meter: createMeter(limiter, bans, clock, () => changed),
     admitNow: createAdmitNow(limiter, clock),
     admitLater: createAdmitLater(limiter, clock),
-    ...(counters.bumpVersion ? { bumpVersion: counters.bumpVersion.bind(counters) } : {}),
+    setChangedVersion: (fn) => {
+      changed = fn;
+    },
     state: () => limiter.counters.state(),
     close: () => limiter.close(),
   };

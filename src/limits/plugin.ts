@@ -4,6 +4,14 @@ import { repositoryOf } from '../feature.js';
 import { openKeyRepository } from '../keys/repository.js';
 import { meterStep } from './hook.js';
 import { openRateLimits } from './open.js';
+import type { ChangedVersion } from './hook.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Names the shared version a request changes (limits/counters.ts), counted with its limit in one round trip. */
+    changedVersion: (changed: ChangedVersion) => void;
+  }
+}
 
 export default fp(
   async (app: FastifyInstance) => {
@@ -17,7 +25,7 @@ export default fp(
     app.requestSteps.add('meter', meterStep(limits.meter));
     app.frontDoor.gate.admit = limits.admitNow;
     app.frontDoor.gate.admitLater = limits.admitLater;
-    if (limits.bumpVersion) app.frontDoor.gate.bumpVersion = limits.bumpVersion;
+    app.decorate('changedVersion', limits.setChangedVersion);
     app.readiness.set('limiter', () => limits.state());
     app.addHook('onClose', () => limits.close());
   },

@@ -44,8 +44,17 @@ redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
 return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)}`;
 
 /**
- * ADMIT_WINDOWS that also returns a shared version (created at a random value when missing).
- * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, perDay, a random start.
+ * Shared versions (counters.ts): a hash per version key, `n` the version (created at a random value) and
+ * `at` when a write last changed it, in Redis's own clock (milliseconds), so every instance judges time alike.
+ */
+const VERSION_NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * ADMIT_WINDOWS that also returns the shared version when it is settled: unchanged by any write for
+ * ARGV[6] ms (every write that changed it before has committed). Otherwise the version is returned as false.
+ * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, perDay, a random start, settle ms.
  */
 const ADMIT_WINDOWS_VERSION = `
 local m = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -53,13 +62,40 @@ local d = tonumber(redis.call('GET', KEYS[2]) or '0')
 if m >= tonumber(ARGV[3]) or d >= tonumber(ARGV[4]) then return false end
 redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
 redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
-redis.call('SET', KEYS[3], ARGV[5], 'NX')
-return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1), redis.call('GET', KEYS[3])}`;
+redis.call('HSETNX', KEYS[3], 'n', ARGV[5])
+local v = redis.call('HMGET', KEYS[3], 'n', 'at')
+local version = v[1]
+if v[2] then${VERSION_NOW}
+  if now - tonumber(v[2]) <= tonumber(ARGV[6]) then version = false end
+end
+return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1), version}`;
 
-/** A shared version plus one (created at a random value when missing). KEYS: version. ARGV: a random start. */
-const BUMP_VERSION = `
-redis.call('SET', KEYS[1], ARGV[1], 'NX')
-return redis.call('INCR', KEYS[1])`;
+/**
+ * INCREMENT_WINDOWS for a write that changes what a shared version covers: when the minute admits it, the
+ * version is changed (plus one) and its time set, in the same script, before the write is made.
+ * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, refused, a random start.
+ */
+const INCREMENT_WINDOWS_CHANGE = `
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+local m = redis.call('INCRBY', KEYS[1], 1)
+local d
+if ARGV[4] == '0' and m <= tonumber(ARGV[3]) then
+  redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
+  d = redis.call('INCRBY', KEYS[2], 1)${VERSION_NOW}
+  redis.call('HSETNX', KEYS[3], 'n', ARGV[5])
+  redis.call('HINCRBY', KEYS[3], 'n', 1)
+  redis.call('HSET', KEYS[3], 'at', now)
+else
+  d = tonumber(redis.call('GET', KEYS[2]) or '0')
+end
+return {m, d}`;
+
+/**
+ * How long after a write changed a version it is settled: every write counted before then has committed
+ * or failed (a statement is cut at 0.9 s, waiting for a connection at 0.8 s; a write is at most a few
+ * statements), so a read made after it sees them all.
+ */
+export const SETTLE_MS = 10_000;
 
 /** A random start for a shared version: far from any value an instance may hold from before. */
 const randomStart = (): string => String(Math.floor(Math.random() * 2 ** 48));
@@ -71,9 +107,9 @@ type WindowsClient = Redis & {
     dayKey: string,
     versionKey: string,
     ...args: string[]
-  ): Promise<[number, number, string] | null>;
-  petstoreBumpVersion(versionKey: string, start: string): Promise<number>;
+  ): Promise<[number, number, string | null] | null>;
   petstoreIncrementWindows(minuteKey: string, dayKey: string, ...args: string[]): Promise<[number, number]>;
+  petstoreIncrementWindowsChange(minuteKey: string, dayKey: string, versionKey: string, ...args: string[]): Promise<[number, number]>;
 };
 
 /**
@@ -97,7 +133,7 @@ export class RedisCounters implements Counters {
     client.defineCommand('petstoreIncrementWindows', { numberOfKeys: 2, lua: INCREMENT_WINDOWS });
     client.defineCommand('petstoreAdmitWindows', { numberOfKeys: 2, lua: ADMIT_WINDOWS });
     client.defineCommand('petstoreAdmitWindowsVersion', { numberOfKeys: 3, lua: ADMIT_WINDOWS_VERSION });
-    client.defineCommand('petstoreBumpVersion', { numberOfKeys: 1, lua: BUMP_VERSION });
+    client.defineCommand('petstoreIncrementWindowsChange', { numberOfKeys: 3, lua: INCREMENT_WINDOWS_CHANGE });
     const limiter = (kind: CounterKind) =>
       new RateLimiterRedis({
         storeClient: client,
@@ -188,21 +224,26 @@ export class RedisCounters implements Counters {
     return this.local.increment(kind, key);
   }
 
-  async incrementWindows(minuteKey: string, dayKey: string, perMinute: number, refused: boolean): Promise<{ minute: number; day: number }> {
+  async incrementWindows(
+    minuteKey: string,
+    dayKey: string,
+    perMinute: number,
+    refused: boolean,
+    versionKey?: string,
+  ): Promise<{ minute: number; day: number }> {
     if (this.usable()) {
       try {
-        const [minute, day] = await this.timed(
-          (this.client as WindowsClient).petstoreIncrementWindows(
-            `${this.keyPrefix}:rl:minute:${minuteKey}`,
-            `${this.keyPrefix}:rl:day:${dayKey}`,
-            String(COUNTER_TTL_SECONDS.minute),
-            String(COUNTER_TTL_SECONDS.day),
-            String(perMinute),
-            refused ? '1' : '0',
-          ),
+        const client = this.client as WindowsClient;
+        const minute = `${this.keyPrefix}:rl:minute:${minuteKey}`;
+        const day = `${this.keyPrefix}:rl:day:${dayKey}`;
+        const args = [String(COUNTER_TTL_SECONDS.minute), String(COUNTER_TTL_SECONDS.day), String(perMinute), refused ? '1' : '0'];
+        const [m, d] = await this.timed(
+          versionKey === undefined
+            ? client.petstoreIncrementWindows(minute, day, ...args)
+            : client.petstoreIncrementWindowsChange(minute, day, `${this.keyPrefix}:v:${versionKey}`, ...args, randomStart()),
         );
         this.up();
-        return { minute, day };
+        return { minute: m, day: d };
       } catch (err) {
         this.down(err as Error);
       }
@@ -218,23 +259,33 @@ export class RedisCounters implements Counters {
     perMinute: number,
     perDay: number,
     versionKey?: string,
-  ): Promise<{ minute: number; day: number; version?: string } | null> {
+  ): Promise<{ minute: number; day: number; version?: string | null } | null> {
     if (this.usable()) {
       try {
         const client = this.client as WindowsClient;
         const args = [String(COUNTER_TTL_SECONDS.minute), String(COUNTER_TTL_SECONDS.day), String(perMinute), String(perDay)];
         const minute = `${this.keyPrefix}:rl:minute:${minuteKey}`;
         const day = `${this.keyPrefix}:rl:day:${dayKey}`;
-        const counts: [number, number] | [number, number, string] | null = await this.timed<
-          [number, number] | [number, number, string] | null
+        const counts: [number, number] | [number, number, string | null] | null = await this.timed<
+          [number, number] | [number, number, string | null] | null
         >(
           versionKey === undefined
             ? client.petstoreAdmitWindows(minute, day, ...args)
-            : client.petstoreAdmitWindowsVersion(minute, day, `${this.keyPrefix}:v:${versionKey}`, ...args, randomStart()),
+            : client.petstoreAdmitWindowsVersion(
+                minute,
+                day,
+                `${this.keyPrefix}:v:${versionKey}`,
+                ...args,
+                randomStart(),
+                String(SETTLE_MS),
+              ),
         );
         this.up();
         if (counts === null) return null;
-        return counts[2] === undefined ? { minute: counts[0], day: counts[1] } : { minute: counts[0], day: counts[1], version: counts[2] };
+        // A version not settled comes back as false (Redis's nil in a table): nothing may be held under it.
+        return counts.length === 3
+          ? { minute: counts[0], day: counts[1], version: typeof counts[2] === 'string' ? counts[2] : null }
+          : { minute: counts[0], day: counts[1] };
       } catch (err) {
         this.down(err as Error);
       }
@@ -242,12 +293,6 @@ export class RedisCounters implements Counters {
     // Counting locally, nothing is known of other instances: no version.
     if (this.local.peekNow('minute', minuteKey) >= perMinute || this.local.peekNow('day', dayKey) >= perDay) return null;
     return { minute: this.local.incrementNow('minute', minuteKey), day: this.local.incrementNow('day', dayKey) };
-  }
-
-  async bumpVersion(versionKey: string): Promise<void> {
-    // Tried even while Redis is thought down: a version left unchanged is what must be avoided.
-    if (this.client.status !== 'ready') throw new Error('Redis is not connected');
-    await this.timed((this.client as WindowsClient).petstoreBumpVersion(`${this.keyPrefix}:v:${versionKey}`, randomStart()));
   }
 
   async peek(kind: CounterKind, key: string): Promise<number> {

@@ -108,46 +108,44 @@ type ReadLater = (principal: Principal) => { key: string; read: () => Promise<An
  * counted, a request that cannot be answered here (not found, a failed read) goes to the regular path
  * with its limit headers, not counted again.
  *
- * With shared versions (Redis), the limiter's round trip also brings the project's version, and an answer
- * held under that version is given without reading the database; otherwise the read starts after it and
- * its answer is held. Without them, the read and the limiter's count start together.
+ * The limiter's round trip also brings the project's shared version when it is settled (Redis; see
+ * limits/counters.ts): an answer held under that version (version-cache.ts) is given without reading the
+ * database. Otherwise the read and the count start together, and the read is held when the version was
+ * settled; a held answer that turned out older than the version is read again after.
  */
 function answerLater(
   request: EarlyRequest,
   gate: ApiGate,
   operation: string,
-  cache: VersionCache | null,
+  cache: VersionCache,
   prepare: ReadLater,
 ): Promise<EarlyAnswer | typeof REGULAR | FallThrough> | typeof REGULAR {
   const admitLater = gate.admitLater;
   if (!admitLater || !isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
-  const principal = gate.identify(request) as Principal | null;
-  if (principal === null) return REGULAR;
+  const identified = gate.identify(request) as Principal | null;
+  if (identified === null) return REGULAR;
+  const principal = identified;
   const prepared = prepare(principal);
   if (prepared === null) return REGULAR;
-  const complete = (found: AnswerParts, limits: readonly string[]): EarlyAnswer => {
-    gate.record(principal);
-    const headers = found.before.concat(limits, found.after);
-    headers.push('content-type', JSON_UTF8, 'content-length', String(found.body.length));
-    return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation, principal };
-  };
-  if (cache === null) {
-    const reading = prepared.read().catch(() => null);
-    return admitLater(principal).then(async (admitted) => {
-      if (admitted === null) return REGULAR;
-      const found = await reading;
-      return found === null ? { admitted: admitted.headers } : complete(found, admitted.headers);
-    });
-  }
+  const held = cache.held(prepared.key);
+  // With nothing held, the read starts now, beside the count.
+  const reading = held === null ? prepared.read().catch(() => null) : null;
   return admitLater(principal, petsVersionKey(principal.projectId)).then(async (admitted) => {
     if (admitted === null) return REGULAR;
     const { headers, version } = admitted;
-    const held = version === null ? null : cache.get(prepared.key, version);
-    if (held !== null) return complete(held, headers);
-    const found = await prepared.read().catch(() => null);
+    if (held !== null && version !== null && held.version === version) return complete(held.parts);
+    const found = await (reading ?? prepared.read().catch(() => null));
     if (found === null) return { admitted: headers };
+    // Settled: every write counted before this request's count has committed, and the read began after them.
     if (version !== null) cache.set(prepared.key, version, found);
-    return complete(found, headers);
+    return complete(found);
+
+    function complete(parts: AnswerParts): EarlyAnswer {
+      gate.record(principal);
+      const all = parts.before.concat(headers, parts.after);
+      all.push('content-type', JSON_UTF8, 'content-length', String(parts.body.length));
+      return { status: 200, headers: all, body: request.method === 'HEAD' ? null : parts.body, operation, principal };
+    }
   });
 }
 
@@ -198,8 +196,8 @@ function earlyPetsLater(
   deprecation: readonly string[],
 ): EarlyStep {
   const { gate, pets, cursors, clock } = deps;
-  // Held answers need the versions every instance shares (Redis); their age is wall time.
-  const cache = gate.bumpVersion ? new VersionCache(() => Date.now()) : null;
+  // Answers are held only under a settled shared version (Redis); their age is wall time.
+  const cache = new VersionCache(() => Date.now());
   return (request) => {
     const url = request.url;
     if (!url.startsWith(LIST_PATH)) return null;

@@ -23,23 +23,13 @@ export default fp(
         ? earlyPetsStep({ gate: app.frontDoor.gate, pets: repository, cursors: app.cursors, clock: app.clock })
         : null;
     if (early) app.frontDoor.add('route', early);
-    const bump = app.frontDoor.gate.bumpVersion;
-    if (app.storage.engine === 'postgres' && bump) {
-      // Every write to a project's pets or orders changes its shared version before it is answered, so no
-      // instance gives an answer held from before it (version-cache.ts). A 4xx changed nothing.
-      app.addHook('onSend', async (request, reply, payload) => {
-        const { method, principal } = request;
-        if (method === 'GET' || method === 'HEAD' || !principal || (reply.statusCode >= 400 && reply.statusCode < 500)) return payload;
-        if (!WRITES.test(request.url)) return payload;
-        await bump(petsVersionKey(principal.projectId)).catch((err: unknown) =>
-          request.log.warn(
-            { err },
-            'the project’s shared version was not changed: other instances may answer from before this write for up to 5 s',
-          ),
-        );
-        return payload;
-      });
-    }
+    // Every write to a project's pets or orders changes its shared version, counted with its limit in one
+    // round trip before it writes, so no instance gives an answer held from before it (version-cache.ts).
+    app.changedVersion((request) => {
+      const { method, principal } = request;
+      if (method === 'GET' || method === 'HEAD' || !principal || !WRITES.test(request.url)) return undefined;
+      return petsVersionKey(principal.projectId);
+    });
     // Idempotency keys are kept 24 h; expired ones are removed hourly.
     const purge = setInterval(() => {
       pets.purgeExpiredKeys().catch((err: unknown) => app.log.warn({ err }, 'purging expired idempotency keys failed'));

@@ -18,40 +18,43 @@ const MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * listPets and getPet answers on PostgreSQL, held by an instance under the project's shared version
- * (limits/counters.ts `bumpVersion`), which every write through the API changes before it answers. An
- * answer is given again only when the version read in the request's own limiter round trip is the one
- * it was read under, and for at most `HELD_MS`: a client that saw a write answered reads it on any
- * instance next. A read whose version was unknown (Redis unreachable) is never held or served from here.
+ * (limits/counters.ts), which every write to the project's pets or orders through the API changes in the
+ * limiter's own round trip, before it writes. An answer is held only when its version was settled (no
+ * write for SETTLE_MS, so every write before it had committed), given again only while the version read
+ * in the request's own limiter round trip is the same, and for at most `HELD_MS`: a client that saw a
+ * write answered reads it on any instance next. Without a settled version (Redis unreachable, a write in
+ * the last few seconds) nothing is held or given from here.
  */
 export class VersionCache {
-  private held = new Map<string, Held>();
+  private entries = new Map<string, Held>();
   private bytes = 0;
 
   constructor(private readonly now: () => number) {}
 
-  get(key: string, version: string): AnswerParts | null {
-    const held = this.held.get(key);
+  /** What is held under `key` and not too old, whatever its version; null otherwise. */
+  held(key: string): { readonly version: string; readonly parts: AnswerParts } | null {
+    const held = this.entries.get(key);
     if (held === undefined) return null;
-    if (held.version === version && this.now() - held.at < HELD_MS) return held.parts;
+    if (this.now() - held.at < HELD_MS) return held;
     this.drop(key, held);
     return null;
   }
 
-  /** Holds `parts`, read from the database after `version` was read: never a read that started before it. */
+  /** Holds `parts` under `version`, which must have been settled when it was read (see answerLater). */
   set(key: string, version: string, parts: AnswerParts): void {
-    const old = this.held.get(key);
+    const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    this.held.set(key, { version, at: this.now(), parts });
+    this.entries.set(key, { version, at: this.now(), parts });
     this.bytes += parts.body.length;
     // Oldest first (a Map keeps insertion order).
-    for (const [k, h] of this.held) {
+    for (const [k, h] of this.entries) {
       if (this.bytes <= MAX_BYTES) break;
       this.drop(k, h);
     }
   }
 
   private drop(key: string, held: Held): void {
-    this.held.delete(key);
+    this.entries.delete(key);
     this.bytes -= held.parts.body.length;
   }
 }

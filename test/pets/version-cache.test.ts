@@ -2,10 +2,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
-import { harness, type Harness } from '../helpers/harness.js';
+import { harness, ok, type Harness } from '../helpers/harness.js';
 import { engines } from '../helpers/engines.js';
 import { deleteRedisPrefix, testRedis, uniqueRedisPrefix } from '../helpers/redis.js';
 import { HELD_MS } from '../../src/pets/version-cache.js';
+import { RedisCounters, SETTLE_MS } from '../../src/limits/redis.js';
+import { Redis } from 'ioredis';
 
 const redis = testRedis();
 const postgres = engines().find((e) => e.name === 'postgres');
@@ -28,9 +30,9 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
   let prefix: string;
   const base = (h: Harness) => `http://127.0.0.1:${String((h.app.server.address() as AddressInfo).port)}`;
   /** A request as a plain client sends it (fetch adds headers that keep a request off the front door). */
-  const call = (h: Harness, path: string, init: { method?: string; body?: string } = {}) =>
+  const call = (h: Harness, path: string, init: { method?: string; body?: string } = {}, auth = a.auth) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const headers: Record<string, string> = { ...a.auth, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) };
+      const headers: Record<string, string> = { ...auth, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) };
       const req = httpRequest(`${base(h)}${path}`, { method: init.method ?? 'GET', headers }, (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -103,11 +105,19 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
     assert.equal(await getSecond(), 'available', 'an order cancelled, read right after');
   });
 
-  test(`a change made outside the API is seen within ${String(HELD_MS / 1000)} s (answers are held no longer)`, async () => {
-    const pet = await create(a, 'Before');
-    const get = async () => (await json<Pet>(await call(b, `/v1/pets/${String(pet.id)}`))).name;
+  test(`answers are held: a change made outside the API is seen within ${String(HELD_MS / 1000)} s`, async () => {
+    // A project whose pets no API write changed: its version is settled from the start.
+    const q = await a.newProject();
+    const projectId = ok(await a.app.projects.find(q.project)).id;
+    await sql("INSERT INTO pets (project_id, id, name, category_id, status, created_at) VALUES ($1, 1, 'Before', 1, 'available', now())", [
+      projectId,
+    ]);
+    await sql('INSERT INTO pet_sequences (project_id, last_id) VALUES ($1, 1)', [projectId]);
+    const get = async () => (await json<Pet>(await call(b, '/v1/pets/1', {}, q.auth))).name;
+    // The first request on B looks the new key up (the regular path); the second is the front door's, and held.
     assert.equal(await get(), 'Before');
-    await sql('UPDATE pets SET name = $1 WHERE id = $2', ['Changed by SQL', pet.id]);
+    assert.equal(await get(), 'Before');
+    await sql('UPDATE pets SET name = $1 WHERE project_id = $2 AND id = 1', ['Changed by SQL', projectId]);
     const start = Date.now();
     // Held: the database is not read again until the version changes or the answer is too old.
     assert.equal(await get(), 'Before');
@@ -118,6 +128,43 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
     }
     assert.equal(name, 'Changed by SQL');
     assert.ok(Date.now() - start <= HELD_MS + 200, `seen after ${String(Date.now() - start)} ms`);
+
+    // A list held on B, then a pet created through A: B's next list has it.
+    const list = async () => (await json<Pet[]>(await call(b, '/v1/pets', {}, q.auth))).map((p) => p.name);
+    assert.deepEqual(await list(), ['Changed by SQL']);
+    await sql('UPDATE pets SET name = $1 WHERE project_id = $2 AND id = 1', ['Held', projectId]);
+    assert.deepEqual(await list(), ['Changed by SQL'], 'held');
+    const created = await call(a, '/v1/pets', { method: 'POST', body: JSON.stringify({ name: 'Via A', categoryId: 1 }) }, q.auth);
+    assert.equal(created.status, 201);
+    assert.deepEqual(await list(), ['Held', 'Via A'], 'read right after the 201');
+  });
+
+  test('a version is settled only once no write has changed it for SETTLE_MS; a write changes it in its own count', async () => {
+    const redisUrl = 'url' in redis ? redis.url : assert.fail('no Redis');
+    const log = a.app.log;
+    const counters = await RedisCounters.open(redisUrl, `${prefix}:direct`, log);
+    try {
+      const admit = () => counters.admitWindows('m', 'd', 1_000, 1_000, 'pets:1');
+      const first = await admit();
+      assert.equal(typeof first?.version, 'string', 'never written: settled, at a random start');
+      assert.equal((await admit())?.version, first?.version);
+      await counters.incrementWindows('m', 'd', 1_000, false, 'pets:1');
+      assert.equal((await admit())?.version, null, 'just written: not settled');
+      // A request the minute refuses writes nothing and changes nothing.
+      const refused = await counters.incrementWindows('m2', 'd2', 0, false, 'pets:2');
+      assert.ok(refused.minute > 0);
+      assert.equal(typeof (await counters.admitWindows('m2', 'd2', 1_000, 1_000, 'pets:2'))?.version, 'string');
+      // The write was SETTLE_MS ago (moved back in Redis): settled again, at the version after the first.
+      const client = new Redis(redisUrl);
+      try {
+        await client.hincrby(`${prefix}:direct:v:pets:1`, 'at', -(SETTLE_MS + 1));
+      } finally {
+        client.disconnect();
+      }
+      assert.equal((await admit())?.version, String(Number(first?.version) + 1));
+    } finally {
+      await counters.close();
+    }
   });
 
   test('an instance that cannot reach Redis holds nothing: every answer is read', async () => {
