@@ -78,6 +78,8 @@ export default fp(
     app.addHook('onClose', async () => {
       clearInterval(timer);
       app.frontDoor.logAnswer = null;
+      // Twice: a flush under way when the app started closing does not write what came in after it began.
+      await flush();
       await flush();
       await writer.close();
     });

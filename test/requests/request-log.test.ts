@@ -169,6 +169,30 @@ function requestLogTests(open: () => Promise<Harness>): void {
     }
   });
 
+  test('an instance that closes writes what it recorded, also while a flush was under way', async () => {
+    const other = await buildApp({ config: h.app.config, storage: h.storage });
+    const projectId = ok(await h.app.projects.find(p.project)).id;
+    const entry = (requestId: string) => ({
+      projectId,
+      requestId,
+      at: Date.now(),
+      method: 'GET',
+      url: '/v1/pets',
+      operation: 'listPets',
+      status: 200,
+      durationMs: 1,
+      keyId: null,
+      errorCode: null,
+    });
+    const { recorder } = other.requestLog;
+    recorder.record(entry('close-1'));
+    const underWay = recorder.flush();
+    recorder.record(entry('close-2'));
+    await other.close();
+    await underWay;
+    for (const id of ['close-1', 'close-2']) assert.ok((await find(id, 0)).hit, id);
+  });
+
   test('the purge removes a busy project past its bound in batches, down to exactly the bound', async () => {
     const repo = openRequestLogRepository(h.storage.database);
     const q = await h.newProject();
