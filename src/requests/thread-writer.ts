@@ -30,8 +30,9 @@ export function openThreadWriter(
   const waiting = new Map<number, { resolve: (removed: number) => void; reject: (err: Error) => void }>();
   let seq = 0;
   let gone: Error | null = null;
+  let closing = false;
   const fail = (err: Error) => {
-    if (gone === null) onFail(err);
+    if (gone === null && !closing) onFail(err);
     gone ??= err;
     for (const w of waiting.values()) w.reject(err);
     waiting.clear();
@@ -72,6 +73,7 @@ export function openThreadWriter(
     close: async () => {
       if (gone) return fallback.close();
       const exited = new Promise((resolve) => worker.once('exit', resolve));
+      closing = true;
       worker.ref();
       worker.postMessage({ kind: 'close' });
       await exited;

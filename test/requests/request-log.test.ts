@@ -11,6 +11,7 @@ import { openRequestLogRepository, type LoggedRequest } from '../../src/requests
 import { RequestRecorder } from '../../src/requests/recorder.js';
 import { openThreadWriter, type RequestLogWriter } from '../../src/requests/thread-writer.js';
 import { systemClock } from '../../src/clock.js';
+import { openAppStorage } from '../../src/features.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATOR } from '../../src/audit/actor.js';
@@ -282,4 +283,37 @@ test('a writer thread that cannot start hands its work to the event loop, and no
     ['before-failure', 'after-failure'],
   );
   await writer.close();
+});
+
+test('a writer thread writes what it is given, and closing it is not reported as a failure', async () => {
+  const fresh = await freshDatabase('sqlite', { onDisk: true });
+  const storage = await openAppStorage({ databaseUrl: fresh.url, databasePoolSize: 1 });
+  try {
+    const { database } = storage;
+    if (database.engine !== 'sqlite') throw new Error('SQLite only');
+    const failures: Error[] = [];
+    const onLoop: RequestLogWriter = { ...openRequestLogRepository(database), close: async () => undefined };
+    const writer = openThreadWriter(database.sqlite.name, onLoop, (err) => failures.push(err));
+    const at = new Date();
+    const entry = {
+      projectId: 1,
+      at,
+      method: 'GET',
+      path: '/v1/pets',
+      operation: 'listPets',
+      status: 200,
+      durationUs: 5,
+      keyId: null,
+      errorCode: null,
+    };
+    await writer.add(Array.from({ length: 250 }, (_, i) => ({ ...entry, requestId: `thread-${String(i)}` })));
+    await writer.close();
+    assert.deepEqual(failures, []);
+    const rows = await openRequestLogRepository(database).list(1, {}, { limit: 100 });
+    assert.equal(rows.length, 100);
+    assert.equal(rows[0]?.requestId, 'thread-249');
+  } finally {
+    await storage.close();
+    await fresh.drop();
+  }
 });
