@@ -39,36 +39,36 @@ export default fp(
     app.addHook('onResponse', (request, reply, done) => {
       const principal = request.principal;
       if (principal) {
-        recorder.record({
-          projectId: principal.projectId,
-          requestId: request.id,
-          at: app.clock.now(),
-          method: request.method,
-          url: request.url,
-          operation: request.is404 ? null : ((request.routeOptions.schema?.operationId as string | undefined) ?? null),
-          status: reply.statusCode,
-          durationMs: reply.elapsedTime,
-          keyId: principal.keyId,
-          errorCode: answeredErrors.get(request) ?? null,
-        });
+        recorder.record(
+          principal.projectId,
+          request.id,
+          app.clock.now(),
+          request.method,
+          request.url,
+          request.is404 ? null : ((request.routeOptions.schema?.operationId as string | undefined) ?? null),
+          reply.statusCode,
+          reply.elapsedTime,
+          principal.keyId,
+          answeredErrors.get(request) ?? null,
+        );
       }
       done();
     });
     // The front door's API answers carry the principal it identified: the key is not looked up again.
     app.frontDoor.logAnswer = ({ req, id, status, operation, elapsedMs }, identified) => {
       const principal = identified as Principal;
-      recorder.record({
-        projectId: principal.projectId,
-        requestId: id,
-        at: app.clock.now(),
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
+      recorder.record(
+        principal.projectId,
+        id,
+        app.clock.now(),
+        req.method ?? 'GET',
+        req.url ?? '/',
         operation,
         status,
-        durationMs: elapsedMs,
-        keyId: principal.keyId,
-        errorCode: null,
-      });
+        elapsedMs,
+        principal.keyId,
+        null,
+      );
     };
 
     const flush = () =>

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import { redactKeys } from '../http/logging.js';
-import type { LoggedRequest } from './repository.js';
+import { FIELDS } from './repository.js';
 import type { RequestLogWriter } from './thread-writer.js';
 
 /** A project keeps its newest requests up to this many; the purge removes older ones. */
@@ -13,20 +13,6 @@ const PURGE_EVERY_MS = 60_000;
 const SLICE = 1_000;
 /** Distinct URLs whose logged path is remembered between flushes (most traffic repeats a few). */
 const PATHS_REMEMBERED = 2_000;
-
-/** A request as the hot path hands it over: nothing is computed until the flush. */
-interface Pending {
-  projectId: number;
-  requestId: string;
-  at: number;
-  method: string;
-  url: string;
-  operation: string | null;
-  status: number;
-  durationMs: number;
-  keyId: string | null;
-  errorCode: string | null;
-}
 
 /**
  * The URL as the log keeps it: each `cursor` value replaced (a cursor is a bearer of position a customer may
@@ -54,7 +40,8 @@ export function loggedPath(url: string): string {
  * removes requests past the retention and beyond each busy project's bound.
  */
 export class RequestRecorder {
-  private pending: Pending[] = [];
+  /** FIELDS values per request, as `record` takes them (no object per request: this is on every request). */
+  private pending: unknown[] = [];
   /** Projects written since the last purge: only they can have grown past the bound. */
   private readonly written = new Set<number>();
   private lastPurge = 0;
@@ -70,12 +57,24 @@ export class RequestRecorder {
     private readonly keepPerProject: number = REQUESTS_KEPT_PER_PROJECT,
   ) {}
 
-  record(entry: Pending): void {
-    if (this.pending.length >= MAX_PENDING) {
+  /** A request as the hot path hands it over (`at` in epoch ms, the raw URL): nothing is computed until the flush. */
+  record(
+    projectId: number,
+    requestId: string,
+    at: number,
+    method: string,
+    url: string,
+    operation: string | null,
+    status: number,
+    durationMs: number,
+    keyId: string | null,
+    errorCode: string | null,
+  ): void {
+    if (this.pending.length >= MAX_PENDING * FIELDS) {
       this.dropped++;
       return;
     }
-    this.pending.push(entry);
+    this.pending.push(projectId, requestId, at, method, url, operation, status, durationMs, keyId, errorCode);
   }
 
   /** Writes what was recorded since the last flush; one flush at a time. Entries are kept for the next one if it fails. */
@@ -99,28 +98,24 @@ export class RequestRecorder {
     const batch = this.pending;
     this.pending = [];
     // A few milliseconds of the database's time per slice; other requests are served between slices.
-    for (let i = 0; i < batch.length; i += SLICE) {
-      const slice = batch.slice(i, i + SLICE);
-      const entries: LoggedRequest[] = slice.map((p) => ({
-        projectId: p.projectId,
-        requestId: p.requestId,
-        at: new Date(p.at),
-        method: p.method,
-        path: this.pathOf(p.url),
-        operation: p.operation,
-        status: p.status,
-        durationUs: Math.max(0, Math.round(p.durationMs * 1000)),
-        keyId: p.keyId,
-        errorCode: p.errorCode,
-      }));
+    for (let i = 0; i < batch.length; i += SLICE * FIELDS) {
+      const slice = batch.slice(i, i + SLICE * FIELDS);
+      // In place: the URL becomes the logged path, milliseconds become whole microseconds.
+      for (let j = 0; j < slice.length; j += FIELDS) {
+        slice[j + 4] = this.pathOf(slice[j + 4] as string);
+        slice[j + 7] = Math.max(0, Math.round((slice[j + 7] as number) * 1000));
+      }
       try {
-        await this.log.add(entries);
+        await this.log.addFlat(slice);
       } catch (err) {
         // Keep what is not written for the next flush (the database may be restarting), within the bound.
-        this.pending = [...batch.slice(i), ...this.pending].slice(0, MAX_PENDING);
+        this.pending = batch
+          .slice(i)
+          .concat(this.pending)
+          .slice(0, MAX_PENDING * FIELDS);
         throw err;
       }
-      for (const p of slice) this.written.add(p.projectId);
+      for (let j = 0; j < slice.length; j += FIELDS) this.written.add(slice[j] as number);
     }
     const now = this.clock.now();
     if (now - this.lastPurge >= PURGE_EVERY_MS) {

@@ -31,6 +31,8 @@ export interface RequestFilter {
 
 export interface RequestLogRepository {
   add(entries: readonly LoggedRequest[]): Promise<void>;
+  /** `add` for requests as FIELDS values each (`flatten`'s order, `at` in epoch ms): the recorder's form. */
+  addFlat(flat: readonly unknown[]): Promise<void>;
   /** A project's requests matching the filter, newest first, below an id when one is given. */
   list(projectId: number, filter: RequestFilter, options: { limit: number; before?: bigint }): Promise<RequestEntry[]>;
   /** Forgets requests before an instant, and a project's beyond its newest `keep`; how many went. */
@@ -95,34 +97,23 @@ export function sqliteRowWriter(sqlite: SqliteDb): (flat: readonly unknown[]) =>
 }
 
 /** SQLite from the event loop: no fsync (losing the last second of the log on power failure is harmless). */
-function sqliteAdd(database: SqliteDatabase): RequestLogRepository['add'] {
+function sqliteAdd(database: SqliteDatabase): RequestLogRepository['addFlat'] {
   const write = sqliteRowWriter(database.sqlite);
-  return async (entries) => {
-    if (entries.length === 0) return;
-    const flat: unknown[] = [];
-    for (const e of entries) flatten(e, flat);
+  return async (flat) => {
+    if (flat.length === 0) return;
     await database.writes.run(() => write(flat), { durable: false });
   };
 }
 
 /** PostgreSQL: one prepared statement of ten arrays, whatever the count: one round trip per flush. */
-function postgresAdd(database: PostgresDatabase): RequestLogRepository['add'] {
+function postgresAdd(database: PostgresDatabase): RequestLogRepository['addFlat'] {
   const text = `${INSERT}
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::text[], $10::text[])`;
-  return async (entries) => {
-    if (entries.length === 0) return;
-    const columns: unknown[][] = Array.from({ length: 10 }, () => []);
-    for (const e of entries) {
-      columns[0]?.push(e.projectId);
-      columns[1]?.push(e.requestId);
-      columns[2]?.push(e.at);
-      columns[3]?.push(e.method);
-      columns[4]?.push(e.path);
-      columns[5]?.push(e.operation);
-      columns[6]?.push(e.status);
-      columns[7]?.push(e.durationUs);
-      columns[8]?.push(e.keyId);
-      columns[9]?.push(e.errorCode);
+  return async (flat) => {
+    if (flat.length === 0) return;
+    const columns: unknown[][] = Array.from({ length: FIELDS }, () => []);
+    for (let i = 0; i + FIELDS <= flat.length; i += FIELDS) {
+      for (let f = 0; f < FIELDS; f++) columns[f]?.push(f === 2 ? new Date(flat[i + f] as number) : flat[i + f]);
     }
     await database.pg.prepared(text, columns);
   };
@@ -130,8 +121,14 @@ function postgresAdd(database: PostgresDatabase): RequestLogRepository['add'] {
 
 export function openRequestLogRepository(database: Database): RequestLogRepository {
   const sql = sqlFor(database);
+  const addFlat = database.engine === 'sqlite' ? sqliteAdd(database) : postgresAdd(database);
   return {
-    add: database.engine === 'sqlite' ? sqliteAdd(database) : postgresAdd(database),
+    add: (entries) => {
+      const flat: unknown[] = [];
+      for (const e of entries) flatten(e, flat);
+      return addFlat(flat);
+    },
+    addFlat,
     list: async (projectId, filter, { limit, before }) => {
       const where = ['project_id = ?'];
       const params: unknown[] = [projectId];

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import { flatten, type LoggedRequest, type RequestLogRepository } from './repository.js';
+import type { RequestLogRepository } from './repository.js';
 
 /** What the recorder writes through: the repository itself, or the writer thread. */
-export type RequestLogWriter = Pick<RequestLogRepository, 'add' | 'purge'> & { close(): Promise<void> };
+export type RequestLogWriter = Pick<RequestLogRepository, 'addFlat' | 'purge'> & { close(): Promise<void> };
 
 export type WriterTask =
   { kind: 'add'; seq: number; rows: string } | { kind: 'purge'; seq: number; before: number; projects: readonly number[]; keep: number };
@@ -60,11 +60,9 @@ export function openThreadWriter(
   };
 
   return {
-    add: async (entries: readonly LoggedRequest[]) => {
-      if (gone) return fallback.add(entries);
-      if (entries.length === 0) return;
-      const flat: unknown[] = [];
-      for (const e of entries) flatten(e, flat);
+    addFlat: async (flat) => {
+      if (gone) return fallback.addFlat(flat);
+      if (flat.length === 0) return;
       const rows = JSON.stringify(flat);
       await send((n) => ({ kind: 'add', seq: n, rows }));
     },

@@ -7,7 +7,7 @@ import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helper
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { rawExchange, rawRequest } from '../helpers/raw-http.js';
-import { openRequestLogRepository, type LoggedRequest } from '../../src/requests/repository.js';
+import { FIELDS, flatten, openRequestLogRepository } from '../../src/requests/repository.js';
 import { RequestRecorder } from '../../src/requests/recorder.js';
 import { openThreadWriter, type RequestLogWriter } from '../../src/requests/thread-writer.js';
 import { systemClock } from '../../src/clock.js';
@@ -173,22 +173,11 @@ function requestLogTests(open: () => Promise<Harness>): void {
   test('an instance that closes writes what it recorded, also while a flush was under way', async () => {
     const other = await buildApp({ config: h.app.config, storage: h.storage });
     const projectId = ok(await h.app.projects.find(p.project)).id;
-    const entry = (requestId: string) => ({
-      projectId,
-      requestId,
-      at: Date.now(),
-      method: 'GET',
-      url: '/v1/pets',
-      operation: 'listPets',
-      status: 200,
-      durationMs: 1,
-      keyId: null,
-      errorCode: null,
-    });
-    const { recorder } = other.requestLog;
-    recorder.record(entry('close-1'));
-    const underWay = recorder.flush();
-    recorder.record(entry('close-2'));
+    const record = (requestId: string) =>
+      other.requestLog.recorder.record(projectId, requestId, Date.now(), 'GET', '/v1/pets', 'listPets', 200, 1, null, null);
+    record('close-1');
+    const underWay = other.requestLog.recorder.flush();
+    record('close-2');
     await other.close();
     await underWay;
     for (const id of ['close-1', 'close-2']) assert.ok((await find(id, 0)).hit, id);
@@ -257,11 +246,11 @@ describe('request log [sqlite file: writer thread]', () => {
 });
 
 test('a writer thread that cannot start hands its work to the event loop, and nothing recorded is lost', async () => {
-  const written: LoggedRequest[] = [];
+  const written: unknown[] = [];
   let failed: Error | null = null;
   const onLoop: RequestLogWriter = {
-    add: async (entries) => {
-      written.push(...entries);
+    addFlat: async (flat) => {
+      written.push(...flat);
     },
     purge: async () => 0,
     close: async () => undefined,
@@ -270,16 +259,17 @@ test('a writer thread that cannot start hands its work to the event loop, and no
     failed = err;
   });
   const recorder = new RequestRecorder(writer, systemClock, 86_400_000);
-  const entry = { projectId: 1, at: Date.now(), method: 'GET', url: '/v1/pets', operation: 'listPets', status: 200, durationMs: 1 };
-  recorder.record({ ...entry, requestId: 'before-failure', keyId: null, errorCode: null });
+  const record = (requestId: string) => recorder.record(1, requestId, Date.now(), 'GET', '/v1/pets', 'listPets', 200, 1, null, null);
+  record('before-failure');
   // The thread fails as it starts (no such database file): this flush may be the one it rejects, keeping the entry.
   await recorder.flush().catch(() => undefined);
   for (let i = 0; i < 100 && failed === null; i++) await sleep(20);
   assert.ok(failed, 'the thread reported its failure');
-  recorder.record({ ...entry, requestId: 'after-failure', keyId: null, errorCode: null });
+  record('after-failure');
   await recorder.flush();
+  // FIELDS values per request, the request id second.
   assert.deepEqual(
-    written.map((e) => e.requestId),
+    written.filter((_, i) => i % FIELDS === 1),
     ['before-failure', 'after-failure'],
   );
   await writer.close();
@@ -306,7 +296,9 @@ test('a writer thread writes what it is given, and closing it is not reported as
       keyId: null,
       errorCode: null,
     };
-    await writer.add(Array.from({ length: 250 }, (_, i) => ({ ...entry, requestId: `thread-${String(i)}` })));
+    const flat: unknown[] = [];
+    for (let i = 0; i < 250; i++) flatten({ ...entry, requestId: `thread-${String(i)}` }, flat);
+    await writer.addFlat(flat);
     await writer.close();
     assert.deepEqual(failures, []);
     const rows = await openRequestLogRepository(database).list(1, {}, { limit: 100 });
