@@ -11,6 +11,9 @@ import { newWebhookSecret } from './signature.js';
 import { EVENT_RETENTION_MS, isEventType, type AttemptStatus } from './types.js';
 import { URL_MAX_LENGTH } from './schemas.js';
 
+/** C0 and C1 controls, DEL, and format characters (bidi overrides, zero-width spaces, soft hyphens). */
+const CONTROL_OR_INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
 export interface WebhookView {
   id: string;
   url: string;
@@ -110,6 +113,10 @@ export class WebhookService {
     const bad = (message: string) =>
       new DomainError('validation_failed', `The webhook URL is refused: ${message}.`, [{ in: 'body', field: 'url', message }]);
     if (url.length > URL_MAX_LENGTH) return bad(`longer than ${String(URL_MAX_LENGTH)} characters`);
+    // The URL is stored and shown as given (lists, the dashboard, the audit target of webhook.update), so it
+    // may not carry escape sequences, bidi overrides or zero-width characters (URL parsing would only
+    // percent-encode them in what is sent), as emails may not.
+    if (CONTROL_OR_INVISIBLE.test(url)) return bad('it contains control or invisible characters');
     let parsed: URL;
     try {
       parsed = new URL(url);

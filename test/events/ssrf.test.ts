@@ -168,6 +168,43 @@ describe('webhook destinations through the API, WEBHOOK_ALLOW_PRIVATE unset', ()
     }
   });
 
+  test('a URL with control or invisible characters is refused when added and when changed, so none reaches the audit log', async () => {
+    const p = await h.newProject();
+    const c = await memberOf(h.app, p.project);
+    const added = await c.call({
+      method: 'POST',
+      url: `/api/v1/projects/${p.project}/webhooks`,
+      payload: { url: 'https://example.test/hook', events: ['*'] },
+    });
+    assert.equal(added.statusCode, 201);
+    const hook = added.json() as { id: string };
+    for (const url of [
+      'https://example.test/x\u001b]0;title\u0007\u001b[2J',
+      'https://example.test/#\u001b[31mred',
+      'https://example.test/\u009b2J',
+      'https://example.test/\u202Eevil',
+      'https://example.test/zero\u200Bwidth',
+      'https://example.test/\u007f',
+    ]) {
+      for (const [method, path] of [
+        ['POST', `/api/v1/projects/${p.project}/webhooks`],
+        ['PATCH', `/api/v1/projects/${p.project}/webhooks/${hook.id}`],
+      ] as const) {
+        const res = await c.call({ method, url: path, payload: method === 'POST' ? { url, events: ['*'] } : { url } });
+        assert.equal(res.statusCode, 400, `${method} ${JSON.stringify(url)}`);
+        const body = res.json() as { code: string; message: string; details: { field: string }[] };
+        assert.equal(body.code, 'validation_failed');
+        assert.match(body.message, /control or invisible characters/);
+        assert.equal(body.details[0]?.field, 'url');
+      }
+    }
+    const audit = (await c.call({ url: `/api/v1/projects/${p.project}/audit` })).json() as { action: string; target: string }[];
+    assert.deepEqual(
+      audit.filter((e) => e.action.startsWith('webhook.')).map((e) => [e.action, e.target]),
+      [['webhook.add', hook.id]],
+    );
+  });
+
   test('a name resolving to 127.0.0.1 is accepted, then refused at delivery with the reason recorded, and nothing reaches it', async () => {
     const counter = await tcpCounter();
     try {
