@@ -1,6 +1,5 @@
 import { composeAudit } from '../audit/compose.js';
 import type { Ground } from '../feature.js';
-import { composeProjects } from '../projects/compose.js';
 import { openProjectRepository } from '../projects/repository.js';
 import { openAccountRepository, type AccountRepository } from './repository.js';
 import { AccountService } from './service.js';
@@ -19,7 +18,6 @@ export function composeAccounts(
     repositories.accounts ?? ground.repository('accounts', openAccountRepository),
     repositories.sessions ?? ground.repository('sessions', openSessionRepository),
     ground.repository('projects', openProjectRepository),
-    composeProjects(ground),
     ground.clock,
     composeAudit(ground),
     passwordHashCost,

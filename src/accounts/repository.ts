@@ -1,3 +1,5 @@
+import type { Plan, Quota } from '../projects/plans.js';
+import { insertProject, toProject, type Project, type ProjectRow } from '../projects/repository.js';
 import type { Database } from '../storage/database.js';
 import { flag, int, sqlFor, time } from '../storage/sql.js';
 
@@ -45,16 +47,21 @@ export interface AccountRepository {
   roleOf(projectId: number, userId: number): Promise<Role | null>;
   /** The project's members, owners first, then by when they joined. */
   members(projectId: number): Promise<Member[]>;
-  /** How many projects the person owns. */
-  ownedCount(userId: number): Promise<number>;
-  createInvitation(tokenHash: Buffer, invitation: Invitation, invitedBy: number | null): Promise<void>;
+  /**
+   * Adds a project with the person as its owner (and marked made by them when `selfMade`), unless they already
+   * own `limit` projects ('at_limit') or the slug is taken (null).
+   */
+  createOwnedProject(
+    userId: number,
+    project: { slug: string; plan: Plan; quota: Quota; createdAt: Date },
+    options: { limit: number; selfMade: boolean },
+  ): Promise<Project | null | 'at_limit'>;
+  /** Stores the invitation unless its project already has `limit` pending at its creation: false then. */
+  createInvitation(tokenHash: Buffer, invitation: Invitation, invitedBy: number | null, limit: number): Promise<boolean>;
   findInvitation(tokenHash: Buffer): Promise<Invitation | null>;
   /** Marks an unused invitation used; false when it already was (only one acceptance wins). */
   useInvitation(tokenHash: Buffer, at: Date): Promise<boolean>;
-  /** How many of the project's invitations are neither used nor expired at `now`. */
-  pendingInvitations(projectId: number, now: Date): Promise<number>;
-  /** Records that a person made the project themselves (not an admin nor the operator). */
-  markSelfMade(projectId: number): Promise<void>;
+  /** Whether a person made the project themselves (not an admin nor the operator). */
   isSelfMade(projectId: number): Promise<boolean>;
   /** False when the person was not a member. */
   removeMember(projectId: number, userId: number): Promise<boolean>;
@@ -118,17 +125,35 @@ export function openAccountRepository(database: Database): AccountRepository {
           [projectId],
         )
       ).map((r) => ({ email: r.email, role: r.role, createdAt: time(r.created_at) })),
-    ownedCount: async (userId) =>
-      Number(
-        (await sql.one<{ n: bigint | string }>("SELECT COUNT(*) AS n FROM project_members WHERE user_id = ? AND role = 'owner'", [userId]))
-          ?.n ?? 0,
-      ),
-    createInvitation: async (tokenHash, i, invitedBy) => {
-      await sql.run(
-        'INSERT INTO invitations (token_hash, project_id, email, invited_by, created_at, expires_at, vouched) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [tokenHash, i.projectId, i.email, invitedBy, i.createdAt, i.expiresAt, i.vouched],
-      );
+    createOwnedProject: async (userId, p, { limit, selfMade }) => {
+      const row = await sql.insertCapped<ProjectRow>({
+        parent: { table: 'users', id: userId },
+        count: ["SELECT COUNT(*) AS n FROM project_members WHERE user_id = ? AND role = 'owner'", [userId]],
+        limit,
+        insert: insertProject(p.slug, p.plan, p.quota, p.createdAt),
+        then: (created) => [
+          ...(selfMade ? [['INSERT INTO self_made_projects (project_id) VALUES (?)', [created.id]] as const] : []),
+          [
+            "INSERT INTO project_members (project_id, user_id, created_at, role) VALUES (?, ?, ?, 'owner')",
+            [created.id, userId, p.createdAt],
+          ],
+        ],
+      });
+      return row === 'at_limit' || row === null ? row : toProject(row);
     },
+    createInvitation: async (tokenHash, i, invitedBy, limit) =>
+      (await sql.insertCapped({
+        parent: { table: 'projects', id: i.projectId },
+        count: [
+          'SELECT COUNT(*) AS n FROM invitations WHERE project_id = ? AND used_at IS NULL AND expires_at > ?',
+          [i.projectId, i.createdAt],
+        ],
+        limit,
+        insert: [
+          'INSERT INTO invitations (token_hash, project_id, email, invited_by, created_at, expires_at, vouched) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING project_id',
+          [tokenHash, i.projectId, i.email, invitedBy, i.createdAt, i.expiresAt, i.vouched],
+        ],
+      })) !== 'at_limit',
     findInvitation: async (tokenHash) => {
       const r = await sql.one<{
         project_id: bigint;
@@ -151,18 +176,6 @@ export function openAccountRepository(database: Database): AccountRepository {
     },
     useInvitation: async (tokenHash, at) =>
       (await sql.run('UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [at, tokenHash])) > 0,
-    pendingInvitations: async (projectId, now) =>
-      Number(
-        (
-          await sql.one<{ n: bigint | string }>(
-            'SELECT COUNT(*) AS n FROM invitations WHERE project_id = ? AND used_at IS NULL AND expires_at > ?',
-            [projectId, now],
-          )
-        )?.n ?? 0,
-      ),
-    markSelfMade: async (projectId) => {
-      await sql.run('INSERT INTO self_made_projects (project_id) VALUES (?) ON CONFLICT DO NOTHING', [projectId]);
-    },
     isSelfMade: async (projectId) => (await sql.one('SELECT 1 AS yes FROM self_made_projects WHERE project_id = ?', [projectId])) !== null,
     removeMember: async (projectId, userId) =>
       (await sql.run('DELETE FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId])) > 0,

@@ -3,7 +3,7 @@ import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
-import { projectNotFound, type ProjectService } from '../projects/service.js';
+import { checkNewProject, projectExists, projectNotFound } from '../projects/service.js';
 import { isCommonPassword, normalisePassword } from './common-passwords.js';
 import { DEFAULT_HASH_COST, generatePassword, hashPassword, scryptParams } from './passwords.js';
 import type { AccountRepository, Invitation, Member, Role, User } from './repository.js';
@@ -99,8 +99,6 @@ export class AccountService {
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionRepository,
     private readonly projects: ProjectRepository,
-    /** Creates the projects people create, as the operator's are. */
-    private readonly projectService: ProjectService,
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
     /** log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`). */
@@ -219,14 +217,17 @@ export class AccountService {
    * `actor` is the person, through their session or one of their access tokens.
    */
   async createProject(actor: Actor, user: User, slug: string, limit: number): Promise<Project | DomainError> {
-    if (!user.admin && (await this.accounts.ownedCount(user.id)) >= limit) {
-      return new DomainError('project_limit', `You already own ${String(limit)} projects, the most allowed.`);
-    }
-    const project = await this.projectService.create(actor, slug, 'free');
-    if (project instanceof DomainError) return project;
-    // Its owners vouch for no one: their invitations do not create accounts when SIGNUP is invite.
-    if (!user.admin) await this.accounts.markSelfMade(project.id);
-    await this.accounts.addMember(project.id, user.id, new Date(this.clock.now()), 'owner');
+    const checked = checkNewProject(slug, 'free');
+    if (checked instanceof DomainError) return checked;
+    const project = await this.accounts.createOwnedProject(
+      user.id,
+      { ...checked, createdAt: new Date(this.clock.now()) },
+      // Its owners vouch for no one: their invitations do not create accounts when SIGNUP is invite.
+      { limit: user.admin ? Number.POSITIVE_INFINITY : limit, selfMade: !user.admin },
+    );
+    if (project === 'at_limit') return new DomainError('project_limit', `You already own ${String(limit)} projects, the most allowed.`);
+    if (!project) return projectExists(slug);
+    await this.audit.record(actor, project.id, 'project.create', project.slug);
     return project;
   }
 
@@ -268,20 +269,21 @@ export class AccountService {
     const normalised = normaliseEmail(email);
     if (emailProblem(email) !== null) return invalidEmail(email);
     const now = this.clock.now();
-    if ((await this.accounts.pendingInvitations(project.id, new Date(now))) >= MAX_PENDING_INVITATIONS) {
+    const vouched = user.admin || !(await this.accounts.isSelfMade(project.id));
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now + INVITATION_TTL_MS);
+    const created = await this.accounts.createInvitation(
+      invitationHash(token),
+      { projectId: project.id, email: normalised, createdAt: new Date(now), expiresAt, usedAt: null, vouched },
+      user.id,
+      MAX_PENDING_INVITATIONS,
+    );
+    if (!created) {
       return new DomainError(
         'invitation_limit',
         `Project "${project.slug}" already has ${String(MAX_PENDING_INVITATIONS)} pending invitations, the most allowed: wait for some to be used or to expire.`,
       );
     }
-    const vouched = user.admin || !(await this.accounts.isSelfMade(project.id));
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now + INVITATION_TTL_MS);
-    await this.accounts.createInvitation(
-      invitationHash(token),
-      { projectId: project.id, email: normalised, createdAt: new Date(now), expiresAt, usedAt: null, vouched },
-      user.id,
-    );
     await this.audit.record(actor, project.id, 'member.invite', normalised);
     return { token, email: normalised, expiresAt };
   }

@@ -120,7 +120,8 @@ export interface EventRepository {
   listEvents(projectId: number, type: string | null, beforeSeq: bigint | null, limit: number, since: Date): Promise<EventRecord[]>;
   /** Removes events created before `olderThan`, with their deliveries and attempts; returns how many events. */
   purgeEvents(olderThan: Date): Promise<number>;
-  createEndpoint(endpoint: NewEndpoint): Promise<EndpointRecord>;
+  /** Adds the endpoint unless its project already has `limit`: null then. */
+  createEndpoint(endpoint: NewEndpoint, limit: number): Promise<EndpointRecord | null>;
   listEndpoints(projectId: number): Promise<EndpointRecord[]>;
   getEndpoint(projectId: number, id: number): Promise<EndpointRecord | null>;
   updateEndpoint(projectId: number, id: number, change: EndpointChange): Promise<EndpointRecord | null>;
@@ -354,12 +355,18 @@ export function openEventRepository(database: Database): EventRepository {
       await sql.run('DELETE FROM webhook_budget WHERE utc_day < ?', [utcDay(olderThan.getTime())]);
       return sql.run('DELETE FROM events WHERE created_at < ?', [olderThan]);
     },
-    createEndpoint: async (e: NewEndpoint) => {
-      const row = await sql.one<EndpointRow>(
-        `INSERT INTO webhook_endpoints (project_id, url, events, description, secret, enabled, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${ENDPOINT_COLUMNS}`,
-        [e.projectId, e.url, storedEvents(e.events), e.description, e.secret, true, e.createdAt],
-      );
+    createEndpoint: async (e: NewEndpoint, limit: number) => {
+      const row = await sql.insertCapped<EndpointRow>({
+        parent: { table: 'projects', id: e.projectId },
+        count: ['SELECT COUNT(*) AS n FROM webhook_endpoints WHERE project_id = ?', [e.projectId]],
+        limit,
+        insert: [
+          `INSERT INTO webhook_endpoints (project_id, url, events, description, secret, enabled, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${ENDPOINT_COLUMNS}`,
+          [e.projectId, e.url, storedEvents(e.events), e.description, e.secret, true, e.createdAt],
+        ],
+      });
+      if (row === 'at_limit') return null;
       if (!row) throw new Error('the webhook endpoint was not returned after it was created');
       return toEndpoint(row);
     },

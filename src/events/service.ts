@@ -144,22 +144,25 @@ export class WebhookService {
     const refused = this.checkUrl(input.url) ?? this.checkEvents(input.events);
     if (refused) return refused;
     const limit = WEBHOOK_ENDPOINT_LIMITS[project.plan];
-    if ((await this.repo.listEndpoints(project.id)).length >= limit) {
+    const secret = newWebhookSecret();
+    const events = input.events.includes('*') ? ['*'] : [...new Set(input.events)];
+    const created = await this.repo.createEndpoint(
+      {
+        projectId: project.id,
+        url: input.url,
+        events,
+        description: input.description ?? null,
+        secret,
+        createdAt: new Date(this.clock.now()),
+      },
+      limit,
+    );
+    if (!created) {
       return new DomainError(
         'webhook_limit',
         `Project "${project.slug}" already has ${String(limit)} webhook endpoints, the most its ${project.plan} plan allows: remove one first.`,
       );
     }
-    const secret = newWebhookSecret();
-    const events = input.events.includes('*') ? ['*'] : [...new Set(input.events)];
-    const created = await this.repo.createEndpoint({
-      projectId: project.id,
-      url: input.url,
-      events,
-      description: input.description ?? null,
-      secret,
-      createdAt: new Date(this.clock.now()),
-    });
     const view = webhookView(created);
     await this.audit.record(actor, project.id, 'webhook.add', view.id);
     return { ...view, secret };

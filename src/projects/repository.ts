@@ -1,5 +1,5 @@
 import type { Database } from '../storage/database.js';
-import { int, sqlFor, time } from '../storage/sql.js';
+import { int, sqlFor, time, type SqlStatement } from '../storage/sql.js';
 import type { Plan, Quota } from './plans.js';
 
 export interface Project {
@@ -17,7 +17,7 @@ export interface ProjectRepository {
   setPlan(slug: string, plan: Plan, quota: Quota): Promise<Project | null>;
 }
 
-interface ProjectRow {
+export interface ProjectRow {
   id: bigint;
   slug: string;
   plan: Plan;
@@ -28,13 +28,22 @@ interface ProjectRow {
 
 const COLUMNS = 'id, slug, plan, per_minute, per_day, created_at';
 
-const toProject = (r: ProjectRow): Project => ({
+export const toProject = (r: ProjectRow): Project => ({
   id: int(r.id),
   slug: r.slug,
   plan: r.plan,
   quota: { perMinute: int(r.per_minute), perDay: int(r.per_day) },
   createdAt: time(r.created_at),
 });
+
+/**
+ * Adds a project unless its slug is taken, returning its ProjectRow (none when taken): for a capability that
+ * adds a project together with rows of its own, in one transaction.
+ */
+export const insertProject = (slug: string, plan: Plan, quota: Quota, now: Date): SqlStatement => [
+  `INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING RETURNING ${COLUMNS}`,
+  [slug, plan, quota.perMinute, quota.perDay, now],
+];
 
 export function openProjectRepository(database: Database): ProjectRepository {
   const sql = sqlFor(database);

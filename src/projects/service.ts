@@ -11,6 +11,14 @@ const invalid = (field: string, message: string) =>
   new DomainError('validation_failed', `Invalid ${field}: ${message}.`, [{ in: 'body', field, message }]);
 
 export const projectNotFound = (slug: string) => new DomainError('not_found', `No project "${slug}" exists.`);
+export const projectExists = (slug: string) => new DomainError('project_exists', `A project "${slug}" already exists.`);
+
+/** A new project as checked, ready to store. */
+export interface NewProject {
+  slug: string;
+  plan: Plan;
+  quota: Quota;
+}
 
 function checkedQuota(plan: string, custom: Partial<Quota>): { plan: Plan; quota: Quota } | DomainError {
   if (!isPlan(plan)) return invalid('plan', `"${plan}" is not a plan; use free, pro, business or enterprise`);
@@ -24,6 +32,21 @@ function checkedQuota(plan: string, custom: Partial<Quota>): { plan: Plan; quota
   return { plan, quota: quotaFor(plan, custom) };
 }
 
+/** A new project's slug, plan and quota as checked, or why they are refused. */
+export function checkNewProject(slug: string, plan: string, custom: Partial<Quota> = {}): NewProject | DomainError {
+  if (!SLUG.test(slug)) {
+    const message = 'must be 1-63 lowercase letters, digits and inner hyphens';
+    return new DomainError('invalid_slug', `Invalid slug "${slug}": ${message}.`, [{ in: 'body', field: 'slug', message }]);
+  }
+  if (slug.includes('--')) {
+    return new DomainError('invalid_slug', `Invalid slug "${slug}": "--" is reserved for preview addresses (<slug>--<deploy>).`, [
+      { in: 'body', field: 'slug', message: 'must not contain "--"' },
+    ]);
+  }
+  const checked = checkedQuota(plan, custom);
+  return checked instanceof DomainError ? checked : { slug, ...checked };
+}
+
 /** Projects (tenants) and their plans; each change is recorded in the audit log with its actor. */
 export class ProjectService {
   constructor(
@@ -33,18 +56,9 @@ export class ProjectService {
   ) {}
 
   async create(actor: Actor, slug: string, plan: string, custom: Partial<Quota> = {}): Promise<Project | DomainError> {
-    if (!SLUG.test(slug)) {
-      const message = 'must be 1-63 lowercase letters, digits and inner hyphens';
-      return new DomainError('invalid_slug', `Invalid slug "${slug}": ${message}.`, [{ in: 'body', field: 'slug', message }]);
-    }
-    if (slug.includes('--')) {
-      return new DomainError('invalid_slug', `Invalid slug "${slug}": "--" is reserved for preview addresses (<slug>--<deploy>).`, [
-        { in: 'body', field: 'slug', message: 'must not contain "--"' },
-      ]);
-    }
-    const checked = checkedQuota(plan, custom);
+    const checked = checkNewProject(slug, plan, custom);
     if (checked instanceof DomainError) return checked;
-    if (await this.projects.findBySlug(slug)) return new DomainError('project_exists', `A project "${slug}" already exists.`);
+    if (await this.projects.findBySlug(slug)) return projectExists(slug);
     const project = await this.projects.create(slug, checked.plan, checked.quota, new Date(this.clock.now()));
     await this.audit.record(actor, project.id, 'project.create', project.slug);
     return project;

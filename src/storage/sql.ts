@@ -18,6 +18,29 @@ export interface Sql {
   run(text: string, params?: readonly unknown[]): Promise<number>;
   /** Runs statements in order in one transaction (all or none; on SQLite through the group commit); resolves with the rows each changed. */
   runAll(statements: readonly SqlStatement[]): Promise<number[]>;
+  /**
+   * Inserts a row unless its parent already has `limit` rows counted, the count and the insert in one
+   * transaction; resolves with the row `insert` returned, null when it returned none (ON CONFLICT DO
+   * NOTHING), or 'at_limit'.
+   */
+  insertCapped<R extends object>(capped: CappedInsert<R>): Promise<R | null | 'at_limit'>;
+}
+
+/**
+ * A row that may be added while its parent has fewer than `limit` of them. Concurrent inserts under one
+ * parent are serialized: on SQLite by the single connection (the whole check runs as one write of the group
+ * commit), on PostgreSQL by locking the parent's row first, across every connection and instance.
+ */
+export interface CappedInsert<R extends object> {
+  /** The row (`id` of `table`) whose children are counted. */
+  parent: { table: string; id: number };
+  /** Counts the parent's rows as one row with the count in `n`. */
+  count: SqlStatement;
+  limit: number;
+  /** The insert, with RETURNING. */
+  insert: SqlStatement;
+  /** Statements that go with the inserted row, in the same transaction. */
+  then?: (row: R) => readonly SqlStatement[];
 }
 
 /**
@@ -67,6 +90,18 @@ export function sqlFor(database: Database, options: { prepared?: boolean } = {})
           for (const [t, params] of statements) changed.push((await client.query(text(t), [...params])).rowCount ?? 0);
           return changed;
         }),
+      insertCapped: <R extends object>(c: CappedInsert<R>) =>
+        pg.transaction(async (client): Promise<R | null | 'at_limit'> => {
+          // FOR NO KEY UPDATE conflicts with itself but not with the key-share locks that inserting a child
+          // row takes, so other writes under the parent go on. The count is a later statement: in READ
+          // COMMITTED its snapshot is taken once the lock is held, and sees what the previous holder committed.
+          await client.query(`SELECT 1 FROM ${c.parent.table} WHERE id = $1 FOR NO KEY UPDATE`, [c.parent.id]);
+          const counted = (await client.query<{ n: bigint | string }>(text(c.count[0]), [...c.count[1]])).rows[0];
+          if (Number(counted?.n ?? 0) >= c.limit) return 'at_limit';
+          const row = ((await client.query(text(c.insert[0]), [...c.insert[1]])).rows[0] as R | undefined) ?? null;
+          if (row !== null) for (const [t, params] of c.then?.(row) ?? []) await client.query(text(t), [...params]);
+          return row;
+        }),
     };
   }
   const { sqlite, writes } = database;
@@ -85,6 +120,14 @@ export function sqlFor(database: Database, options: { prepared?: boolean } = {})
       const ready = list.map(([t, params]) => [prepared(t), args(params)] as const);
       return writes.run(() => ready.map(([statement, params]) => Number(statement.run(...params).changes)));
     },
+    insertCapped: <R extends object>(c: CappedInsert<R>) =>
+      writes.run((): R | null | 'at_limit' => {
+        const counted = prepared(c.count[0]).get(...args(c.count[1])) as { n: bigint } | undefined;
+        if (Number(counted?.n ?? 0) >= c.limit) return 'at_limit';
+        const row = (prepared(c.insert[0]).get(...args(c.insert[1])) as R | undefined) ?? null;
+        if (row !== null) for (const [t, params] of c.then?.(row) ?? []) prepared(t).run(...args(params));
+        return row;
+      }),
   };
 }
 

@@ -28,7 +28,8 @@ export interface TokenGrant {
 }
 
 export interface TokenRepository {
-  create(userId: number, token: Omit<TokenInfo, 'revokedAt' | 'lastUsedAt'>, secretHash: Buffer): Promise<void>;
+  /** Stores the token unless the person already has `limit` active (neither revoked nor expired at its creation): false then. */
+  create(userId: number, token: Omit<TokenInfo, 'revokedAt' | 'lastUsedAt'>, secretHash: Buffer, limit: number): Promise<boolean>;
   /** The grant of a token with this secret hash that is not revoked (expiry is the caller's to check), or null. */
   findActiveByHash(secretHash: Buffer): Promise<TokenGrant | null>;
   list(userId: number): Promise<TokenInfo[]>;
@@ -58,23 +59,30 @@ const COLUMNS = 'id, name, scope, projects, hint, created_at, expires_at, revoke
 export function openTokenRepository(database: Database): TokenRepository {
   const sql = sqlFor(database);
   return {
-    create: async (userId, t, secretHash) => {
-      await sql.run(
-        `INSERT INTO access_tokens (id, user_id, name, scope, projects, secret_hash, hint, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          t.id,
-          userId,
-          t.name,
-          t.scope,
-          t.projects === null ? null : JSON.stringify(t.projects),
-          secretHash,
-          t.hint,
-          t.createdAt,
-          t.expiresAt,
+    create: async (userId, t, secretHash, limit) =>
+      (await sql.insertCapped({
+        parent: { table: 'users', id: userId },
+        count: [
+          'SELECT COUNT(*) AS n FROM access_tokens WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?',
+          [userId, t.createdAt],
         ],
-      );
-    },
+        limit,
+        insert: [
+          `INSERT INTO access_tokens (id, user_id, name, scope, projects, secret_hash, hint, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          [
+            t.id,
+            userId,
+            t.name,
+            t.scope,
+            t.projects === null ? null : JSON.stringify(t.projects),
+            secretHash,
+            t.hint,
+            t.createdAt,
+            t.expiresAt,
+          ],
+        ],
+      })) !== 'at_limit',
     findActiveByHash: async (hash) => {
       const r = await sql.one<TokenRow & { user_id: bigint; email: string; admin: bigint | boolean; user_created_at: Time }>(
         `SELECT t.id, t.name, t.scope, t.projects, t.hint, t.created_at, t.expires_at, t.revoked_at, t.last_used_at,

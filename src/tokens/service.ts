@@ -59,13 +59,6 @@ export class TokenService {
       if (!(await this.canManage(user, slug))) return new DomainError('not_found', `No project "${slug}" exists.`);
     }
     const now = this.clock.now();
-    const active = (await this.tokens.list(user.id)).filter((t) => t.revokedAt === null && t.expiresAt.getTime() > now);
-    if (active.length >= MAX_ACTIVE_TOKENS) {
-      return new DomainError(
-        'token_limit',
-        `You already have ${String(MAX_ACTIVE_TOKENS)} active access tokens, the most allowed: revoke one first.`,
-      );
-    }
     const token = TOKEN_FORMAT.generate();
     const info = {
       id: tokenId(),
@@ -76,7 +69,12 @@ export class TokenService {
       createdAt: new Date(now),
       expiresAt: new Date(now + (input.expiresInDays ?? DEFAULT_EXPIRY_DAYS) * DAY_MS),
     };
-    await this.tokens.create(user.id, info, hashSecret(token));
+    if (!(await this.tokens.create(user.id, info, hashSecret(token), MAX_ACTIVE_TOKENS))) {
+      return new DomainError(
+        'token_limit',
+        `You already have ${String(MAX_ACTIVE_TOKENS)} active access tokens, the most allowed: revoke one first.`,
+      );
+    }
     return { ...info, token, revokedAt: null, lastUsedAt: null };
   }
 

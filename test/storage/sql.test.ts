@@ -2,6 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../src/storage/database.js';
+import { GroupCommit } from '../../src/storage/sqlite/group-commit.js';
 import { flag, int, sqlFor, time } from '../../src/storage/sql.js';
 
 /** A PostgreSQL database that records the statements it is sent. */
@@ -43,6 +44,74 @@ describe('sqlFor', () => {
       assert.equal(await sql.one('SELECT * FROM t WHERE id = ?', [2]), null);
       assert.equal((await sql.all('SELECT * FROM t')).length, 1);
       assert.equal(time(row?.at ?? null)?.getTime(), 1234);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  test('insertCapped on PostgreSQL: one transaction that locks the parent row first, counts in a later statement, then inserts', async () => {
+    const sent: string[] = [];
+    let count = 1n;
+    const client = {
+      query: (text: string) => {
+        sent.push(text);
+        return Promise.resolve({ rows: text.startsWith('SELECT COUNT') ? [{ n: count }] : [{ id: 7n }], rowCount: 1 });
+      },
+    };
+    const pg = {
+      query: () => Promise.reject(new Error('a statement outside the transaction')),
+      transaction: async (fn: (c: typeof client) => Promise<unknown>) => {
+        sent.push('BEGIN');
+        const result = await fn(client);
+        sent.push('COMMIT');
+        return result;
+      },
+    };
+    const sql = sqlFor({ engine: 'postgres', pg } as unknown as Database);
+    const capped = {
+      parent: { table: 'projects', id: 3 },
+      count: ['SELECT COUNT(*) AS n FROM c WHERE p = ?', [3]] as const,
+      limit: 2,
+      insert: ['INSERT INTO c (p) VALUES (?) RETURNING id', [3]] as const,
+      then: (row: { id: bigint }) => [['INSERT INTO d (c) VALUES (?)', [row.id]] as const],
+    };
+    assert.deepEqual(await sql.insertCapped(capped), { id: 7n });
+    assert.deepEqual(sent, [
+      'BEGIN',
+      'SELECT 1 FROM projects WHERE id = $1 FOR NO KEY UPDATE',
+      'SELECT COUNT(*) AS n FROM c WHERE p = $1',
+      'INSERT INTO c (p) VALUES ($1) RETURNING id',
+      'INSERT INTO d (c) VALUES ($1)',
+      'COMMIT',
+    ]);
+    sent.length = 0;
+    count = 2n;
+    assert.equal(await sql.insertCapped(capped), 'at_limit');
+    assert.deepEqual(sent, [
+      'BEGIN',
+      'SELECT 1 FROM projects WHERE id = $1 FOR NO KEY UPDATE',
+      'SELECT COUNT(*) AS n FROM c WHERE p = $1',
+      'COMMIT',
+    ]);
+  });
+
+  test('insertCapped on SQLite: concurrent inserts stop at the limit; a row not inserted skips what follows it', async () => {
+    const sqlite = new BetterSqlite3(':memory:');
+    try {
+      const sql = sqlFor({ engine: 'sqlite', sqlite, writes: new GroupCommit(sqlite) } as unknown as Database);
+      await sql.run('CREATE TABLE c (id INTEGER PRIMARY KEY, name TEXT UNIQUE)');
+      await sql.run('CREATE TABLE d (c INTEGER)');
+      const add = (name: string) =>
+        sql.insertCapped<{ id: bigint }>({
+          parent: { table: 'unused', id: 1 },
+          count: ['SELECT COUNT(*) AS n FROM c', []],
+          limit: 3,
+          insert: ['INSERT INTO c (name) VALUES (?) ON CONFLICT (name) DO NOTHING RETURNING id', [name]],
+          then: (row) => [['INSERT INTO d (c) VALUES (?)', [row.id]]],
+        });
+      const results = await Promise.all(['a', 'a', 'b', 'c', 'd', 'e'].map(add));
+      assert.deepEqual(results, [{ id: 1n }, null, { id: 2n }, { id: 3n }, 'at_limit', 'at_limit']);
+      assert.deepEqual(await sql.all('SELECT c FROM d ORDER BY c'), [{ c: 1n }, { c: 2n }, { c: 3n }]);
     } finally {
       sqlite.close();
     }
