@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { GroupCommit } from '../storage/sqlite/group-commit.js';
 import { openRequestLogRepository, sqliteRowWriter } from './repository.js';
-import type { WriterReply, WriterTask } from './thread-writer.js';
+import { decode, type WriterReply, type WriterTask } from './thread-writer.js';
 
 /**
  * The request log's writer thread (SQLite on a file): its own connection to the service's database
@@ -23,7 +23,7 @@ const add = sqlite.transaction(sqliteRowWriter(sqlite));
 
 async function run(task: WriterTask): Promise<number> {
   if (task.kind === 'add') {
-    add(JSON.parse(task.rows) as unknown[]);
+    add(decode(task));
     return 0;
   }
   return log.purge(new Date(task.before), task.projects, task.keep);

@@ -9,7 +9,7 @@ import { createPerson, ManagementClient } from '../helpers/management.js';
 import { rawExchange, rawRequest } from '../helpers/raw-http.js';
 import { FIELDS, flatten, openRequestLogRepository } from '../../src/requests/repository.js';
 import { RequestRecorder } from '../../src/requests/recorder.js';
-import { openThreadWriter, type RequestLogWriter } from '../../src/requests/thread-writer.js';
+import { decode, encode, openThreadWriter, type RequestLogWriter } from '../../src/requests/thread-writer.js';
 import { systemClock } from '../../src/clock.js';
 import { openAppStorage } from '../../src/features.js';
 import { tmpdir } from 'node:os';
@@ -308,4 +308,41 @@ test('a writer thread writes what it is given, and closing it is not reported as
     await storage.close();
     await fresh.drop();
   }
+});
+
+test('a batch handed to the writer thread decodes to exactly what was recorded', () => {
+  const flat = [
+    7,
+    'req_a',
+    1_795_000_000_123,
+    'GET',
+    '/v1/pets?limit=20',
+    'listPets',
+    200,
+    312,
+    'key_1',
+    null,
+    9_007_199_254_740_991,
+    'trace "x"',
+    1,
+    'POST',
+    '/v1/pets',
+    null,
+    400,
+    0,
+    null,
+    'validation_failed',
+    7,
+    'req_b',
+    2,
+    'GET',
+    '/v1/pets?limit=20',
+    'listPets',
+    200,
+    5,
+    'key_1',
+    null,
+  ];
+  assert.deepEqual(decode(encode(flat)), flat);
+  assert.deepEqual(encode(flat).strings, ['GET', '/v1/pets?limit=20', 'listPets', 'key_1', 'POST', '/v1/pets', 'validation_failed']);
 });
