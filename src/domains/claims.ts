@@ -27,18 +27,24 @@ export class Claims {
     return held || this.deps.repository.contested(domain, projectId, this.holdSince());
   }
 
-  /** Opens a claim of the project on the name; null when the project has one already. */
-  async open(project: Project, domain: DomainName): Promise<DomainView | null> {
+  /**
+   * Opens a claim of the project on the name; null when the project has one already, 'at_limit' when it
+   * has `limit` domains and claims together.
+   */
+  async open(project: Project, domain: DomainName, limit: number): Promise<DomainView | null | 'at_limit'> {
     const repository = this.deps.repository;
-    const claim = await repository.createClaim({
-      projectId: project.id,
-      name: domain.name,
-      kind: domain.kind,
-      token: newClaimToken(),
-      message: '',
-      now: this.now(),
-    });
-    if (!claim) return null;
+    const claim = await repository.createClaim(
+      {
+        projectId: project.id,
+        name: domain.name,
+        kind: domain.kind,
+        token: newClaimToken(),
+        message: '',
+        now: this.now(),
+      },
+      limit,
+    );
+    if (claim === null || claim === 'at_limit') return claim;
     const view = claimView(claim, this.deps.settings);
     await repository.saveClaimCheck(claim.id, { message: view.message, found: [], checkedAt: this.now() });
     return view;

@@ -93,12 +93,27 @@ export interface Release {
   toProjectId: number | null;
 }
 
+/** A domain to store: pending, first checked at `now`. */
+export interface NewDomain {
+  projectId: number;
+  name: string;
+  kind: 'apex' | 'subdomain';
+  message: string;
+  now: Date;
+}
+
 export interface DomainRepository {
   /** null when the name already belongs to a project. */
-  create(d: { projectId: number; name: string; kind: 'apex' | 'subdomain'; message: string; now: Date }): Promise<DomainRecord | null>;
+  create(d: NewDomain): Promise<DomainRecord | null>;
+  /**
+   * `create` unless the project already has `limit` domains and claims together: 'at_limit' then. The count
+   * and the insert are one transaction, so concurrent additions to one project never pass the limit together.
+   */
+  createCapped(d: NewDomain, limit: number): Promise<DomainRecord | null | 'at_limit'>;
   find(name: string): Promise<DomainRecord | null>;
   listByProject(projectId: number): Promise<DomainRecord[]>;
-  countByProject(projectId: number): Promise<number>;
+  /** The project's domains and claims together: what the per-project limit counts. */
+  countWithClaims(projectId: number): Promise<number>;
   /** Deletes the domain, its redirects (from or to it) and its challenges in one transaction; false when there was none. */
   remove(name: string, event?: PendingEvent): Promise<boolean>;
   /** `event`, when given, is recorded in the transaction of the change (events/outbox.ts); so for the next two. */
@@ -138,15 +153,21 @@ export interface DomainRepository {
    * since `heldSince` (the hold after removal).
    */
   contested(d: { name: string; registrableDomain: string }, projectId: number, heldSince: Date): Promise<boolean>;
-  /** null when the project already claims the name. */
-  createClaim(c: {
-    projectId: number;
-    name: string;
-    kind: 'apex' | 'subdomain';
-    token: string;
-    message: string;
-    now: Date;
-  }): Promise<ClaimRecord | null>;
+  /**
+   * null when the project already claims the name; 'at_limit' when it already has `limit` domains and claims
+   * together (counted and inserted in one transaction, as `createCapped`).
+   */
+  createClaim(
+    c: {
+      projectId: number;
+      name: string;
+      kind: 'apex' | 'subdomain';
+      token: string;
+      message: string;
+      now: Date;
+    },
+    limit: number,
+  ): Promise<ClaimRecord | null | 'at_limit'>;
   findClaim(name: string, projectId: number): Promise<ClaimRecord | null>;
   /** Every project's claims on the name. */
   claimsOn(name: string): Promise<ClaimRecord[]>;
@@ -257,25 +278,40 @@ const dependants = (name: string): SqlStatement[] => [
   ['DELETE FROM acme_challenges WHERE domain = ?', [name]],
 ];
 
+/** Adds the domain unless the name is taken, returning its DomainRow (none when taken). */
+const insertDomain = (d: NewDomain): SqlStatement => [
+  `INSERT INTO domains (project_id, name, kind, status, message, found, check_attempts, next_check_at, cert_status, cert_attempts, created_at)
+   VALUES (?, ?, ?, 'pending', ?, ?, 0, ?, 'none', 0, ?) ON CONFLICT (name) DO NOTHING RETURNING ${COLUMNS}`,
+  [d.projectId, d.name, d.kind, d.message, JSON.stringify({ cname: null, addresses: [] }), d.now, d.now],
+];
+
+/** Counts the project's domains and claims together (in `n`): what the per-project limit applies to. */
+const domainsAndClaims = (projectId: number): SqlStatement => [
+  'SELECT (SELECT COUNT(*) FROM domains WHERE project_id = ?) + (SELECT COUNT(*) FROM domain_claims WHERE project_id = ?) AS n',
+  [projectId, projectId],
+];
+
 export function openDomainRepository(database: Database): DomainRepository {
   const sql = sqlFor(database);
   const records = async (text: string, params: unknown[]) => (await sql.all<DomainRow>(text, params)).map(toRecord);
+  /** `insert` unless the project has `limit` domains and claims, in one transaction with the count (the project row locked on PostgreSQL). */
+  const capped = <R extends object>(projectId: number, limit: number, insert: SqlStatement) =>
+    sql.insertCapped<R>({ parent: { table: 'projects', id: projectId }, count: domainsAndClaims(projectId), limit, insert });
   return {
     create: async (d) => {
-      const row = await sql.one<DomainRow>(
-        `INSERT INTO domains (project_id, name, kind, status, message, found, check_attempts, next_check_at, cert_status, cert_attempts, created_at)
-         VALUES (?, ?, ?, 'pending', ?, ?, 0, ?, 'none', 0, ?) ON CONFLICT (name) DO NOTHING RETURNING ${COLUMNS}`,
-        [d.projectId, d.name, d.kind, d.message, JSON.stringify({ cname: null, addresses: [] }), d.now, d.now],
-      );
+      const row = await sql.one<DomainRow>(...insertDomain(d));
       return row ? toRecord(row) : null;
+    },
+    createCapped: async (d, limit) => {
+      const row = await capped<DomainRow>(d.projectId, limit, insertDomain(d));
+      return row === 'at_limit' || row === null ? row : toRecord(row);
     },
     find: async (name) => {
       const row = await sql.one<DomainRow>(`SELECT ${COLUMNS} FROM domains WHERE name = ?`, [name]);
       return row ? toRecord(row) : null;
     },
     listByProject: (projectId) => records(`SELECT ${COLUMNS} FROM domains WHERE project_id = ? ORDER BY name`, [projectId]),
-    countByProject: async (projectId) =>
-      int((await sql.one<{ n: bigint }>('SELECT COUNT(*) AS n FROM domains WHERE project_id = ?', [projectId]))?.n ?? 0n),
+    countWithClaims: async (projectId) => int((await sql.one<{ n: bigint }>(...domainsAndClaims(projectId)))?.n ?? 0n),
     remove: async (name, event) =>
       (await runWithEvent(database, 'DELETE FROM domains WHERE name = ?', [name], event, dependants(name))) > 0,
     saveCheck: async (name, u, event) => {
@@ -437,13 +473,13 @@ export function openDomainRepository(database: Database): DomainRepository {
       );
       return int(held?.n ?? 0n) > 0;
     },
-    createClaim: async (c) => {
-      const row = await sql.one<ClaimRow>(
+    createClaim: async (c, limit) => {
+      const row = await capped<ClaimRow>(c.projectId, limit, [
         `INSERT INTO domain_claims (project_id, name, kind, token, message, found, created_at) VALUES (?, ?, ?, ?, ?, '[]', ?)
          ON CONFLICT (name, project_id) DO NOTHING RETURNING ${CLAIM_COLUMNS}`,
         [c.projectId, c.name, c.kind, c.token, c.message, c.now],
-      );
-      return row ? toClaim(row) : null;
+      ]);
+      return row === 'at_limit' || row === null ? row : toClaim(row);
     },
     findClaim: async (name, projectId) => {
       const row = await sql.one<ClaimRow>(`SELECT ${CLAIM_COLUMNS} FROM domain_claims WHERE name = ? AND project_id = ?`, [

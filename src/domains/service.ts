@@ -119,13 +119,8 @@ export class DomainService {
     const repository = this.deps.repository;
     const existing = await repository.find(domain.name);
     if (existing?.projectId === project.id || (await repository.findClaim(domain.name, project.id))) return taken(domain.name);
-    const count = (await repository.countByProject(project.id)) + (await repository.listClaims(project.id)).length;
-    if (count >= MAX_DOMAINS_PER_PROJECT) {
-      return new DomainError(
-        'domain_limit',
-        `Project "${slug}" has ${String(MAX_DOMAINS_PER_PROJECT)} custom domains, the most allowed. Remove one first.`,
-      );
-    }
+    // Answered here before the redirect is checked; the insert below checks the limit again, atomically.
+    if ((await repository.countWithClaims(project.id)) >= MAX_DOMAINS_PER_PROJECT) return domainLimit(slug);
     let redirectTo: string | null = null;
     if (options.redirectTo !== undefined) {
       const to = this.name(options.redirectTo);
@@ -137,17 +132,20 @@ export class DomainService {
       }
       redirectTo = to.name;
     }
+    // The domain (or, for a name another project has a say on, the claim) is counted and inserted in one
+    // transaction, so concurrent additions to the project never pass the limit together.
     const contested = await this.claims.contested(domain, project.id, existing !== null);
     const created = contested
       ? null
-      : await repository.create({
-          projectId: project.id,
-          name: domain.name,
-          kind: domain.kind,
-          message: this.addedMessage(domain),
-          now: this.now(),
-        });
-    const added = created ? await this.opened(project.id, domain, created, redirectTo) : await this.claims.open(project, domain);
+      : await repository.createCapped(
+          { projectId: project.id, name: domain.name, kind: domain.kind, message: this.addedMessage(domain), now: this.now() },
+          MAX_DOMAINS_PER_PROJECT,
+        );
+    if (created === 'at_limit') return domainLimit(slug);
+    const added = created
+      ? await this.opened(project.id, domain, created, redirectTo)
+      : await this.claims.open(project, domain, MAX_DOMAINS_PER_PROJECT);
+    if (added === 'at_limit') return domainLimit(slug);
     if (!added) return taken(domain.name);
     const redirect = 'redirect' in added ? added.redirect : undefined;
     await this.deps.audit.record(actor, project.id, 'domain.add', domain.name);
@@ -396,6 +394,13 @@ export class DomainService {
   removeRedirect(actor: Actor, slug: string, from: string): ReturnType<Redirects['remove']> {
     return this.redirects.remove(actor, slug, from);
   }
+}
+
+function domainLimit(slug: string): DomainError {
+  return new DomainError(
+    'domain_limit',
+    `Project "${slug}" has ${String(MAX_DOMAINS_PER_PROJECT)} custom domains, the most allowed. Remove one first.`,
+  );
 }
 
 /** Only ever about the project's own domains: nothing tells one project what another holds. */

@@ -5,8 +5,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../src/app.js';
 import { openAppStorage } from '../../src/features.js';
 import type { Storage } from '../../src/storage/open.js';
+import { OPERATOR } from '../../src/audit/actor.js';
+import { MAX_DOMAINS_PER_PROJECT } from '../../src/domains/service.js';
+import { tarGz } from '../helpers/deploys.js';
 import { describeEachEngine } from '../helpers/engines.js';
-import { harness, uniqueSlug, type Harness } from '../helpers/harness.js';
+import { harness, ok, uniqueSlug, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient, type Call } from '../helpers/management.js';
 
 const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.test`;
@@ -95,5 +98,45 @@ describeEachEngine('per-plan and per-person limits under concurrent requests, on
     assert.deepEqual(tally(answers), { 201: 5, '409 token_limit': AT_ONCE - 5 });
     const listed = (await onA.call({ url: '/api/v1/tokens' })).json<{ revokedAt: string | null }[]>();
     assert.equal(listed.filter((t) => t.revokedAt === null).length, 50);
+  });
+
+  /** A Pro project with a ready deploy (uploaded through the API), and an admin's client on each instance. */
+  async function deployedPro(): Promise<{ slug: string; onA: ManagementClient; onB: ManagementClient }> {
+    const me = await createPerson(h.app, email('admin'), { admin: true });
+    const onA = await ManagementClient.on(h.app);
+    assert.equal((await onA.signIn(me.email, me.password)).statusCode, 200);
+    const onB = await ManagementClient.on(other);
+    onB.cookie = onA.cookie;
+    onB.csrfToken = onA.csrfToken;
+    const { project: slug } = await h.newProject('pro');
+    const deployed = await onA.call({
+      method: 'POST',
+      url: `/api/v1/projects/${slug}/deploys`,
+      payload: await tarGz([{ name: 'index.html', content: `<h1>${slug}</h1>` }]),
+      headers: { 'content-type': 'application/gzip' },
+    });
+    assert.equal(deployed.statusCode, 201, deployed.body);
+    return { slug, onA, onB };
+  }
+
+  test(`a Pro project with 44 domains and a claim adds ${String(AT_ONCE)} at once, half of them claims: 50 in all, the rest 409 domain_limit`, async () => {
+    const { slug, onA, onB } = await deployedPro();
+    // Names another project holds are added as claims (ownership proof needed): they count toward the limit too.
+    const { slug: holder } = await deployedPro();
+    const name = (i: number) => `d${String(i)}.${slug}.example`;
+    const held = (i: number) => `h${String(i)}.${holder}.example`;
+    for (let i = 0; i <= AT_ONCE / 2; i++) ok(await h.app.domains.add(OPERATOR, holder, held(i)));
+    const before = MAX_DOMAINS_PER_PROJECT - 5;
+    for (let i = 0; i < before - 1; i++) ok(await h.app.domains.add(OPERATOR, slug, name(i)));
+    assert.equal(ok(await h.app.domains.add(OPERATOR, slug, held(AT_ONCE / 2))).reason, 'ownership_required');
+
+    const answers = await atOnce(onA, onB, (i) => ({
+      method: 'POST',
+      url: `/api/v1/projects/${slug}/domains`,
+      payload: { domain: i % 2 === 0 ? held(i / 2) : name(before + i) },
+    }));
+    assert.deepEqual(tally(answers), { 201: 5, '409 domain_limit': AT_ONCE - 5 });
+    const listed = (await onA.call({ url: `/api/v1/projects/${slug}/domains` })).json<unknown[]>();
+    assert.equal(listed.length, MAX_DOMAINS_PER_PROJECT);
   });
 });
