@@ -17,15 +17,16 @@ type Connection = 'connecting' | 'up' | 'down';
  * RateLimiter.hit's two counts as one script (one round trip): the minute counter plus one, then the day
  * counter plus one when the minute allows the request, else the day counter as it is. Counters are created
  * with their expiry as rate-limiter-flexible creates them (SET … EX … NX, then INCRBY), on the same keys.
- * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, refused ('1' or '0').
+ * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, refused ('1' or '0'). `admitted` runs, in the
+ * same script, when the minute allows the request.
  */
-const INCREMENT_WINDOWS = `
+const incrementWindows = (admitted = '') => `
 redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
 local m = redis.call('INCRBY', KEYS[1], 1)
 local d
 if ARGV[4] == '0' and m <= tonumber(ARGV[3]) then
   redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
-  d = redis.call('INCRBY', KEYS[2], 1)
+  d = redis.call('INCRBY', KEYS[2], 1)${admitted}
 else
   d = tonumber(redis.call('GET', KEYS[2]) or '0')
 end
@@ -33,15 +34,16 @@ return {m, d}`;
 
 /**
  * admitWindows as one script: both counters plus one when both are below their quota, else nothing.
- * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, perDay.
+ * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, perDay. With `version`, the script's third
+ * result: `version` runs before it and sets the Lua variable `version`.
  */
-const ADMIT_WINDOWS = `
+const admitWindows = (version?: string) => `
 local m = tonumber(redis.call('GET', KEYS[1]) or '0')
 local d = tonumber(redis.call('GET', KEYS[2]) or '0')
 if m >= tonumber(ARGV[3]) or d >= tonumber(ARGV[4]) then return false end
 redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
-redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
-return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)}`;
+redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')${version ?? ''}
+return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)${version === undefined ? '' : ', version'}}`;
 
 /**
  * Shared versions (counters.ts): a hash per version key, `n` the version (created at a random value) and
@@ -51,44 +53,31 @@ const VERSION_NOW = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
+const INCREMENT_WINDOWS = incrementWindows();
+const ADMIT_WINDOWS = admitWindows();
+
 /**
  * ADMIT_WINDOWS that also returns the shared version when it is settled: unchanged by any write for
  * ARGV[6] ms (every write that changed it before has committed). Otherwise the version is returned as false.
  * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, perDay, a random start, settle ms.
  */
-const ADMIT_WINDOWS_VERSION = `
-local m = tonumber(redis.call('GET', KEYS[1]) or '0')
-local d = tonumber(redis.call('GET', KEYS[2]) or '0')
-if m >= tonumber(ARGV[3]) or d >= tonumber(ARGV[4]) then return false end
-redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
-redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
+const ADMIT_WINDOWS_VERSION = admitWindows(`
 redis.call('HSETNX', KEYS[3], 'n', ARGV[5])
 local v = redis.call('HMGET', KEYS[3], 'n', 'at')
 local version = v[1]
 if v[2] then${VERSION_NOW}
   if now - tonumber(v[2]) <= tonumber(ARGV[6]) then version = false end
-end
-return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1), version}`;
+end`);
 
 /**
  * INCREMENT_WINDOWS for a write that changes what a shared version covers: when the minute admits it, the
  * version is changed (plus one) and its time set, in the same script, before the write is made.
  * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, refused, a random start.
  */
-const INCREMENT_WINDOWS_CHANGE = `
-redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
-local m = redis.call('INCRBY', KEYS[1], 1)
-local d
-if ARGV[4] == '0' and m <= tonumber(ARGV[3]) then
-  redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')
-  d = redis.call('INCRBY', KEYS[2], 1)${VERSION_NOW}
+const INCREMENT_WINDOWS_CHANGE = incrementWindows(`${VERSION_NOW}
   redis.call('HSETNX', KEYS[3], 'n', ARGV[5])
   redis.call('HINCRBY', KEYS[3], 'n', 1)
-  redis.call('HSET', KEYS[3], 'at', now)
-else
-  d = tonumber(redis.call('GET', KEYS[2]) or '0')
-end
-return {m, d}`;
+  redis.call('HSET', KEYS[3], 'at', now)`);
 
 /**
  * How long after a write changed a version it is settled: every write counted before then has committed

@@ -88,11 +88,23 @@ function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: R
   // meter: counts the request only when it admits it, and then it is answered here
   const limits = gate.admit(principal);
   if (limits === null) return REGULAR;
+  return counted(request, gate, principal, operation, found, limits);
+}
+
+/** The answer to a request the limiter admitted: usage counted, the headers in the regular path's order. */
+function counted(
+  request: EarlyRequest,
+  gate: ApiGate,
+  principal: Principal,
+  operation: string,
+  parts: AnswerParts,
+  limits: readonly string[],
+): EarlyAnswer {
   gate.record(principal);
   // In the regular path's order: deprecation (its own phase), limits (meter), then what the handler sets.
-  const headers = found.before.concat(limits, found.after);
-  headers.push('content-type', JSON_UTF8, 'content-length', String(found.body.length));
-  return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation, principal };
+  const headers = parts.before.concat(limits, parts.after);
+  headers.push('content-type', JSON_UTF8, 'content-length', String(parts.body.length));
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : parts.body, operation, principal };
 }
 
 /**
@@ -122,9 +134,8 @@ function answerLater(
 ): Promise<EarlyAnswer | typeof REGULAR | FallThrough> | typeof REGULAR {
   const admitLater = gate.admitLater;
   if (!admitLater || !isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
-  const identified = gate.identify(request) as Principal | null;
-  if (identified === null) return REGULAR;
-  const principal = identified;
+  const principal = gate.identify(request) as Principal | null;
+  if (principal === null) return REGULAR;
   const prepared = prepare(principal);
   if (prepared === null) return REGULAR;
   const held = cache.held(prepared.key);
@@ -133,20 +144,33 @@ function answerLater(
   return admitLater(principal, petsVersionKey(principal.projectId)).then(async (admitted) => {
     if (admitted === null) return REGULAR;
     const { headers, version } = admitted;
-    if (held !== null && version !== null && held.version === version) return complete(held.parts);
+    if (held !== null && version !== null && held.version === version)
+      return counted(request, gate, principal, operation, held.parts, headers);
     const found = await (reading ?? prepared.read().catch(() => null));
     if (found === null) return { admitted: headers };
     // Settled: every write counted before this request's count has committed, and the read began after them.
     if (version !== null) cache.set(prepared.key, version, found);
-    return complete(found);
-
-    function complete(parts: AnswerParts): EarlyAnswer {
-      gate.record(principal);
-      const all = parts.before.concat(headers, parts.after);
-      all.push('content-type', JSON_UTF8, 'content-length', String(parts.body.length));
-      return { status: 200, headers: all, body: request.method === 'HEAD' ? null : parts.body, operation, principal };
-    }
+    return counted(request, gate, principal, operation, found, headers);
   });
+}
+
+/**
+ * Which early answer a URL asks for: listPets with its query, getPet with its id; null for another path (the
+ * next step looks), REGULAR for one of these the regular path must answer (an unusual query, a sunset getPet).
+ */
+type Target = { op: 'listPets'; query: ListQuery } | { op: 'getPet'; id: string };
+
+function targetOf(url: string, clock: Clock): Target | typeof REGULAR | null {
+  if (!url.startsWith(LIST_PATH)) return null;
+  const rest = url.slice(LIST_PATH.length);
+  if (rest === '' || rest[0] === '?') {
+    const query = listQuery(rest === '' ? null : rest.slice(1));
+    return query === null ? REGULAR : { op: 'listPets', query };
+  }
+  if (rest[0] !== '/') return null;
+  const id = rest.slice(1);
+  if (!PET_ID.test(id) || pastSunset(GET_PET_DEPRECATION, clock.now())) return REGULAR;
+  return { op: 'getPet', id };
 }
 
 /**
@@ -164,13 +188,10 @@ export function earlyPetsStep(deps: { gate: ApiGate; pets: PetRepository; cursor
   const deprecation = deprecationHeaders(GET_PET_DEPRECATION);
   if (!listJsonNow || !getJsonNow) return earlyPetsLater(deps, deprecation);
   return (request) => {
-    const url = request.url;
-    if (!url.startsWith(LIST_PATH)) return null;
-    const rest = url.slice(LIST_PATH.length);
-    if (rest === '' || rest[0] === '?') {
-      const query = listQuery(rest === '' ? null : rest.slice(1));
-      if (query === null) return REGULAR;
-      const { limit, status, cursor } = query;
+    const target = targetOf(request.url, clock);
+    if (target === null || target === REGULAR) return target;
+    if (target.op === 'listPets') {
+      const { limit, status, cursor } = target.query;
       return answer(request, gate, 'listPets', ({ projectId }) => {
         const listing = petListing(cursors, projectId, status);
         const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
@@ -180,9 +201,7 @@ export function earlyPetsStep(deps: { gate: ApiGate; pets: PetRepository; cursor
         return { before: NONE, after: link === null ? NONE : ['link', link], body: pageBytes(page) };
       });
     }
-    if (rest[0] !== '/') return null;
-    const id = rest.slice(1);
-    if (!PET_ID.test(id) || pastSunset(GET_PET_DEPRECATION, clock.now())) return REGULAR;
+    const { id } = target;
     return answer(request, gate, 'getPet', ({ projectId }) => {
       const pet = getJsonNow(projectId, BigInt(id));
       return pet === null ? null : { before: deprecation, after: NONE, body: Buffer.from(pet) };
@@ -199,13 +218,10 @@ function earlyPetsLater(
   // Answers are held only under a settled shared version (Redis); their age is wall time.
   const cache = new VersionCache(() => Date.now());
   return (request) => {
-    const url = request.url;
-    if (!url.startsWith(LIST_PATH)) return null;
-    const rest = url.slice(LIST_PATH.length);
-    if (rest === '' || rest[0] === '?') {
-      const query = listQuery(rest === '' ? null : rest.slice(1));
-      if (query === null) return REGULAR;
-      const { limit, status, cursor } = query;
+    const target = targetOf(request.url, clock);
+    if (target === null || target === REGULAR) return target;
+    if (target.op === 'listPets') {
+      const { limit, status, cursor } = target.query;
       return answerLater(request, gate, 'listPets', cache, ({ projectId }) => {
         const listing = petListing(cursors, projectId, status);
         const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
@@ -220,9 +236,7 @@ function earlyPetsLater(
         };
       });
     }
-    if (rest[0] !== '/') return null;
-    const id = rest.slice(1);
-    if (!PET_ID.test(id) || pastSunset(GET_PET_DEPRECATION, clock.now())) return REGULAR;
+    const { id } = target;
     return answerLater(request, gate, 'getPet', cache, ({ projectId }) => ({
       key: `${String(projectId)}/${id}`,
       read: () =>

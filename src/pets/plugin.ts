@@ -25,11 +25,14 @@ export default fp(
     if (early) app.frontDoor.add('route', early);
     // Every write to a project's pets or orders changes its shared version, counted with its limit in one
     // round trip before it writes, so no instance gives an answer held from before it (version-cache.ts).
-    app.changedVersion((request) => {
-      const { method, principal } = request;
-      if (method === 'GET' || method === 'HEAD' || !principal || !WRITES.test(request.url)) return undefined;
-      return petsVersionKey(principal.projectId);
-    });
+    // Only PostgreSQL's answers are held: on SQLite nothing reads the version.
+    if (app.storage.engine === 'postgres') {
+      app.changedVersion((request) => {
+        const { method, principal } = request;
+        if (method === 'GET' || method === 'HEAD' || !principal || !WRITES.test(request.url)) return undefined;
+        return petsVersionKey(principal.projectId);
+      });
+    }
     // Idempotency keys are kept 24 h; expired ones are removed hourly.
     const purge = setInterval(() => {
       pets.purgeExpiredKeys().catch((err: unknown) => app.log.warn({ err }, 'purging expired idempotency keys failed'));
