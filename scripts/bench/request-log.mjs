@@ -1,9 +1,8 @@
 // The request log's cost, measured in a process of its own (no HTTP, no wrk): the recorder as the service
-// composes it records REQUESTS requests of the kinds /v1 gets and flushes as its timer would, writing on
-// SQLite through the writer thread (as on a SQLite file) and from the event loop (as in memory), and on PostgreSQL
-// from the event loop. Reports the
-// CPU per request on the event loop and in all (the writer thread included, from /proc), and the database
-// growth per million requests (the table and its indexes; the per-project bound is lifted so nothing is purged).
+// composes it records REQUESTS requests of the kinds /v1 gets and flushes as its timer would, writing blocks
+// on a SQLite file and on PostgreSQL. Reports the CPU per request on the event loop and in all (the process's
+// other threads included, from /proc), and the database growth per million requests (the table and its
+// indexes; the per-project bound is lifted so nothing is purged).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './processes.mjs';
@@ -20,18 +19,16 @@ function cpuNow() {
   return { main: secs(main), all: secs(all) };
 }
 
-async function measure({ storage, database, size, requests, thread }) {
+async function measure({ storage, database, size, requests }) {
   const { RequestRecorder } = await import(join(ROOT, 'dist/requests/recorder.js'));
   const { openRequestLogRepository } = await import(join(ROOT, 'dist/requests/repository.js'));
-  const { openThreadWriter } = await import(join(ROOT, 'dist/requests/thread-writer.js'));
   const { newRequestId } = await import(join(ROOT, 'dist/http/request-id.js'));
-  const onLoop = { ...openRequestLogRepository(database), close: async () => undefined };
-  const writer = thread
-    ? openThreadWriter(database.sqlite.name, onLoop, (err) => {
-        throw err;
-      })
-    : onLoop;
-  const recorder = new RequestRecorder(writer, { now: () => Date.now() }, 7 * 86_400_000, Number.MAX_SAFE_INTEGER);
+  const recorder = new RequestRecorder(
+    openRequestLogRepository(database),
+    { now: () => Date.now() },
+    7 * 86_400_000,
+    Number.MAX_SAFE_INTEGER,
+  );
   const before = await size();
   // As under load: a flush each 250 ms at about 30,000 requests a second.
   const perFlush = 7_500;
@@ -56,7 +53,6 @@ async function measure({ storage, database, size, requests, thread }) {
   await recorder.flush();
   const end = cpuNow();
   const wallS = (performance.now() - wall) / 1000;
-  await writer.close();
   const after = await size();
   await storage.close();
   return {
@@ -72,26 +68,25 @@ async function measure({ storage, database, size, requests, thread }) {
 export async function requestLogCost({ dir, postgresUrl, requests = 1_000_000 }) {
   const { openAppStorage } = await import(join(ROOT, 'dist/features.js'));
   const out = {};
-  // As the service writes on a SQLite file (the writer thread), and as it would from the event loop.
-  for (const thread of [true, false]) {
-    const storage = await openAppStorage({ databaseUrl: `sqlite:${join(dir, `request-log-${String(thread)}.db`)}`, databasePoolSize: 1 });
+  {
+    const storage = await openAppStorage({ databaseUrl: `sqlite:${join(dir, 'request-log.db')}`, databasePoolSize: 1 });
     const { database } = storage;
     const size = async () => {
       database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-      const pages = database.sqlite.prepare("SELECT sum(pgsize) AS b FROM dbstat WHERE name LIKE 'request_log%'").get();
+      const pages = database.sqlite.prepare("SELECT sum(pgsize) AS b FROM dbstat WHERE name LIKE 'request_blocks%'").get();
       return Number(pages.b ?? 0);
     };
-    out[thread ? 'sqlite' : 'sqliteEventLoop'] = await measure({ storage, database, size, requests, thread });
+    out.sqlite = await measure({ storage, database, size, requests });
   }
   if (postgresUrl) {
     const storage = await openAppStorage({ databaseUrl: postgresUrl, databasePoolSize: 4 });
     const { database } = storage;
     const size = async () => {
       await database.pg.query('CHECKPOINT').catch(() => undefined);
-      const r = await database.pg.query("SELECT pg_total_relation_size('request_log') AS b");
+      const r = await database.pg.query("SELECT pg_total_relation_size('request_blocks') AS b");
       return Number(r.rows[0].b);
     };
-    out.postgres = await measure({ storage, database, size, requests, thread: false });
+    out.postgres = await measure({ storage, database, size, requests });
   }
   return out;
 }

@@ -835,8 +835,8 @@ async function main() {
       `${name} ${r.eventLoopUsPerRequest.toFixed(1)} µs CPU per request on the event loop, ${r.totalUsPerRequest.toFixed(1)} µs in all; ` +
       `${(r.bytesPerMillion / 1e6).toFixed(0)} MB per million requests`;
     console.log(
-      `request log (${String(requestLog.sqlite.requests)} requests recorded): ${line('SQLite file (writer thread):', requestLog.sqlite)}; ` +
-        `${line('SQLite from the event loop:', requestLog.sqliteEventLoop)}${requestLog.postgres ? `; ${line('PostgreSQL:', requestLog.postgres)}` : ''}`,
+      `request log (${String(requestLog.sqlite.requests)} requests recorded, in blocks): ${line('SQLite file:', requestLog.sqlite)}` +
+        `${requestLog.postgres ? `; ${line('PostgreSQL:', requestLog.postgres)}` : ''}`,
     );
   }
   console.log(`deep page cost / first page by CPU per request: ${depthCpu.toFixed(2)} (status filter: ${depthStatusCpu.toFixed(2)})`);

@@ -4,7 +4,6 @@ import { repositoryOf } from '../feature.js';
 import { answeredErrors } from '../http/error-handler.js';
 import type { Principal } from '../keys/repository.js';
 import { RequestRecorder } from './recorder.js';
-import { openThreadWriter, type RequestLogWriter } from './thread-writer.js';
 import { openRequestLogRepository } from './repository.js';
 import { requestRoutes } from './routes.js';
 import { RequestLogService } from './service.js';
@@ -22,16 +21,7 @@ const DAY_MS = 24 * 3600_000;
 export default fp(
   async (app: FastifyInstance) => {
     const log = repositoryOf(app, 'requests', openRequestLogRepository);
-    const { database } = app.storage;
-    // On a SQLite file, a thread of its own writes the log; in memory (tests) or on PostgreSQL, the event loop does.
-    const onLoop: RequestLogWriter = { ...log, close: async () => undefined };
-    const writer =
-      database.engine === 'sqlite' && !database.sqlite.memory
-        ? openThreadWriter(database.sqlite.name, onLoop, (err) =>
-            app.log.warn({ err }, 'the request log writer thread stopped; the event loop writes the log'),
-          )
-        : onLoop;
-    const recorder = new RequestRecorder(writer, app.clock, app.config.requestLogDays * DAY_MS);
+    const recorder = new RequestRecorder(log, app.clock, app.config.requestLogDays * DAY_MS);
     const service = new RequestLogService(log);
     app.decorate('requestLog', { recorder, service });
 
@@ -81,7 +71,6 @@ export default fp(
       // Twice: a flush under way when the app started closing does not write what came in after it began.
       await flush();
       await flush();
-      await writer.close();
     });
     requestRoutes(app, service);
   },

@@ -1,7 +1,9 @@
 import type { Clock } from '../clock.js';
 import { redactKeys } from '../http/logging.js';
-import { FIELDS } from './repository.js';
-import type { RequestLogWriter } from './thread-writer.js';
+import { FIELDS, type RequestLogRepository } from './repository.js';
+
+/** What the recorder writes through. */
+export type RequestLogWriter = Pick<RequestLogRepository, 'addFlat' | 'purge'>;
 
 /** A project keeps its newest requests up to this many; the purge removes older ones. */
 export const REQUESTS_KEPT_PER_PROJECT = 100_000;
@@ -34,8 +36,8 @@ export function loggedPath(url: string): string {
 }
 
 /**
- * Collects requests in memory; `flush` writes them in multi-row INSERTs, a
- * transaction per thousand. Recording is an array push, so the hot path stays cheap;
+ * Collects requests in memory; `flush` writes them as blocks (requests/blocks.ts), a
+ * transaction per thousand requests. Recording is an array push, so the hot path stays cheap;
  * the path is cleaned at the flush, once per distinct URL. Every `PURGE_EVERY_MS` the flush also
  * removes requests past the retention and beyond each busy project's bound.
  */

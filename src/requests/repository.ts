@@ -1,6 +1,8 @@
 import type { Database, PostgresDatabase, SqliteDatabase } from '../storage/database.js';
-import type { SqliteDb } from '../storage/sqlite/database.js';
 import { int, LIMIT, sqlFor, time } from '../storage/sql.js';
+import { BLOCK_SIZE, type BlockEntry, type BlockRow, decodeBlock, encodeBlock, FIELDS, POSITIONS, reencodeBlock } from './blocks.js';
+
+export { FIELDS } from './blocks.js';
 
 /** One request as the log keeps it: never a header, a body or a cursor value. */
 export interface LoggedRequest {
@@ -18,6 +20,7 @@ export interface LoggedRequest {
 }
 
 export interface RequestEntry extends Omit<LoggedRequest, 'projectId'> {
+  /** Its position in the log (later requests have higher ones): what a cursor carries. */
   id: bigint;
 }
 
@@ -33,7 +36,7 @@ export interface RequestLogRepository {
   add(entries: readonly LoggedRequest[]): Promise<void>;
   /** `add` for requests as FIELDS values each (`flatten`'s order, `at` in epoch ms): the recorder's form. */
   addFlat(flat: readonly unknown[]): Promise<void>;
-  /** A project's requests matching the filter, newest first, below an id when one is given. */
+  /** A project's requests matching the filter, newest first, below a position when one is given. */
   list(projectId: number, filter: RequestFilter, options: { limit: number; before?: bigint }): Promise<RequestEntry[]>;
   /** Forgets requests before an instant, and a project's beyond its newest `keep`; how many went. */
   purge(before: Date, projects: readonly number[], keep: number): Promise<number>;
@@ -41,87 +44,141 @@ export interface RequestLogRepository {
 
 interface Row {
   id: bigint | string;
-  request_id: string;
-  at: bigint | Date;
-  method: string;
-  path: string;
-  operation: string | null;
-  status: bigint | number;
-  duration_us: bigint | string;
-  key_id: string | null;
-  error_code: string | null;
+  first_at: bigint | Date;
+  request_ids: string;
+  entries: string;
 }
 
-const COLUMNS = 'id, request_id, at, method, path, operation, status, duration_us, key_id, error_code';
-const INSERT = 'INSERT INTO request_log (project_id, request_id, at, method, path, operation, status, duration_us, key_id, error_code)';
-/** Rows per SQLite INSERT: one statement of 100 rows binds for about half the cost of 100 one-row statements. */
-const CHUNK = 100;
-const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-/** Rows removed per DELETE by the purge (a few milliseconds of SQLite's time each). */
-const PURGE_BATCH = 5_000;
-
-const toEntry = (r: Row): RequestEntry => ({
-  id: BigInt(r.id),
-  requestId: r.request_id,
-  at: time(r.at),
-  method: r.method,
-  path: r.path,
-  operation: r.operation,
-  status: int(r.status),
-  durationUs: int(BigInt(r.duration_us)),
-  keyId: r.key_id,
-  errorCode: r.error_code,
-});
-
-/** Values per request in a flat batch: `LoggedRequest`'s fields in order, `at` in epoch milliseconds. */
-export const FIELDS = 10;
+/** What a search reads of a block. */
+const READ = 'id, first_at, request_ids, entries';
+const COLUMNS = ['project_id', 'first_at', 'last_at', 'count', 'statuses', 'key_ids', 'operations', 'request_ids', 'entries'];
+const INSERT = `INSERT INTO request_blocks (${COLUMNS.join(', ')})`;
+/** Blocks read per query of a search: a page of the newest requests is in the first one or two. */
+const BLOCKS_PER_READ = 8;
+/** Blocks removed per DELETE by the purge. */
+const PURGE_BATCH = 500;
 
 /** A request as its FIELDS values. */
 export function flatten(e: LoggedRequest, into: unknown[]): void {
   into.push(e.projectId, e.requestId, e.at.getTime(), e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode);
 }
 
-/**
- * Writes a flat batch on SQLite (synchronously; the caller holds the transaction): full chunks through one
- * statement prepared once, the rest row by row.
- */
-export function sqliteRowWriter(sqlite: SqliteDb): (flat: readonly unknown[]) => void {
-  const chunk = sqlite.prepare(`${INSERT} VALUES ${Array.from({ length: CHUNK }, () => ROW).join(', ')}`);
-  const one = sqlite.prepare(`${INSERT} VALUES ${ROW}`);
-  const step = CHUNK * FIELDS;
-  return (flat) => {
-    let i = 0;
-    for (; i + step <= flat.length; i += step) chunk.run(flat.slice(i, i + step));
-    for (; i + FIELDS <= flat.length; i += FIELDS) one.run(flat.slice(i, i + FIELDS));
-  };
+/** A flat batch as blocks: each project's requests in recording order, BLOCK_SIZE at most per block. */
+function blocksOf(flat: readonly unknown[]): { projectId: number; block: BlockRow }[] {
+  const byProject = new Map<number, number[]>();
+  for (let r = 0; r * FIELDS + FIELDS <= flat.length; r++) {
+    const projectId = flat[r * FIELDS] as number;
+    let rows = byProject.get(projectId);
+    if (!rows) byProject.set(projectId, (rows = []));
+    rows.push(r);
+  }
+  const out: { projectId: number; block: BlockRow }[] = [];
+  for (const [projectId, rows] of byProject) {
+    for (let i = 0; i < rows.length; i += BLOCK_SIZE) out.push({ projectId, block: encodeBlock(flat, rows.slice(i, i + BLOCK_SIZE)) });
+  }
+  return out;
 }
 
-/** SQLite from the event loop: no fsync (losing the last second of the log on power failure is harmless). */
+const values = (projectId: number, b: BlockRow, at: (ms: number) => unknown): unknown[] => [
+  projectId,
+  at(b.firstAt),
+  at(b.lastAt),
+  b.count,
+  b.statuses,
+  b.keyIds,
+  b.operations,
+  b.requestIds,
+  b.entries,
+];
+
+/** SQLite: the blocks in one transaction, without an fsync (losing the last second of the log on power failure is harmless). */
 function sqliteAdd(database: SqliteDatabase): RequestLogRepository['addFlat'] {
-  const write = sqliteRowWriter(database.sqlite);
+  const insert = database.sqlite.prepare(`${INSERT} VALUES (${COLUMNS.map(() => '?').join(', ')})`);
   return async (flat) => {
-    if (flat.length === 0) return;
-    await database.writes.run(() => write(flat), { durable: false });
+    const blocks = blocksOf(flat);
+    if (blocks.length === 0) return;
+    await database.writes.run(
+      () => {
+        for (const { projectId, block } of blocks) insert.run(values(projectId, block, (ms) => ms));
+      },
+      { durable: false },
+    );
   };
 }
 
-/** PostgreSQL: one prepared statement of ten arrays, whatever the count: one round trip per flush. */
+/** PostgreSQL: every block of a flush in one prepared statement of arrays: one round trip. */
 function postgresAdd(database: PostgresDatabase): RequestLogRepository['addFlat'] {
-  const text = `${INSERT}
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::text[], $10::text[])`;
+  const types = ['bigint', 'timestamptz', 'timestamptz', 'bigint', 'text', 'text', 'text', 'text', 'text'];
+  const text = `${INSERT} SELECT * FROM unnest(${types.map((t, i) => `$${String(i + 1)}::${t}[]`).join(', ')})`;
   return async (flat) => {
-    if (flat.length === 0) return;
-    const columns: unknown[][] = Array.from({ length: FIELDS }, () => []);
-    for (let i = 0; i + FIELDS <= flat.length; i += FIELDS) {
-      for (let f = 0; f < FIELDS; f++) columns[f]?.push(f === 2 ? new Date(flat[i + f] as number) : flat[i + f]);
+    const blocks = blocksOf(flat);
+    if (blocks.length === 0) return;
+    const columns: unknown[][] = COLUMNS.map(() => []);
+    for (const { projectId, block } of blocks) {
+      values(projectId, block, (ms) => new Date(ms)).forEach((v, i) => columns[i]?.push(v));
     }
     await database.pg.prepared(text, columns);
   };
 }
 
+/** Whether a request is one the filter asks for. */
+const matches = (e: BlockEntry, f: RequestFilter): boolean =>
+  (f.status === undefined || (e.status >= f.status.from && e.status <= f.status.to)) &&
+  (f.keyId === undefined || e.keyId === f.keyId) &&
+  (f.operation === undefined || e.operation === f.operation) &&
+  (f.requestId === undefined || e.requestId === f.requestId);
+
 export function openRequestLogRepository(database: Database): RequestLogRepository {
   const sql = sqlFor(database);
   const addFlat = database.engine === 'sqlite' ? sqliteAdd(database) : postgresAdd(database);
+  const contains = database.engine === 'sqlite' ? 'instr(request_ids, ?) > 0' : 'strpos(request_ids, ?) > 0';
+
+  /** Blocks that may hold a match (their summaries say so), newest first, with ids up to `upTo`. */
+  const candidates = (projectId: number, f: RequestFilter, upTo: bigint | undefined, limit: number) => {
+    const where = ['project_id = ?'];
+    const params: unknown[] = [projectId];
+    if (upTo !== undefined) {
+      where.push('id <= ?');
+      params.push(upTo);
+    }
+    if (f.status) {
+      where.push('statuses LIKE ?');
+      const cls = f.status.to - f.status.from === 99;
+      params.push(`% ${cls ? `${String(f.status.from / 100)}__` : String(f.status.from)} %`);
+    }
+    if (f.keyId !== undefined) {
+      where.push('key_ids LIKE ?');
+      params.push(`% ${f.keyId} %`);
+    }
+    if (f.operation !== undefined) {
+      where.push('operations LIKE ?');
+      params.push(`% ${f.operation} %`);
+    }
+    if (f.requestId !== undefined) {
+      where.push(contains);
+      params.push(`\n${f.requestId}\n`);
+    }
+    params.push(limit);
+    return sql.all<Row>(`SELECT ${READ} FROM request_blocks WHERE ${where.join(' AND ')} ORDER BY id DESC ${LIMIT}`, params);
+  };
+
+  /** Rewrites a block with only the requests `keep` keeps (the purge's cut through a block); how many went. */
+  const cut = async (row: Row, keep: (e: BlockEntry, index: number) => boolean): Promise<number> => {
+    const entries = decodeBlock(time(row.first_at).getTime(), row.request_ids, row.entries);
+    const kept = entries.filter(keep);
+    if (kept.length === entries.length) return 0;
+    if (kept.length === 0) {
+      await sql.run('DELETE FROM request_blocks WHERE id = ?', [row.id]);
+    } else {
+      const b = reencodeBlock(kept);
+      await sql.run(
+        'UPDATE request_blocks SET first_at = ?, last_at = ?, count = ?, statuses = ?, key_ids = ?, operations = ?, request_ids = ?, entries = ? WHERE id = ?',
+        [...values(0, b, (ms) => new Date(ms)).slice(1), row.id],
+      );
+    }
+    return entries.length - kept.length;
+  };
+
   return {
     add: (entries) => {
       const flat: unknown[] = [];
@@ -130,50 +187,57 @@ export function openRequestLogRepository(database: Database): RequestLogReposito
     },
     addFlat,
     list: async (projectId, filter, { limit, before }) => {
-      const where = ['project_id = ?'];
-      const params: unknown[] = [projectId];
-      if (before !== undefined) {
-        where.push('id < ?');
-        params.push(before);
+      const found: RequestEntry[] = [];
+      let upTo = before === undefined ? undefined : before / POSITIONS;
+      for (;;) {
+        const rows = await candidates(projectId, filter, upTo, BLOCKS_PER_READ);
+        for (const row of rows) {
+          const blockId = BigInt(row.id);
+          const entries = decodeBlock(time(row.first_at).getTime(), row.request_ids, row.entries);
+          for (let i = entries.length - 1; i >= 0; i--) {
+            const e = entries[i];
+            const position = blockId * POSITIONS + BigInt(i);
+            if (!e || (before !== undefined && position >= before) || !matches(e, filter)) continue;
+            found.push({ ...e, id: position, at: new Date(e.at) });
+            if (found.length === limit) return found;
+          }
+          upTo = blockId - 1n;
+        }
+        if (rows.length < BLOCKS_PER_READ) return found;
       }
-      if (filter.status) {
-        where.push('status >= ? AND status <= ?');
-        params.push(filter.status.from, filter.status.to);
-      }
-      if (filter.keyId !== undefined) {
-        where.push('key_id = ?');
-        params.push(filter.keyId);
-      }
-      if (filter.operation !== undefined) {
-        where.push('operation = ?');
-        params.push(filter.operation);
-      }
-      if (filter.requestId !== undefined) {
-        where.push('request_id = ?');
-        params.push(filter.requestId);
-      }
-      params.push(limit);
-      const rows = await sql.all<Row>(`SELECT ${COLUMNS} FROM request_log WHERE ${where.join(' AND ')} ORDER BY id DESC ${LIMIT}`, params);
-      return rows.map(toEntry);
     },
     purge: async (before, projects, keep) => {
-      // In bounded batches, letting other work run between them: a busy project can be far past its bound.
+      // Whole blocks in bounded batches, letting other work run between them; how many requests they held.
       const inBatches = async (select: string, params: readonly unknown[]) => {
         let removed = 0;
         for (;;) {
-          const n = await sql.run(`DELETE FROM request_log WHERE id IN (${select} ORDER BY id LIMIT ${String(PURGE_BATCH)})`, params);
-          removed += n;
-          if (n < PURGE_BATCH) return removed;
+          const gone = await sql.all<{ count: bigint | number }>(
+            `DELETE FROM request_blocks WHERE id IN (${select} ORDER BY id LIMIT ${String(PURGE_BATCH)}) RETURNING count`,
+            params,
+          );
+          for (const g of gone) removed += int(g.count);
+          if (gone.length < PURGE_BATCH) return removed;
           await new Promise((resolve) => setImmediate(resolve));
         }
       };
-      let removed = await inBatches('SELECT id FROM request_log WHERE at < ?', [before]);
+      const t = before.getTime();
+      let removed = await inBatches('SELECT id FROM request_blocks WHERE first_at < ? AND last_at < ?', [before, before]);
+      // What is left starting before the retention straddles it: cut.
+      for (const row of await sql.all<Row>(`SELECT ${READ} FROM request_blocks WHERE first_at < ?`, [before])) {
+        removed += await cut(row, (e) => e.at >= t);
+      }
       for (const projectId of projects) {
-        const bound = await sql.one<{ id: bigint | string }>(
-          'SELECT id FROM request_log WHERE project_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?',
+        // The block holding the `keep`th newest request: older blocks go whole, it is cut.
+        const edge = await sql.one<{ id: bigint | string; kept: bigint | string }>(
+          `SELECT id, kept FROM (SELECT id, SUM(count) OVER (ORDER BY id DESC) AS kept FROM request_blocks WHERE project_id = ?) AS t
+            WHERE kept > ? ORDER BY id DESC LIMIT 1`,
           [projectId, keep],
         );
-        if (bound) removed += await inBatches('SELECT id FROM request_log WHERE project_id = ? AND id <= ?', [projectId, bound.id]);
+        if (!edge) continue;
+        removed += await inBatches('SELECT id FROM request_blocks WHERE project_id = ? AND id < ?', [projectId, edge.id]);
+        const row = await sql.one<Row>(`SELECT ${READ} FROM request_blocks WHERE id = ?`, [edge.id]);
+        const over = Number(edge.kept) - keep;
+        if (row) removed += await cut(row, (_, i) => i >= over);
       }
       return removed;
     },

@@ -54,7 +54,7 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
       errorFlood: { bodyBytes: number; responseBytes: number } | null;
       roundTrips: Record<string, Record<'service' | 'peer', { pgRoundTrips: number; redisCommands: number }>>;
       requestLog: Record<
-        'sqlite' | 'sqliteEventLoop' | 'postgres',
+        'sqlite' | 'postgres',
         { eventLoopUsPerRequest: number; totalUsPerRequest: number; bytesPerMillion: number } | undefined
       >;
     };
@@ -98,7 +98,7 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
     assert.ok(result.tlsHandshakes && result.tlsHandshakes.perSecond > 0 && result.tlsHandshakes.barePerSecond > 0);
     assert.match(run.stdout, /new TLS connections per second/);
     // The request log's cost: CPU per request and growth per million requests, on each engine the run had.
-    for (const engine of ['sqlite', 'sqliteEventLoop', ...(scaleOut ? ['postgres' as const] : [])] as const) {
+    for (const engine of ['sqlite', ...(scaleOut ? ['postgres' as const] : [])] as const) {
       const r = result.requestLog[engine];
       assert.ok(
         r && r.eventLoopUsPerRequest > 0 && r.totalUsPerRequest >= r.eventLoopUsPerRequest && r.bytesPerMillion > 0,

@@ -7,13 +7,13 @@ import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helper
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { rawExchange, rawRequest } from '../helpers/raw-http.js';
-import { FIELDS, flatten, openRequestLogRepository } from '../../src/requests/repository.js';
-import { RequestRecorder } from '../../src/requests/recorder.js';
-import { decode, encode, openThreadWriter, type RequestLogWriter } from '../../src/requests/thread-writer.js';
-import { systemClock } from '../../src/clock.js';
-import { openAppStorage } from '../../src/features.js';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { openRequestLogRepository } from '../../src/requests/repository.js';
+import { decodeBlock, encodeBlock, reencodeBlock } from '../../src/requests/blocks.js';
+import { MIGRATIONS } from '../../src/features.js';
+import { openStorage } from '../../src/storage/open.js';
+import type { FeatureMigrations } from '../../src/storage/migrations.js';
+import { openProjectRepository } from '../../src/projects/repository.js';
+import { sqlFor } from '../../src/storage/sql.js';
 import { OPERATOR } from '../../src/audit/actor.js';
 
 interface Logged {
@@ -206,6 +206,81 @@ function requestLogTests(open: () => Promise<Harness>): void {
     assert.deepEqual([left[0]?.requestId, left.at(-1)?.requestId], ['busy-12344', 'busy-11345']);
   });
 
+  test('a search pages across blocks, newest first, and finds a rare request in an old block', async () => {
+    const repo = openRequestLogRepository(h.storage.database);
+    const q = await h.newProject();
+    const projectId = ok(await h.app.projects.find(q.project)).id;
+    const entries = Array.from({ length: 2_500 }, (_, i) => ({
+      projectId,
+      requestId: `many-${String(i)}`,
+      at: new Date(Date.now() - 60_000 + i),
+      method: 'GET',
+      path: '/v1/pets',
+      operation: i === 3 ? 'getPet' : 'listPets',
+      status: i === 3 ? 503 : 200,
+      durationUs: i,
+      keyId: i === 3 ? 'key_rare' : 'key_common',
+      errorCode: i === 3 ? 'storage_unavailable' : null,
+    }));
+    // Three writes, as three flushes (the first holds more than one block).
+    await repo.add(entries.slice(0, 1_200));
+    await repo.add(entries.slice(1_200, 1_201));
+    await repo.add(entries.slice(1_201));
+    const seen: string[] = [];
+    let before: bigint | undefined;
+    for (;;) {
+      const page = await repo.list(projectId, {}, { limit: 700, ...(before === undefined ? {} : { before }) });
+      seen.push(...page.map((e) => e.requestId));
+      if (page.length < 700) break;
+      before = page.at(-1)?.id;
+    }
+    assert.deepEqual(seen, entries.map((e) => e.requestId).reverse());
+    for (const filter of [
+      { status: { from: 500, to: 599 } },
+      { status: { from: 503, to: 503 } },
+      { keyId: 'key_rare' },
+      { operation: 'getPet' },
+    ]) {
+      assert.deepEqual(
+        (await repo.list(projectId, filter, { limit: 10 })).map((e) => [e.requestId, e.durationUs, e.errorCode]),
+        [['many-3', 3, 'storage_unavailable']],
+        JSON.stringify(filter),
+      );
+    }
+    assert.deepEqual(
+      (await repo.list(projectId, { requestId: 'many-1999' }, { limit: 10 })).map((e) => e.requestId),
+      ['many-1999'],
+    );
+    assert.deepEqual(await repo.list(projectId, { requestId: 'many-19' }, { limit: 10 }).then((r) => r.map((e) => e.requestId)), [
+      'many-19',
+    ]);
+    assert.deepEqual(await repo.list(projectId, { keyId: 'key_rar' }, { limit: 10 }), []);
+  });
+
+  test('the purge cuts a block that straddles the retention: its older requests go, its newer stay', async () => {
+    const repo = openRequestLogRepository(h.storage.database);
+    const q = await h.newProject();
+    const projectId = ok(await h.app.projects.find(q.project)).id;
+    const entry = (i: number, ageMs: number) => ({
+      projectId,
+      requestId: `edge-${String(i)}`,
+      at: new Date(Date.now() - ageMs),
+      method: 'GET',
+      path: '/v1/pets',
+      operation: 'listPets',
+      status: 200,
+      durationUs: 1,
+      keyId: null,
+      errorCode: null,
+    });
+    await repo.add([entry(0, 3 * 86_400_000), entry(1, 2 * 86_400_000), entry(2, 1000), entry(3, 500)]);
+    assert.equal(await repo.purge(new Date(Date.now() - 86_400_000), [projectId], 1_000), 2);
+    assert.deepEqual(
+      (await repo.list(projectId, {}, { limit: 10 })).map((e) => e.requestId),
+      ['edge-3', 'edge-2'],
+    );
+  });
+
   test('the purge keeps REQUEST_LOG_DAYS and the newest requests per project up to the bound', async () => {
     const repo = openRequestLogRepository(h.storage.database);
     const q = await h.newProject();
@@ -235,8 +310,8 @@ function requestLogTests(open: () => Promise<Harness>): void {
 
 describeEachEngine('request log', () => requestLogTests(() => harness()));
 
-// On a SQLite file, a thread of its own writes the log (in memory, the event loop does).
-describe('request log [sqlite file: writer thread]', () => {
+// On a SQLite file (as a service runs) as well as in memory.
+describe('request log [sqlite file]', () => {
   let fresh: FreshDatabase;
   before(async () => {
     fresh = await freshDatabase('sqlite', { onDisk: true });
@@ -245,72 +320,7 @@ describe('request log [sqlite file: writer thread]', () => {
   requestLogTests(() => harness({ config: { databaseUrl: fresh.url } }));
 });
 
-test('a writer thread that cannot start hands its work to the event loop, and nothing recorded is lost', async () => {
-  const written: unknown[] = [];
-  let failed: Error | null = null;
-  const onLoop: RequestLogWriter = {
-    addFlat: async (flat) => {
-      written.push(...flat);
-    },
-    purge: async () => 0,
-    close: async () => undefined,
-  };
-  const writer = openThreadWriter(join(tmpdir(), `petstore-missing-${randomBytes(6).toString('hex')}.db`), onLoop, (err) => {
-    failed = err;
-  });
-  const recorder = new RequestRecorder(writer, systemClock, 86_400_000);
-  const record = (requestId: string) => recorder.record(1, requestId, Date.now(), 'GET', '/v1/pets', 'listPets', 200, 1, null, null);
-  record('before-failure');
-  // The thread fails as it starts (no such database file): this flush may be the one it rejects, keeping the entry.
-  await recorder.flush().catch(() => undefined);
-  for (let i = 0; i < 100 && failed === null; i++) await sleep(20);
-  assert.ok(failed, 'the thread reported its failure');
-  record('after-failure');
-  await recorder.flush();
-  // FIELDS values per request, the request id second.
-  assert.deepEqual(
-    written.filter((_, i) => i % FIELDS === 1),
-    ['before-failure', 'after-failure'],
-  );
-  await writer.close();
-});
-
-test('a writer thread writes what it is given, and closing it is not reported as a failure', async () => {
-  const fresh = await freshDatabase('sqlite', { onDisk: true });
-  const storage = await openAppStorage({ databaseUrl: fresh.url, databasePoolSize: 1 });
-  try {
-    const { database } = storage;
-    if (database.engine !== 'sqlite') throw new Error('SQLite only');
-    const failures: Error[] = [];
-    const onLoop: RequestLogWriter = { ...openRequestLogRepository(database), close: async () => undefined };
-    const writer = openThreadWriter(database.sqlite.name, onLoop, (err) => failures.push(err));
-    const at = new Date();
-    const entry = {
-      projectId: 1,
-      at,
-      method: 'GET',
-      path: '/v1/pets',
-      operation: 'listPets',
-      status: 200,
-      durationUs: 5,
-      keyId: null,
-      errorCode: null,
-    };
-    const flat: unknown[] = [];
-    for (let i = 0; i < 250; i++) flatten({ ...entry, requestId: `thread-${String(i)}` }, flat);
-    await writer.addFlat(flat);
-    await writer.close();
-    assert.deepEqual(failures, []);
-    const rows = await openRequestLogRepository(database).list(1, {}, { limit: 100 });
-    assert.equal(rows.length, 100);
-    assert.equal(rows[0]?.requestId, 'thread-249');
-  } finally {
-    await storage.close();
-    await fresh.drop();
-  }
-});
-
-test('a batch handed to the writer thread decodes to exactly what was recorded', () => {
+test('a block decodes to exactly the requests recorded, in order', () => {
   const flat = [
     7,
     'req_a',
@@ -322,9 +332,9 @@ test('a batch handed to the writer thread decodes to exactly what was recorded',
     312,
     'key_1',
     null,
-    9_007_199_254_740_991,
-    'trace "x"',
-    1,
+    7,
+    'trace "x"\u2028',
+    1_795_000_000_100,
     'POST',
     '/v1/pets',
     null,
@@ -334,7 +344,7 @@ test('a batch handed to the writer thread decodes to exactly what was recorded',
     'validation_failed',
     7,
     'req_b',
-    2,
+    1_795_000_000_200,
     'GET',
     '/v1/pets?limit=20',
     'listPets',
@@ -343,6 +353,69 @@ test('a batch handed to the writer thread decodes to exactly what was recorded',
     'key_1',
     null,
   ];
-  assert.deepEqual(decode(encode(flat)), flat);
-  assert.deepEqual(encode(flat).strings, ['GET', '/v1/pets?limit=20', 'listPets', 'key_1', 'POST', '/v1/pets', 'validation_failed']);
+  const block = encodeBlock(flat, [0, 1, 2]);
+  assert.deepEqual(
+    {
+      firstAt: block.firstAt,
+      lastAt: block.lastAt,
+      count: block.count,
+      statuses: block.statuses,
+      keyIds: block.keyIds,
+      operations: block.operations,
+    },
+    { firstAt: 1_795_000_000_100, lastAt: 1_795_000_000_200, count: 3, statuses: ' 200 400 ', keyIds: ' key_1 ', operations: ' listPets ' },
+  );
+  const decoded = decodeBlock(block.firstAt, block.requestIds, block.entries);
+  const again: unknown[] = [];
+  for (const e of decoded) again.push(7, e.requestId, e.at, e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode);
+  assert.deepEqual(again, flat);
+  assert.deepEqual(reencodeBlock(decoded), block);
+});
+
+const BEFORE_BLOCKS: FeatureMigrations[] = MIGRATIONS.map((f) =>
+  f.feature === 'requests'
+    ? { ...f, sqlite: f.sqlite.filter((m) => m.version === 1), postgres: f.postgres.filter((m) => m.version === 1) }
+    : f,
+);
+
+describeEachEngine('request log of an earlier version', (engine) => {
+  test('is kept, request by request, when its table becomes blocks', async () => {
+    const db = await freshDatabase(engine.name, { onDisk: true });
+    try {
+      const old = await openStorage(db.url, { migrations: BEFORE_BLOCKS });
+      const projectId = (await openProjectRepository(old.database).create('old-log', 'free', { perMinute: 60, perDay: 1000 }, new Date()))
+        .id;
+      const at = new Date(Date.now() - 1000);
+      const sql = sqlFor(old.database);
+      const insert = `INSERT INTO request_log (project_id, request_id, at, method, path, operation, status, duration_us, key_id, error_code)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+      await sql.run(insert, [projectId, 'old-1', at, 'GET', '/v1/pets', 'listPets', 200, 120, 'key_old', null]);
+      await sql.run(insert, [projectId, 'old-2', at, 'GET', '/v1/nowhere', null, 404, 80, null, 'not_found']);
+      await old.close();
+      const now = await openStorage(db.url, { migrations: MIGRATIONS });
+      try {
+        const repo = openRequestLogRepository(now.database);
+        const listed = await repo.list(projectId, {}, { limit: 10 });
+        assert.deepEqual(
+          listed.map((e) => [e.requestId, e.at.getTime(), e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode]),
+          [
+            ['old-2', at.getTime(), 'GET', '/v1/nowhere', null, 404, 80, null, 'not_found'],
+            ['old-1', at.getTime(), 'GET', '/v1/pets', 'listPets', 200, 120, 'key_old', null],
+          ],
+        );
+        assert.deepEqual(
+          (await repo.list(projectId, { keyId: 'key_old' }, { limit: 10 })).map((e) => e.requestId),
+          ['old-1'],
+        );
+        assert.deepEqual(
+          (await repo.list(projectId, { requestId: 'old-2' }, { limit: 10 })).map((e) => e.status),
+          [404],
+        );
+      } finally {
+        await now.close();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
 });
