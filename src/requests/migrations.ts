@@ -40,7 +40,7 @@ export const requestLogMigrations: FeatureMigrations = {
           request_ids TEXT NOT NULL,
           entries TEXT NOT NULL
         );
-        CREATE INDEX request_blocks_project ON request_blocks(project_id, id);
+        CREATE INDEX request_blocks_project ON request_blocks(project_id, id, count);
         CREATE INDEX request_blocks_first_at ON request_blocks(first_at);
         INSERT INTO request_blocks (project_id, first_at, last_at, count, statuses, key_ids, operations, request_ids, entries)
           SELECT project_id, at, at, 1, ' ' || status || ' ', ' ' || COALESCE(key_id || ' ', ''), ' ' || COALESCE(operation || ' ', ''),
@@ -89,7 +89,7 @@ export const requestLogMigrations: FeatureMigrations = {
           request_ids TEXT NOT NULL,
           entries TEXT NOT NULL
         );
-        CREATE INDEX request_blocks_project ON request_blocks(project_id, id);
+        CREATE INDEX request_blocks_project ON request_blocks(project_id, id, count);
         CREATE INDEX request_blocks_first_at ON request_blocks(first_at);
         INSERT INTO request_blocks (project_id, first_at, last_at, count, statuses, key_ids, operations, request_ids, entries)
           SELECT project_id, at, at, 1, ' ' || status || ' ', ' ' || COALESCE(key_id || ' ', ''), ' ' || COALESCE(operation || ' ', ''),

@@ -212,7 +212,7 @@ export function openRequestLogRepository(database: Database): RequestLogReposito
         let removed = 0;
         for (;;) {
           const gone = await sql.all<{ count: bigint | number }>(
-            `DELETE FROM request_blocks WHERE id IN (${select} ORDER BY id LIMIT ${String(PURGE_BATCH)}) RETURNING count`,
+            `DELETE FROM request_blocks WHERE id IN (${select} LIMIT ${String(PURGE_BATCH)}) RETURNING count`,
             params,
           );
           for (const g of gone) removed += int(g.count);
@@ -221,20 +221,21 @@ export function openRequestLogRepository(database: Database): RequestLogReposito
         }
       };
       const t = before.getTime();
-      let removed = await inBatches('SELECT id FROM request_blocks WHERE first_at < ? AND last_at < ?', [before, before]);
+      let removed = await inBatches('SELECT id FROM request_blocks WHERE first_at < ? AND last_at < ? ORDER BY first_at', [before, before]);
       // What is left starting before the retention straddles it: cut.
       for (const row of await sql.all<Row>(`SELECT ${READ} FROM request_blocks WHERE first_at < ?`, [before])) {
         removed += await cut(row, (e) => e.at >= t);
       }
       for (const projectId of projects) {
-        // The block holding the `keep`th newest request: older blocks go whole, it is cut.
+        // The block holding the `keep`th newest request: older blocks go whole, it is cut. The sum reads only
+        // the index on (project_id, id, count).
         const edge = await sql.one<{ id: bigint | string; kept: bigint | string }>(
           `SELECT id, kept FROM (SELECT id, SUM(count) OVER (ORDER BY id DESC) AS kept FROM request_blocks WHERE project_id = ?) AS t
             WHERE kept > ? ORDER BY id DESC LIMIT 1`,
           [projectId, keep],
         );
         if (!edge) continue;
-        removed += await inBatches('SELECT id FROM request_blocks WHERE project_id = ? AND id < ?', [projectId, edge.id]);
+        removed += await inBatches('SELECT id FROM request_blocks WHERE project_id = ? AND id < ? ORDER BY id', [projectId, edge.id]);
         const row = await sql.one<Row>(`SELECT ${READ} FROM request_blocks WHERE id = ?`, [edge.id]);
         const over = Number(edge.kept) - keep;
         if (row) removed += await cut(row, (_, i) => i >= over);
