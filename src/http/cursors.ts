@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /** What a cursor is valid for: one listing, of one project, with one filter. */
 export interface CursorScope {
@@ -23,8 +23,15 @@ const CURSOR_TEXT = /^[A-Za-z0-9_-]{34}$/;
  * does not verify.
  */
 export class CursorCodec {
-  constructor(private readonly key: Buffer) {
+  /**
+   * A KeyObject, not the bytes: on Node 24 `createHmac` with a Buffer key first asks whether it is a KeyObject
+   * by a check that throws, about 13 µs per HMAC (16.5 against 3.0 µs in all); Node 20 and 26 take either in 3–4 µs.
+   */
+  private readonly key: KeyObject;
+
+  constructor(key: Buffer) {
     if (key.length < 32) throw new Error('a cursor key needs at least 256 bits');
+    this.key = createSecretKey(key);
   }
 
   private tag(scope: CursorScope, head: Buffer): Buffer {
