@@ -172,7 +172,9 @@ export function openRequestLogRepository(database: Database): RequestLogReposito
     } else {
       const b = reencodeBlock(kept);
       await sql.run(
-        'UPDATE request_blocks SET first_at = ?, last_at = ?, count = ?, statuses = ?, key_ids = ?, operations = ?, request_ids = ?, entries = ? WHERE id = ?',
+        `UPDATE request_blocks SET ${COLUMNS.slice(1)
+          .map((c) => `${c} = ?`)
+          .join(', ')} WHERE id = ?`,
         [...values(0, b, (ms) => new Date(ms)).slice(1), row.id],
       );
     }
