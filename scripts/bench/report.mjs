@@ -105,7 +105,9 @@ export function printTargets(targets) {
 
 /** The PostgreSQL + Redis scenarios: the service against its hand-written peer, CPU by process, round trips. */
 export function printScaleOutTable(summary, roundTrips) {
-  const rows = [['PostgreSQL + Redis', 'req/s', 'of bare', 'of peer', 'CPU µs/req svc / PG / Redis', 'round trips/req PG + Redis']];
+  const rows = [
+    ['PostgreSQL + Redis', 'req/s', 'of bare', 'of peer', 'CPU µs/req svc / PG / Redis', 'round trips/req PG + Redis', 'PG at once'],
+  ];
   for (const [name, counted] of Object.entries(roundTrips)) {
     const s = summary[name];
     if (!s) continue;
@@ -118,6 +120,7 @@ export function printScaleOutTable(summary, roundTrips) {
       fmt(s.peerRatio),
       `${fmt(s.cpuUsPerRequest, 0)} / ${fmt(s.pgCpuUsPerRequest, 0)} / ${fmt(s.redisCpuUsPerRequest, 0)}`,
       trips(counted.service),
+      fmt(counted.service.pgRoundTripsConcurrent, 2),
     ]);
     rows.push([
       '  hand-written peer',
@@ -126,6 +129,7 @@ export function printScaleOutTable(summary, roundTrips) {
       '1.00',
       `${fmt(s.peerCpuUsPerRequest, 0)} / ${fmt(s.peerPgCpuUsPerRequest, 0)} / ${fmt(s.peerRedisCpuUsPerRequest, 0)}`,
       trips(counted.peer),
+      fmt(counted.peer.pgRoundTripsConcurrent, 2),
     ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));

@@ -634,7 +634,8 @@ async function main() {
 
   /**
    * Round trips per request on PostgreSQL + Redis: a process like the measured one, started through proxies
-   * that count what it sends, answers requests one at a time (after a few that open its connections).
+   * that count what it sends, answers requests one at a time (after a few that open its connections), then
+   * as many at once as wrk's connections (PostgreSQL's round trips only).
    */
   const countRoundTrips = async (s, who) => {
     const pgProxy = await startCountingProxy(s.pg.url, 'postgres');
@@ -659,12 +660,24 @@ async function main() {
       redisProxy.reset();
       const n = settings.countRequests;
       for (let i = 0; i < n; i++) await send();
-      return {
+      const sequential = {
         pgRoundTrips: pgProxy.counts.roundTrips / n,
         pgStatements: pgProxy.counts.statements / n,
         redisCommands: redisProxy.counts.commands / n,
         redisWrites: redisProxy.counts.writes / n,
       };
+      // Then as many at once as wrk keeps in flight: what batching (the writes' group commit) saves.
+      pgProxy.reset();
+      let sent = 0;
+      await Promise.all(
+        Array.from({ length: settings.connections }, async () => {
+          while (sent < n) {
+            sent++;
+            await send();
+          }
+        }),
+      );
+      return { ...sequential, pgRoundTripsConcurrent: pgProxy.counts.roundTrips / n };
     } finally {
       await proc?.stop();
       await pgProxy.close();

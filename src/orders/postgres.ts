@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
 import type { PetStatus } from '../pets/schemas.js';
+import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import { newEventId } from '../events/outbox.js';
 import type { StoreEvents } from './events.js';
@@ -105,6 +106,87 @@ async function placeInOneStatement(db: PgDatabase, projectId: number, order: New
   return row === undefined ? notTaken(db, projectId, order.petId) : { kind: 'placed', order: toOrder(row) };
 }
 
+/**
+ * PLACE_WITH_EVENTS for many placements at once (the group commit, storage/postgres/batches.ts). Of
+ * placements for one pet only the first can take it. The pets are locked first, in one order (project,
+ * id), and the counters after, also in order, so batches in flight at once wait for each other rather
+ * than deadlock. Each project's counter moves once by its count of orders, which take the ids below it in
+ * their order; events and deliveries follow in the same order. Parameters: arrays of the project, pet,
+ * quantity, time, the two event ids, the pet's move's data and the order's data around its id of each
+ * placement, then the events' time. Rows: the orders placed, each with its placement's position (`n`, from 1).
+ */
+const PLACE_MANY_WITH_EVENTS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+      WITH ORDINALITY AS i (project_id, pet_id, quantity, at, moved_id, placed_id, moved, before, after, n)
+  ), first AS (
+    SELECT DISTINCT ON (project_id, pet_id) * FROM input ORDER BY project_id, pet_id, n
+  ), locked AS MATERIALIZED (
+    SELECT p.project_id, p.id FROM pets p JOIN first f ON p.project_id = f.project_id AND p.id = f.pet_id
+    WHERE p.status = 'available' ORDER BY p.project_id, p.id FOR UPDATE OF p
+  ), took AS (
+    UPDATE pets p SET status = 'pending' FROM first f JOIN locked l ON l.project_id = f.project_id AND l.id = f.pet_id
+    WHERE p.project_id = l.project_id AND p.id = l.id AND p.status = 'available'
+    RETURNING f.*
+  ), ${numberedPerProject('order_sequences', 'took')}, placed AS (
+    INSERT INTO orders (project_id, id, pet_id, quantity, status, complete, created_at)
+    SELECT project_id, id, pet_id, quantity, 'placed', false, at FROM numbered ORDER BY n
+    RETURNING project_id, ${ORDER_COLUMNS}
+  ), e AS (
+    INSERT INTO events (id, project_id, type, data, created_at)
+    SELECT v.id, numbered.project_id, v.type, v.data, $10::timestamptz
+    FROM numbered CROSS JOIN LATERAL (VALUES
+      (1, numbered.moved_id, 'pet.status_changed', numbered.moved),
+      (2, numbered.placed_id, 'order.placed', numbered.before || numbered.id || numbered.after)
+    ) AS v (k, id, type, data)
+    ORDER BY numbered.n, v.k
+    RETURNING seq, project_id, type
+  ), d AS (
+    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+    SELECT w.id, e.seq, 'pending', 0, $10::timestamptz, $10::timestamptz
+    FROM e JOIN webhook_endpoints w ON w.project_id = e.project_id AND w.enabled AND (w.events = '*' OR strpos(w.events, ',' || e.type || ',') > 0)
+    ORDER BY e.seq, w.id
+  )
+  SELECT numbered.n, placed.* FROM placed JOIN numbered USING (project_id, id)`;
+
+interface Placement {
+  projectId: number;
+  order: NewOrderRecord;
+  now: Date;
+}
+
+/** Placements without an idempotency key, in batches when they come at once. */
+function placements(db: PgDatabase): (placement: Placement) => Promise<PlaceOrderResult> {
+  return batchedWrite<Placement, PlaceOrderResult>({
+    one: ({ projectId, order, now }) => placeInOneStatement(db, projectId, order, now),
+    many: async (batch) => {
+      const data = batch.map(({ projectId, order, now }) => ({
+        around: placedDataAround(order, now),
+        moved: storeEventData({ type: 'pet.status_changed', projectId, petId: order.petId, from: 'available', to: 'pending' }),
+      }));
+      const res = await db.prepared<OrderRow & { n: bigint }>(PLACE_MANY_WITH_EVENTS, [
+        batch.map((p) => p.projectId),
+        batch.map((p) => p.order.petId),
+        batch.map((p) => p.order.quantity),
+        batch.map((p) => p.now),
+        batch.map(() => newEventId()),
+        batch.map(() => newEventId()),
+        data.map((d) => d.moved),
+        data.map((d) => d.around[0]),
+        data.map((d) => d.around[1]),
+        new Date(),
+      ]);
+      const placed = new Map(res.rows.map((row) => [Number(row.n) - 1, row]));
+      return Promise.all(
+        batch.map(({ projectId, order }, i): PlaceOrderResult | Promise<PlaceOrderResult> => {
+          const row = placed.get(i);
+          return row === undefined ? notTaken(db, projectId, order.petId) : { kind: 'placed', order: toOrder(row) };
+        }),
+      );
+    },
+  });
+}
+
 async function placeIn(
   client: pg.PoolClient,
   events: StoreEvents,
@@ -143,9 +225,10 @@ async function placeIn(
  * engines share are in sql.ts.
  */
 export function postgresOrders(db: PgDatabase, events: StoreEvents): Omit<OrderRepository, keyof OrderStatements> {
+  const place = placements(db);
   return {
     place: async (projectId, order, now, claim) => {
-      if (!claim && events.outboxRows === true) return placeInOneStatement(db, projectId, order, now);
+      if (!claim && events.outboxRows === true) return place({ projectId, order, now });
       try {
         return await db.transaction((client) => placeIn(client, events, projectId, order, now, claim));
       } catch (err) {

@@ -1,8 +1,10 @@
 import type pg from 'pg';
 import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
+import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import { emitPg, newEventId, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
+import type { Pet } from './schemas.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
 import { COLUMNS, toPet, type PetRow } from './rows.js';
 import type { PetStatements } from './sql.js';
@@ -59,6 +61,70 @@ const INSERT_PET_WITH_EVENT = `
   )
   SELECT ${COLUMNS} FROM pet`;
 
+/**
+ * INSERT_PET_WITH_EVENT for many pets at once (the group commit, storage/postgres/batches.ts): each
+ * project's counter moves once by its count of new pets, which take the ids below it in their order;
+ * events and deliveries follow in the same order. Parameters: arrays of the project, name, category,
+ * status, time and event id of each pet, then the subscription needle. Rows: the pets, in their order.
+ */
+const INSERT_PETS_WITH_EVENTS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[])
+      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, n)
+  ), ${numberedPerProject('pet_sequences', 'input')}, pet AS (
+    INSERT INTO pets (project_id, id, name, category_id, status, created_at)
+    SELECT project_id, id, name, category_id, status, at FROM numbered ORDER BY n
+  ), e AS (
+    INSERT INTO events (id, project_id, type, data, created_at)
+    SELECT event_id, project_id, 'pet.created',
+           '{"id":' || id || ',"name":' || to_json(name)::text || ',"categoryId":' || category_id || ',"status":' || to_json(status)::text || '}',
+           at
+    FROM numbered ORDER BY n
+    RETURNING seq, project_id, created_at
+  ), d AS (
+    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
+    SELECT w.id, e.seq, 'pending', 0, e.created_at, e.created_at
+    FROM e JOIN webhook_endpoints w ON w.project_id = e.project_id AND w.enabled AND (w.events = '*' OR strpos(w.events, $7::text) > 0)
+    ORDER BY e.seq, w.id
+  )
+  SELECT ${COLUMNS} FROM numbered ORDER BY n`;
+
+interface PetWrite {
+  projectId: number;
+  pet: NewPetRecord;
+  now: Date;
+}
+
+/** Pets created without an idempotency key, in batches when they come at once. */
+function petWrites(db: PgDatabase): (write: PetWrite) => Promise<Pet> {
+  return batchedWrite<PetWrite, Pet>({
+    one: async ({ projectId, pet, now }) => {
+      const res = await db.prepared<PetRow>(INSERT_PET_WITH_EVENT, [
+        projectId,
+        pet.name,
+        pet.categoryId,
+        pet.status,
+        now,
+        newEventId(),
+        subscriptionNeedle('pet.created'),
+      ]);
+      return toPet(res.rows[0] as PetRow);
+    },
+    many: async (writes) => {
+      const res = await db.prepared<PetRow>(INSERT_PETS_WITH_EVENTS, [
+        writes.map((w) => w.projectId),
+        writes.map((w) => w.pet.name),
+        writes.map((w) => w.pet.categoryId),
+        writes.map((w) => w.pet.status),
+        writes.map((w) => w.now),
+        writes.map(() => newEventId()),
+        subscriptionNeedle('pet.created'),
+      ]);
+      return res.rows.map(toPet);
+    },
+  });
+}
+
 async function createWithClaim(
   client: pg.PoolClient,
   projectId: number,
@@ -79,6 +145,7 @@ async function createWithClaim(
 }
 
 export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRepository, keyof PetStatements> {
+  const write = petWrites(db);
   return {
     listJson: async (projectId, q) => petPageJson(await shared.list(projectId, { ...q, limit: q.limit + 1 }), q.limit),
     getJson: async (projectId, id) => {
@@ -86,18 +153,7 @@ export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRep
       return pet ? petJson(pet) : null;
     },
     create: async (projectId, pet, now, claim) => {
-      if (!claim) {
-        const res = await db.prepared<PetRow>(INSERT_PET_WITH_EVENT, [
-          projectId,
-          pet.name,
-          pet.categoryId,
-          pet.status,
-          now,
-          newEventId(),
-          subscriptionNeedle('pet.created'),
-        ]);
-        return { kind: 'created', pet: toPet(res.rows[0] as PetRow) };
-      }
+      if (!claim) return { kind: 'created', pet: await write({ projectId, pet, now }) };
       try {
         return await db.transaction((client) => createWithClaim(client, projectId, pet, now, claim));
       } catch (err) {

@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import { MIGRATIONS } from '../../src/features.js';
 import { openProjectRepository } from '../../src/projects/repository.js';
 import type { FeatureMigrations } from '../../src/storage/migrations.js';
-import { openStorage, type Storage } from '../../src/storage/open.js';
+import { openStorage } from '../../src/storage/open.js';
 import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { harness, exactIds, type Harness } from '../helpers/harness.js';
 import { openRepositories } from '../helpers/repositories.js';
+import { rowsOf } from '../helpers/storage-sql.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -14,19 +15,6 @@ const json = { 'content-type': 'application/json' };
 const BEFORE_PER_PROJECT_IDS: FeatureMigrations[] = MIGRATIONS.filter((f) => f.feature !== 'secrets').map((f) =>
   f.feature === 'pets' ? { ...f, sqlite: f.sqlite.filter((m) => m.version === 1), postgres: f.postgres.filter((m) => m.version === 1) } : f,
 );
-
-/** One statement on either engine, `?` placeholders. */
-async function exec(storage: Storage, text: string, params: unknown[] = []): Promise<void> {
-  const { database } = storage;
-  if (database.engine === 'sqlite') database.sqlite.prepare(text).run(...params);
-  else {
-    let n = 0;
-    await database.pg.query(
-      text.replace(/\?/g, () => `$${String(++n)}`),
-      params,
-    );
-  }
-}
 
 describeEachEngine('pet ids numbered per project', (engine) => {
   let h: Harness;
@@ -116,6 +104,69 @@ describeEachEngine('pet ids numbered per project', (engine) => {
     }
   });
 
+  test('pets created at once in two projects each get what they sent, and their events and deliveries follow their ids', async () => {
+    const db = await freshDatabase(engine.name, { onDisk: true });
+    const repos = await openRepositories(db.url);
+    try {
+      const now = new Date();
+      const at = engine.name === 'sqlite' ? now.getTime() : now;
+      const a = (await repos.projects.create('at-once-a', 'free', { perMinute: 60, perDay: 1000 }, now)).id;
+      const b = (await repos.projects.create('at-once-b', 'free', { perMinute: 60, perDay: 1000 }, now)).id;
+      const enabled = engine.name === 'sqlite' ? 1 : true;
+      const endpoint = `INSERT INTO webhook_endpoints (project_id, url, events, secret, enabled, created_at) VALUES (?, 'https://example.com/h', ?, 's', ?, ?)`;
+      await rowsOf(repos.storage, endpoint, [a, ',pet.created,', enabled, at]);
+      await rowsOf(repos.storage, endpoint, [b, ',order.placed,', enabled, at]);
+
+      const inputs = Array.from({ length: 150 }, (_, i) => ({
+        project: i % 3 === 0 ? b : a,
+        pet: {
+          name: `n${String(i)} "q" ü`,
+          categoryId: BigInt(1000 + i),
+          status: (['available', 'pending', 'sold'] as const)[i % 3] ?? 'sold',
+        },
+      }));
+      const results = await Promise.all(inputs.map(({ project, pet }) => repos.pets.create(project, pet, now)));
+      results.forEach((r, i) => {
+        assert.equal(r.kind, 'created');
+        const { id, ...rest } = r.kind === 'created' ? r.pet : { id: 0n };
+        assert.deepEqual(rest, inputs[i]?.pet, `write ${String(i)} gets back its own pet`);
+        assert.ok(id > 0n);
+      });
+      for (const [project, count] of [
+        [a, 100],
+        [b, 50],
+      ] as const) {
+        const mine = results.filter((_, i) => inputs[i]?.project === project).map((r) => (r.kind === 'created' ? r.pet : null));
+        assert.deepEqual(
+          mine.map((p) => p?.id).sort((x, y) => ((x ?? 0n) < (y ?? 0n) ? -1 : 1)),
+          Array.from({ length: count }, (_, i) => BigInt(i + 1)),
+          'each project numbers its pets 1..n',
+        );
+        const events = await rowsOf<{ data: string }>(repos.storage, 'SELECT data FROM events WHERE project_id = ? ORDER BY seq', [
+          project,
+        ]);
+        const listed = [...(await repos.pets.list(project, { limit: 100 }))];
+        assert.deepEqual(
+          events.map((e) => JSON.parse(e.data) as unknown),
+          listed.map((p) => ({ id: Number(p.id), name: p.name, categoryId: Number(p.categoryId), status: p.status })),
+          'one pet.created per pet, in the order of their ids, with the pet as data',
+        );
+      }
+      const deliveries = await rowsOf<{ project_id: unknown; n: unknown }>(
+        repos.storage,
+        'SELECT e.project_id, COUNT(*) AS n FROM webhook_deliveries d JOIN events e ON e.seq = d.event_seq GROUP BY e.project_id',
+      );
+      assert.deepEqual(
+        deliveries.map((d) => [Number(d.project_id), Number(d.n)]),
+        [[a, 100]],
+        'a delivery for each event of the subscribed endpoint only',
+      );
+    } finally {
+      await repos.close();
+      await db.drop();
+    }
+  });
+
   test('a database with ids from the one global counter keeps every id, and each project continues after its highest', async () => {
     const db = await freshDatabase(engine.name, { onDisk: true });
     try {
@@ -131,13 +182,13 @@ describeEachEngine('pet ids numbered per project', (engine) => {
         [a, 'a4'],
         [b, 'b5'],
       ] as const) {
-        await exec(old, "INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES (?, ?, 7, 'sold', ?)", [
+        await rowsOf(old, "INSERT INTO pets (project_id, name, category_id, status, created_at) VALUES (?, ?, 7, 'sold', ?)", [
           project,
           name,
           engine.name === 'sqlite' ? Date.now() : new Date(),
         ]);
       }
-      await exec(old, 'INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)', [
+      await rowsOf(old, 'INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at) VALUES (?, ?, ?, ?, ?)', [
         a,
         'before',
         'hash',

@@ -1,0 +1,103 @@
+import { StorageUnavailableError } from '../unavailable.js';
+import { isUnavailable } from './database.js';
+
+/**
+ * The group commit of PostgreSQL's hottest writes. Writes of one kind that wait while earlier ones are in
+ * flight go together, as one statement: one round trip and one commit for all of them, where each alone
+ * costs PostgreSQL a transaction and a WAL flush and the service a query's messages. A write that finds
+ * nothing in flight leaves at the end of the event loop's turn, so a lone request waits for nothing.
+ * Each write is answered only when its batch has committed.
+ *
+ * A batch that fails for a reason other than the database being unavailable is written again one write
+ * at a time, so one write's error (a project deleted meanwhile) fails that write only.
+ */
+export interface BatchedWrite<I, O> {
+  /** Writes the inputs in one statement (one transaction); resolves with one result per input, in their order. */
+  many(inputs: readonly I[]): Promise<readonly O[]>;
+  /** Writes one input in a statement of its own. */
+  one(input: I): Promise<O>;
+}
+
+/** Batches in flight at once: one being written while the next waits to go. */
+const IN_FLIGHT = 2;
+/** Writes per batch at most: a statement's arrays and its locks stay small. */
+const MAX_BATCH = 64;
+
+interface Waiting<I, O> {
+  input: I;
+  resolve: (value: O) => void;
+  reject: (reason: unknown) => void;
+}
+
+export function batchedWrite<I, O>(write: BatchedWrite<I, O>): (input: I) => Promise<O> {
+  let waiting: Waiting<I, O>[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  const settle = async (batch: Waiting<I, O>[]): Promise<void> => {
+    if (batch.length === 1) {
+      const [w] = batch as [Waiting<I, O>];
+      await write.one(w.input).then(w.resolve, w.reject);
+      return;
+    }
+    let results: readonly O[];
+    try {
+      results = await write.many(batch.map((w) => w.input));
+    } catch (err) {
+      if (err instanceof StorageUnavailableError || isUnavailable(err)) {
+        for (const w of batch) w.reject(err);
+        return;
+      }
+      await Promise.all(batch.map((w) => write.one(w.input).then(w.resolve, w.reject)));
+      return;
+    }
+    batch.forEach((w, i) => {
+      if (i < results.length) w.resolve(results[i] as O);
+      else w.reject(new Error(`a batch of ${String(batch.length)} writes returned ${String(results.length)} results`));
+    });
+  };
+
+  const send = (): void => {
+    scheduled = false;
+    while (inFlight < IN_FLIGHT && waiting.length > 0) {
+      const batch = waiting.length <= MAX_BATCH ? waiting : waiting.slice(0, MAX_BATCH);
+      waiting = batch === waiting ? [] : waiting.slice(MAX_BATCH);
+      inFlight++;
+      void settle(batch).finally(() => {
+        inFlight--;
+        schedule();
+      });
+    }
+  };
+
+  const schedule = (): void => {
+    if (scheduled || waiting.length === 0 || inFlight >= IN_FLIGHT) return;
+    scheduled = true;
+    setImmediate(send);
+  };
+
+  return (input) =>
+    new Promise<O>((resolve, reject) => {
+      waiting.push({ input, resolve, reject });
+      schedule();
+    });
+}
+
+/**
+ * The CTEs `next` and `numbered` of a batch statement that numbers new rows per project: each project's
+ * counter (`counters`: project_id, last_id) moves once by its count of rows in `rows` (a CTE with project_id
+ * and the write's position `n`), and `numbered` is `rows` with `id`, the ids below the new counter in the
+ * order of `n`. The upsert locks the counter rows in project order until commit, so ids ascend in commit
+ * order and two batches wait for each other rather than deadlock.
+ */
+export const numberedPerProject = (counters: string, rows: string): string => `
+  next AS (
+    INSERT INTO ${counters} AS s (project_id, last_id)
+    SELECT project_id, count(*) FROM ${rows} GROUP BY project_id ORDER BY project_id
+    ON CONFLICT (project_id) DO UPDATE SET last_id = s.last_id + EXCLUDED.last_id
+    RETURNING project_id, last_id
+  ), numbered AS (
+    SELECT ${rows}.*, next.last_id - count(*) OVER project + row_number() OVER (project ORDER BY ${rows}.n) AS id
+    FROM ${rows} JOIN next USING (project_id)
+    WINDOW project AS (PARTITION BY ${rows}.project_id)
+  )`;
