@@ -43,21 +43,24 @@ export function newEventId(): string {
 /** The `events` column value an endpoint subscribed to `type` contains (`,a,b,` or `*`). */
 export const subscriptionNeedle = (type: string): string => `,${type},`;
 
-/** SQL queuing the deliveries of event `seq` (PostgreSQL; parameters: project, seq, needle, time). */
-export const PG_QUEUE_DELIVERIES = `
+/**
+ * The statement queuing the deliveries of the events of `events` (a CTE returning seq and project_id), in the
+ * events' order, for every enabled endpoint of each event's project subscribed to it (PostgreSQL): `needle`
+ * and `at` are SQL expressions, the event's subscription needle and the deliveries' time.
+ */
+export const pgDeliveriesOf = (events: string, needle: string, at: string): string => `
   INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
-  SELECT w.id, $2::bigint, 'pending', 0, $4::timestamptz, $4::timestamptz FROM webhook_endpoints w
-  WHERE w.project_id = $1::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, $3::text) > 0)`;
+  SELECT w.id, ${events}.seq, 'pending', 0, ${at}, ${at}
+  FROM ${events} JOIN webhook_endpoints w ON w.project_id = ${events}.project_id AND w.enabled AND (w.events = '*' OR strpos(w.events, ${needle}) > 0)
+  ORDER BY ${events}.seq, w.id`;
 
 /** One event and its deliveries in one statement (PostgreSQL); parameters: id, project, type, data, time, needle. */
 export const PG_EMIT = `
   WITH e AS (
     INSERT INTO events (id, project_id, type, data, created_at) VALUES ($1::text, $2::bigint, $3::text, $4::text, $5::timestamptz)
-    RETURNING seq
+    RETURNING seq, project_id
   )
-  INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
-  SELECT w.id, e.seq, 'pending', 0, $5::timestamptz, $5::timestamptz FROM webhook_endpoints w, e
-  WHERE w.project_id = $2::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, $6::text) > 0)`;
+  ${pgDeliveriesOf('e', '$6::text', '$5::timestamptz')}`;
 
 /** Anything that runs a query inside the caller's transaction (a pg PoolClient). */
 export interface PgQueryable {

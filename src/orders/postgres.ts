@@ -3,7 +3,7 @@ import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../id
 import type { PetStatus } from '../pets/schemas.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
-import { newEventId } from '../events/outbox.js';
+import { newEventId, pgDeliveriesOf } from '../events/outbox.js';
 import type { StoreEvents } from './events.js';
 import { storeEventData } from './outbox.js';
 import type { NewOrderRecord, OrderRepository, PlaceOrderResult, TransitionResult } from './repository.js';
@@ -60,12 +60,8 @@ const PLACE_WITH_EVENTS = `
       (2, $6::text, 'order.placed', $8::text || placed.id || $9::text)
     ) AS v (n, id, type, data)
     ORDER BY v.n
-    RETURNING seq, type
-  ), d AS (
-    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
-    SELECT w.id, e.seq, 'pending', 0, $10::timestamptz, $10::timestamptz
-    FROM e JOIN webhook_endpoints w ON w.project_id = $1::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, ',' || e.type || ',') > 0)
-    ORDER BY e.seq
+    RETURNING seq, project_id, type
+  ), d AS (${pgDeliveriesOf('e', "',' || e.type || ','", '$10::timestamptz')}
   )
   SELECT ${ORDER_COLUMNS} FROM placed`;
 
@@ -141,11 +137,7 @@ const PLACE_MANY_WITH_EVENTS = `
     ) AS v (k, id, type, data)
     ORDER BY numbered.n, v.k
     RETURNING seq, project_id, type
-  ), d AS (
-    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
-    SELECT w.id, e.seq, 'pending', 0, $10::timestamptz, $10::timestamptz
-    FROM e JOIN webhook_endpoints w ON w.project_id = e.project_id AND w.enabled AND (w.events = '*' OR strpos(w.events, ',' || e.type || ',') > 0)
-    ORDER BY e.seq, w.id
+  ), d AS (${pgDeliveriesOf('e', "',' || e.type || ','", '$10::timestamptz')}
   )
   SELECT numbered.n, placed.* FROM placed JOIN numbered USING (project_id, id)`;
 

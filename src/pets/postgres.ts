@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
-import { emitPg, newEventId, subscriptionNeedle } from '../events/outbox.js';
+import { emitPg, newEventId, pgDeliveriesOf, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
 import type { Pet } from './schemas.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
@@ -53,11 +53,8 @@ const INSERT_PET_WITH_EVENT = `
     SELECT $6::text, $1::bigint, 'pet.created',
            '{"id":' || id || ',"name":' || to_json(name)::text || ',"categoryId":' || category_id || ',"status":' || to_json(status)::text || '}',
            $5::timestamptz
-    FROM pet RETURNING seq
-  ), d AS (
-    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
-    SELECT w.id, e.seq, 'pending', 0, $5::timestamptz, $5::timestamptz FROM webhook_endpoints w, e
-    WHERE w.project_id = $1::bigint AND w.enabled AND (w.events = '*' OR strpos(w.events, $7::text) > 0)
+    FROM pet RETURNING seq, project_id
+  ), d AS (${pgDeliveriesOf('e', '$7::text', '$5::timestamptz')}
   )
   SELECT ${COLUMNS} FROM pet`;
 
@@ -81,11 +78,7 @@ const INSERT_PETS_WITH_EVENTS = `
            at
     FROM numbered ORDER BY n
     RETURNING seq, project_id, created_at
-  ), d AS (
-    INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
-    SELECT w.id, e.seq, 'pending', 0, e.created_at, e.created_at
-    FROM e JOIN webhook_endpoints w ON w.project_id = e.project_id AND w.enabled AND (w.events = '*' OR strpos(w.events, $7::text) > 0)
-    ORDER BY e.seq, w.id
+  ), d AS (${pgDeliveriesOf('e', '$7::text', 'e.created_at')}
   )
   SELECT ${COLUMNS} FROM numbered ORDER BY n`;
 

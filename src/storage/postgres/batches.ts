@@ -1,5 +1,4 @@
 import { StorageUnavailableError } from '../unavailable.js';
-import { isUnavailable } from './database.js';
 
 /**
  * The group commit of PostgreSQL's hottest writes. Writes of one kind that wait while earlier ones are in
@@ -44,7 +43,8 @@ export function batchedWrite<I, O>(write: BatchedWrite<I, O>): (input: I) => Pro
     try {
       results = await write.many(batch.map((w) => w.input));
     } catch (err) {
-      if (err instanceof StorageUnavailableError || isUnavailable(err)) {
+      // PgDatabase's calls report "cannot serve now" (down, overloaded, timed out) as StorageUnavailableError.
+      if (err instanceof StorageUnavailableError) {
         for (const w of batch) w.reject(err);
         return;
       }
