@@ -34,7 +34,8 @@ export type DomainCode =
   | 'invitation_used'
   | 'invitation_limit'
   | 'token_limit'
-  | 'webhook_limit';
+  | 'webhook_limit'
+  | 'staging_not_empty';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

@@ -51,6 +51,11 @@ export interface Counters {
     perDay: number,
     versionKey?: string,
   ): Promise<{ minute: number; day: number; version?: string | null } | null>;
+  /**
+   * Changes a shared version without counting a request: for a write made outside the API (a staging reset),
+   * before and after it. Absent where no version is kept (memory).
+   */
+  changeVersion?(versionKey: string): Promise<void>;
   /** `increment` without a promise, where counting needs no I/O (memory); absent otherwise. */
   incrementNow?(kind: CounterKind, key: string): number;
   /** `peek` without a promise, with `incrementNow`. */

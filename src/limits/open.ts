@@ -19,6 +19,12 @@ export async function openCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPr
   return counters;
 }
 
+/** The shared counters for a CLI command that changes what they keep (a staging reset): Redis, logging nothing. */
+export async function openCliCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>): Promise<Counters> {
+  const { default: pino } = await import('pino');
+  return openCounters(config, pino({ level: 'silent' }));
+}
+
 export interface RateLimits {
   /** Counts a request and answers 429 when it must wait. */
   meter: Meter;
@@ -28,6 +34,8 @@ export interface RateLimits {
   admitLater: AdmitLater;
   /** Names the shared version a request changes (counters.ts), for the meter; once, by the capability that owns it. */
   setChangedVersion(changed: ChangedVersion): void;
+  /** Changes a shared version for a write made outside the API (counters.ts `changeVersion`). */
+  changeVersion(versionKey: string): Promise<void>;
   /** For /readyz. */
   state(): LimiterState;
   close(): Promise<void>;
@@ -61,6 +69,9 @@ export async function openRateLimits(deps: {
     admitLater: createAdmitLater(limiter, clock),
     setChangedVersion: (fn) => {
       changed = fn;
+    },
+    changeVersion: async (versionKey) => {
+      await limiter.counters.changeVersion?.(versionKey);
     },
     state: () => limiter.counters.state(),
     close: () => limiter.close(),

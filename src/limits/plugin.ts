@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Names the shared version a request changes (limits/counters.ts), counted with its limit in one round trip. */
     changedVersion: (changed: ChangedVersion) => void;
+    /** Changes a shared version for a write made outside the API (limits/counters.ts `changeVersion`). */
+    changeVersion: (versionKey: string) => Promise<void>;
   }
 }
 
@@ -26,6 +28,7 @@ export default fp(
     app.frontDoor.gate.admit = limits.admitNow;
     app.frontDoor.gate.admitLater = limits.admitLater;
     app.decorate('changedVersion', limits.setChangedVersion);
+    app.decorate('changeVersion', limits.changeVersion);
     app.readiness.set('limiter', () => limits.state());
     app.addHook('onClose', () => limits.close());
   },

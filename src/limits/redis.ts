@@ -79,6 +79,12 @@ const INCREMENT_WINDOWS_CHANGE = incrementWindows(`${VERSION_NOW}
   redis.call('HINCRBY', KEYS[3], 'n', 1)
   redis.call('HSET', KEYS[3], 'at', now)`);
 
+/** A version changed without a request counted (counters.ts `changeVersion`). KEYS: version. ARGV: a random start. */
+const CHANGE_VERSION = `${VERSION_NOW}
+redis.call('HSETNX', KEYS[1], 'n', ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'n', 1)
+redis.call('HSET', KEYS[1], 'at', now)`;
+
 /**
  * How long after a write changed a version it is settled: every write counted before then has committed
  * or failed (a statement is cut at 0.9 s, waiting for a connection at 0.8 s; a write is at most a few
@@ -99,6 +105,7 @@ type WindowsClient = Redis & {
   ): Promise<[number, number, string | null] | null>;
   petstoreIncrementWindows(minuteKey: string, dayKey: string, ...args: string[]): Promise<[number, number]>;
   petstoreIncrementWindowsChange(minuteKey: string, dayKey: string, versionKey: string, ...args: string[]): Promise<[number, number]>;
+  petstoreChangeVersion(versionKey: string, start: string): Promise<null>;
 };
 
 /**
@@ -123,6 +130,7 @@ export class RedisCounters implements Counters {
     client.defineCommand('petstoreAdmitWindows', { numberOfKeys: 2, lua: ADMIT_WINDOWS });
     client.defineCommand('petstoreAdmitWindowsVersion', { numberOfKeys: 3, lua: ADMIT_WINDOWS_VERSION });
     client.defineCommand('petstoreIncrementWindowsChange', { numberOfKeys: 3, lua: INCREMENT_WINDOWS_CHANGE });
+    client.defineCommand('petstoreChangeVersion', { numberOfKeys: 1, lua: CHANGE_VERSION });
     const limiter = (kind: CounterKind) =>
       new RateLimiterRedis({
         storeClient: client,
@@ -282,6 +290,17 @@ export class RedisCounters implements Counters {
     // Counting locally, nothing is known of other instances: no version.
     if (this.local.peekNow('minute', minuteKey) >= perMinute || this.local.peekNow('day', dayKey) >= perDay) return null;
     return { minute: this.local.incrementNow('minute', minuteKey), day: this.local.incrementNow('day', dayKey) };
+  }
+
+  async changeVersion(versionKey: string): Promise<void> {
+    if (!this.usable()) return;
+    try {
+      await this.timed((this.client as WindowsClient).petstoreChangeVersion(`${this.keyPrefix}:v:${versionKey}`, randomStart()));
+      this.up();
+    } catch (err) {
+      // Nothing is held under a version while Redis is away (nothing settles), so nothing is left to change.
+      this.down(err as Error);
+    }
   }
 
   async peek(kind: CounterKind, key: string): Promise<number> {

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { appGround } from '../feature.js';
+import { petsVersionKey } from '../pets/version-cache.js';
+import { composeStaging } from './compose.js';
+import { stagingRoutes } from './routes.js';
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const staging = composeStaging(appGround(app), (projectId) => app.changeVersion(petsVersionKey(projectId)));
+    stagingRoutes(app, staging);
+  },
+  { name: 'staging', dependencies: ['projects', 'limits', 'pets', 'orders', 'management', 'audit', 'events', 'usage', 'requests'] },
+);
