@@ -248,7 +248,4 @@ export function openRequestLogRepository(database: Database): RequestLogReposito
 }
 
 /** Empties one project row of its request log (a staging reset: staging/service.ts). */
-export const clearRequestLog = (projectId: number): SqlStatement[] => [
-  ['DELETE FROM request_blocks WHERE project_id = ?', [projectId]],
-  ['DELETE FROM request_log WHERE project_id = ?', [projectId]],
-];
+export const clearRequestLog = (projectId: number): SqlStatement[] => [['DELETE FROM request_blocks WHERE project_id = ?', [projectId]]];
