@@ -22,7 +22,29 @@ export interface StagingRepository {
  * to earlier ones). Kept: the keys, webhook endpoints and the day's webhook budget (attempts are not given
  * back), and the rate-limit counters (a reset is no way around the quota).
  */
-const RESET: readonly ((projectId: number) => SqlStatement[])[] = [clearRequestLog, clearUsage, clearEvents, clearOrders, clearPets];
+export const RESET: readonly ((projectId: number) => SqlStatement[])[] = [clearRequestLog, clearUsage, clearEvents, clearOrders, clearPets];
+
+/**
+ * The tables keyed by project that a reset leaves as they are, each with why: what a staging environment keeps,
+ * and what only ever belongs to the production row (what both environments share). Every other such table is
+ * emptied by `RESET` (test/staging/reset-coverage.test.ts).
+ */
+export const RESET_KEEPS: Readonly<Record<string, string>> = {
+  api_keys: "staging's keys keep working after a reset",
+  webhook_endpoints: "staging's endpoints stay subscribed",
+  webhook_budget: 'the attempts made today are not given back by a reset',
+  project_members: 'shared: kept on the production row',
+  invitations: 'shared: kept on the production row',
+  self_made_projects: 'shared: kept on the production row',
+  audit_log: 'shared: one log per project, each entry naming its environment',
+  deploys: 'shared: kept on the production row',
+  deploy_live: 'shared: kept on the production row',
+  domains: 'shared: kept on the production row',
+  domain_redirects: 'shared: kept on the production row',
+  acme_orders: 'shared: kept on the production row',
+  domain_claims: 'shared: kept on the production row',
+  domain_releases: 'shared: kept on the production row',
+};
 
 export function openStagingRepository(database: Database): StagingRepository {
   const sql = sqlFor(database);
