@@ -257,14 +257,16 @@ function sameAnswers(engine: 'sqlite' | 'postgres', redisUrl?: string): void {
       );
       // Production's path or staging's (and now and then something near staging's that is not it).
       const prefix = mostly(['', '', '/staging'], ['/staging/', '/Staging', '/stagingx', '/staging/staging']);
-      const target = fc.tuple(
-        prefix,
-        fc.oneof(
-          { weight: 3, arbitrary: listTarget },
-          { weight: 2, arbitrary: petId.map((id) => `/v1/pets/${id}`) },
-          { weight: 1, arbitrary: fc.constantFrom('/v1/pets/', '/v1/petsX', '/v1/pets?', '/V1/pets', '/v1//pets', '/v1/pets#x') },
-        ),
-      ).map(([p, t]) => `${p}${t}`);
+      const target = fc
+        .tuple(
+          prefix,
+          fc.oneof(
+            { weight: 3, arbitrary: listTarget },
+            { weight: 2, arbitrary: petId.map((id) => `/v1/pets/${id}`) },
+            { weight: 1, arbitrary: fc.constantFrom('/v1/pets/', '/v1/petsX', '/v1/pets?', '/V1/pets', '/v1//pets', '/v1/pets#x') },
+          ),
+        )
+        .map(([p, t]) => `${p}${t}`);
       const host = mostly(
         ['localhost', '127.0.0.1:8080', 'API.Petstore.TEST', 'api.petstore.test.', 'staging.petstore.test', 'Staging.Petstore.Test:443'],
         [site, 'no-such-project.localhost', '[::1]:80', 'localhost:99999', 'localhost:', ':80', 'exa_mple.com', 'a..b'],
