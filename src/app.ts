@@ -128,6 +128,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   steps.add('route', sunsetStep(clock));
   registerRequestSteps(app, steps);
   registerHealth(app);
+  app.addHook('onListen', async () => {
+    const listening = app.server.address();
+    if (listening && typeof listening === 'object') environments.listeningOn(listening.port);
+  });
 
   // Before the capabilities' hooks: onClose hooks run last-registered first, so the database closes after
   // every capability has finished with it (usage writes its last counts on close).

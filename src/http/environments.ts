@@ -41,8 +41,10 @@ export class EnvironmentRoutes {
   /** STAGING_BASE_URL's host (lower-case, no port) when it differs from BASE_URL's; null otherwise. */
   readonly stagingHost: string | null;
   private readonly paths: Record<Environment, string>;
+  private readonly urls: Record<Environment, string>;
 
-  constructor(private readonly config: Pick<Config, 'baseUrl' | 'stagingBaseUrl'>) {
+  constructor(config: Pick<Config, 'baseUrl' | 'stagingBaseUrl'>) {
+    this.urls = { production: config.baseUrl, staging: config.stagingBaseUrl };
     const production = new URL(config.baseUrl);
     const staging = new URL(config.stagingBaseUrl);
     const base = prefixOf(production);
@@ -82,6 +84,16 @@ export class EnvironmentRoutes {
 
   /** An environment's base URL (BASE_URL or STAGING_BASE_URL). */
   baseUrl(environment: Environment): string {
-    return environment === 'production' ? this.config.baseUrl : this.config.stagingBaseUrl;
+    return this.urls[environment];
+  }
+
+  /** The port the server really listens on: a base URL that names port 0 (PORT=0 picks one) names it instead. */
+  listeningOn(port: number): void {
+    for (const environment of ENVIRONMENTS) {
+      const url = new URL(this.urls[environment]);
+      if (url.port !== '0') continue;
+      url.port = String(port);
+      this.urls[environment] = url.toString();
+    }
   }
 }
