@@ -284,9 +284,12 @@ const DUE = "d.state = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL O
  * its (endpoint_id, state, next_at) index: a backlog of due deliveries is not scanned.
  */
 /** `LIMIT ? + 0`, not `LIMIT ?`: SQLite re-plans a statement whose bare LIMIT is rebound (about 1 ms here). */
-const DUE_ENDPOINTS = `SELECT w.id, w.project_id, p.plan, p.per_day FROM webhook_endpoints w JOIN projects p ON p.id = w.project_id
+/** An endpoint's plan: its project's, a staging row's read from its production row (the plan is the project's). */
+const ENDPOINT_PLAN = `SELECT w.id, w.project_id, COALESCE(h.plan, p.plan) AS plan, COALESCE(h.per_day, p.per_day) AS per_day
+  FROM webhook_endpoints w JOIN projects p ON p.id = w.project_id LEFT JOIN projects h ON h.id = p.production_id`;
+const DUE_ENDPOINTS = `${ENDPOINT_PLAN}
   WHERE w.enabled = ? AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND ${DUE}) LIMIT ? + 0`;
-const PG_DUE_ENDPOINTS = `SELECT w.id, w.project_id, p.plan, p.per_day FROM webhook_endpoints w JOIN projects p ON p.id = w.project_id
+const PG_DUE_ENDPOINTS = `${ENDPOINT_PLAN}
   WHERE w.enabled AND EXISTS (
   SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.state = 'pending' AND d.next_at <= $1
   AND (d.lease_until IS NULL OR d.lease_until < $1)) LIMIT $2`;
