@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { SETTLE_MS } from '../../src/limits/counters.js';
 import { petsVersionKey } from '../../src/pets/version-cache.js';
-import { ok, type Harness } from './harness.js';
+import type { Config } from '../../src/config.js';
+import { harness, ok, type Harness } from './harness.js';
 
 /** What the tests read of a pet. */
 export interface Pet {
@@ -16,6 +17,22 @@ export interface Pet {
 export interface Answer {
   status: number;
   text: string;
+}
+
+/** Two instances on one fresh PostgreSQL database and one Redis (`config` names it), listening on 127.0.0.1. */
+export async function twoInstances(config: Partial<Config>): Promise<{ a: Harness; b: Harness; close(): Promise<void> }> {
+  const a = await harness({ engine: 'postgres', config });
+  const b = await harness({ engine: 'postgres', config: { ...a.app.config }, storage: a.storage });
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.app.close();
+      await a.close();
+    },
+  };
 }
 
 export const baseOf = (h: Harness): string => `http://127.0.0.1:${String((h.app.server.address() as AddressInfo).port)}`;

@@ -8,8 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { HELD_MS } from '../../src/pets/version-cache.js';
 import { engines } from '../helpers/engines.js';
-import { harness, type Harness } from '../helpers/harness.js';
-import { baseOf, call, holdAnswers, json, names, settledProject, type Pet } from '../helpers/held-answers.js';
+import type { Harness } from '../helpers/harness.js';
+import { baseOf, call, holdAnswers, json, names, settledProject, twoInstances, type Pet } from '../helpers/held-answers.js';
 import { freePort, redisServerAvailable, startRedisServer, stopRedisServer } from '../helpers/redis-server.js';
 
 const available = redisServerAvailable();
@@ -22,6 +22,7 @@ const skip = available === true ? postgres?.skip : available;
  * started again on the same port.
  */
 describe('held answers across a Redis restart (PostgreSQL + Redis)', { skip }, () => {
+  let instances: Awaited<ReturnType<typeof twoInstances>> | undefined;
   let a: Harness;
   let b: Harness;
   let port: number;
@@ -49,15 +50,11 @@ describe('held answers across a Redis restart (PostgreSQL + Redis)', { skip }, (
     if (skip !== undefined) return;
     port = await freePort();
     redis = await startRedisServer(port, { dir: folder() });
-    const config = { redisUrl: `redis://127.0.0.1:${String(port)}`, redisKeyPrefix: 'restart' };
-    a = await harness({ engine: 'postgres', config });
-    b = await harness({ engine: 'postgres', config: { ...a.app.config }, storage: a.storage });
-    await a.app.listen({ port: 0, host: '127.0.0.1' });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    instances = await twoInstances({ redisUrl: `redis://127.0.0.1:${String(port)}`, redisKeyPrefix: 'restart' });
+    ({ a, b } = instances);
   });
   after(async () => {
-    await b?.app.close();
-    await a?.close();
+    await instances?.close();
     if (redis) await stopRedisServer(redis);
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });

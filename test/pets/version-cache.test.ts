@@ -20,6 +20,7 @@ import {
   settle,
   settledProject,
   statusOf,
+  twoInstances,
 } from '../helpers/held-answers.js';
 import { hostPort, tcpProxy } from '../helpers/tcp-proxy.js';
 
@@ -39,6 +40,7 @@ interface Pet {
  * called over HTTP (the front door answers there, not through inject).
  */
 describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, () => {
+  let instances: Awaited<ReturnType<typeof twoInstances>> | undefined;
   let a: Harness;
   let b: Harness;
   let prefix: string;
@@ -71,15 +73,11 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
   before(async () => {
     if (skip !== undefined || 'skip' in redis) return;
     prefix = uniqueRedisPrefix();
-    const config = { redisUrl: redis.url, redisKeyPrefix: prefix };
-    a = await harness({ engine: 'postgres', config });
-    b = await harness({ engine: 'postgres', config: { ...a.app.config }, storage: a.storage });
-    await a.app.listen({ port: 0, host: '127.0.0.1' });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    instances = await twoInstances({ redisUrl: redis.url, redisKeyPrefix: prefix });
+    ({ a, b } = instances);
   });
   after(async () => {
-    await b?.app.close();
-    await a?.close();
+    await instances?.close();
     if (!('skip' in redis) && prefix) await deleteRedisPrefix(redis.url, prefix);
   });
 
