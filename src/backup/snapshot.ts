@@ -100,6 +100,9 @@ export async function postgresClient(databaseUrl: string): Promise<pg.Client> {
           : pgModule.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
     },
   });
+  // A connection that drops between statements (a restart, pg_terminate_backend) emits `error`, which with no
+  // listener ends the process; the backup or restore learns of it from the statement that fails.
+  client.on('error', () => undefined);
   await client.connect();
   return client;
 }

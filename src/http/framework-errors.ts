@@ -25,7 +25,7 @@ export function frameworkErrorHandler(registry: RequestSteps) {
       sendError(reply, message ? new ApiError('bad_request', message) : toApiError(error));
     };
     if (!isApiUrl(request.url)) return answer();
-    runSteps(registry.list(GATE_PHASES), request, reply, { needsKey: true, deprecation: undefined }, (err, answered) => {
+    runSteps(registry.list(GATE_PHASES), request, reply, { needsKey: true, deprecation: undefined, config: {} }, (err, answered) => {
       if (err) {
         request.log.error({ err }, 'answering a request Fastify could not route failed');
         if (!reply.sent) sendError(reply, toApiError(err));

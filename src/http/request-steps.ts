@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deprecation } from './types.js';
 
 /** What the steps need to know about the route a request matched, read once per request. */
@@ -6,6 +6,8 @@ export interface RouteFacts {
   /** Every /v1 route not marked public, and unknown /v1 paths. */
   needsKey: boolean;
   deprecation: Deprecation | undefined;
+  /** The matched route's config (what its declaration says, whatever the spelling of the URL). */
+  config: FastifyContextConfig;
 }
 
 /**
@@ -69,7 +71,7 @@ export function routeFacts(request: FastifyRequest): RouteFacts {
   // request.routeOptions builds a new object on every access: read it once.
   const config = request.routeOptions.config;
   const needsKey = config.public ? false : request.is404 ? isApiUrl(request.url) : true;
-  return { needsKey, deprecation: config.deprecation };
+  return { needsKey, deprecation: config.deprecation, config };
 }
 
 function notBoolean(index: number, value: unknown): Error {

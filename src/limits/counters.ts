@@ -26,11 +26,12 @@ export interface Counters {
    * calls cost no more.
    *
    * Shared versions (Redis only): with `versionKey`, a request the minute admits also changes that version
-   * before it is answered (a write to what the version covers), in the same call. A version is settled once
-   * no write has changed it for `SETTLE_MS` (redis.ts): every write counted before then has committed. An
-   * instance may hold a read made after a settled version was read, and give it again while the version is
-   * the same (pets/version-cache.ts). A version that never existed, or was lost with Redis's data, starts
-   * at a random value.
+   * before it writes (a write to what the version covers), in the same call; `changeVersion` changes it again
+   * once the write has committed. A version is settled once nothing has changed it for `SETTLE_MS`. An
+   * instance may hold a read that began at most `SETTLE_MS / 2` before a settled version was read, and give
+   * it again while the version is the same (pets/version-cache.ts). A version that never existed, or was lost
+   * with Redis's data, starts at a random value; a version read over another connection to Redis than the
+   * one before (Redis restarted, perhaps with older data) never equals one read before.
    */
   incrementWindows?(
     minuteKey: string,
@@ -52,10 +53,12 @@ export interface Counters {
     versionKey?: string,
   ): Promise<{ minute: number; day: number; version?: string | null } | null>;
   /**
-   * Changes a shared version without counting a request: for a write made outside the API (a staging reset),
-   * before and after it. Absent where no version is kept (memory).
+   * Changes a shared version now, after a write it covers has committed (the write's answer waits for it):
+   * resolves true once changed, false when it could not be (Redis unreachable or too slow). Calls in one turn
+   * of the event loop for one version are one change, made after all of them were asked for. Absent where no
+   * versions are kept (memory).
    */
-  changeVersion?(versionKey: string): Promise<void>;
+  changeVersion?(versionKey: string): Promise<boolean>;
   /** `increment` without a promise, where counting needs no I/O (memory); absent otherwise. */
   incrementNow?(kind: CounterKind, key: string): number;
   /** `peek` without a promise, with `incrementNow`. */
@@ -63,6 +66,13 @@ export interface Counters {
   state(): LimiterState;
   close(): Promise<void>;
 }
+
+/**
+ * How long after a change a shared version is settled. A version read settled was changed last at least this
+ * long before; a read that began less than `SETTLE_MS / 2` before the version was read began after that change
+ * (the change after a write's commit), so it sees every write whose change came before.
+ */
+export const SETTLE_MS = 10_000;
 
 /**
  * How long a counter is kept after it is created, in seconds: its window plus

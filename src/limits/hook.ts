@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { sendError } from '../http/error-handler.js';
 import { ApiError } from '../http/errors.js';
 import { ADMITTED, type AdmittedRequest } from '../http/front-door.js';
-import type { RequestStep } from '../http/request-steps.js';
+import type { RequestStep, RouteFacts } from '../http/request-steps.js';
 import type { Principal } from '../keys/repository.js';
 import { PLAN_QUOTAS } from '../projects/plans.js';
 import type { Bans } from './bans.js';
@@ -37,18 +37,21 @@ function banned(until: number, now: number, verdict: Verdict): ApiError {
  * Never resolve the reply itself: a FastifyReply is a thenable, so an async function that
  * returns it resolves only once the response is finished, and with `undefined`.
  */
-export type Meter = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+export type Meter = (request: FastifyRequest, reply: FastifyReply, route: RouteFacts) => Promise<boolean>;
 
 /**
  * Counts a request against its project (or, without a valid key, against its
  * client address), sets the limit headers, and answers 429 when the quota is
  * used up or the key is banned.
  */
-/** The shared version a request changes, when it writes what one covers (set by the capability that owns it). */
-export type ChangedVersion = (request: FastifyRequest) => string | undefined;
+/**
+ * The shared version a request changes, when it writes what one covers (set by the capability that owns it),
+ * told by the route it matched.
+ */
+export type ChangedVersion = (request: FastifyRequest, route: RouteFacts) => string | undefined;
 
 export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock, changed: () => ChangedVersion | null): Meter {
-  return async (request, reply) => {
+  return async (request, reply, route) => {
     const now = clock.now();
     const principal = request.principal;
     if (principal === null) {
@@ -66,7 +69,13 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock, chan
     }
     const bannedUntil = principal.bannedUntil !== null && principal.bannedUntil > now ? principal.bannedUntil : 0;
     // A banned key's requests still count, in the minute window only, like any refused request.
-    const verdict = await limiter.hit(projectSubject(principal.projectId), principal.quota, now, bannedUntil > 0, changed()?.(request));
+    const verdict = await limiter.hit(
+      projectSubject(principal.projectId),
+      principal.quota,
+      now,
+      bannedUntil > 0,
+      changed()?.(request, route),
+    );
     setRateLimitHeaders(reply, principal.quota, verdict);
     if (bannedUntil > 0) {
       sendError(reply, banned(bannedUntil, now, verdict));
@@ -120,5 +129,5 @@ export function createAdmitLater(limiter: RateLimiter, clock: Clock): AdmitLater
  * against the client's address.
  */
 export function meterStep(meter: Meter): RequestStep {
-  return (request, reply, route) => (route.needsKey ? meter(request, reply) : false);
+  return (request, reply, route) => (route.needsKey ? meter(request, reply, route) : false);
 }

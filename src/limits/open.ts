@@ -34,8 +34,8 @@ export interface RateLimits {
   admitLater: AdmitLater;
   /** Names the shared version a request changes (counters.ts), for the meter; once, by the capability that owns it. */
   setChangedVersion(changed: ChangedVersion): void;
-  /** Changes a shared version for a write made outside the API (counters.ts `changeVersion`). */
-  changeVersion(versionKey: string): Promise<void>;
+  /** Changes a shared version after a write committed (counters.ts `changeVersion`); null where none are kept. */
+  changeVersion: ((versionKey: string) => Promise<boolean>) | null;
   /** For /readyz. */
   state(): LimiterState;
   close(): Promise<void>;
@@ -54,7 +54,8 @@ export async function openRateLimits(deps: {
   log: FastifyBaseLogger;
 }): Promise<RateLimits> {
   const { config, keys, authenticator, clock, log } = deps;
-  const limiter = new RateLimiter(await openCounters(config, log));
+  const counters = await openCounters(config, log);
+  const limiter = new RateLimiter(counters);
   const recorder = {
     ban: async (keyId: string, until: number) => {
       await keys.ban(keyId, new Date(until));
@@ -70,9 +71,7 @@ export async function openRateLimits(deps: {
     setChangedVersion: (fn) => {
       changed = fn;
     },
-    changeVersion: async (versionKey) => {
-      await limiter.counters.changeVersion?.(versionKey);
-    },
+    changeVersion: counters.changeVersion?.bind(counters) ?? null,
     state: () => limiter.counters.state(),
     close: () => limiter.close(),
   };

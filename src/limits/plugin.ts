@@ -8,10 +8,13 @@ import type { ChangedVersion } from './hook.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Names the shared version a request changes (limits/counters.ts), counted with its limit in one round trip. */
-    changedVersion: (changed: ChangedVersion) => void;
-    /** Changes a shared version for a write made outside the API (limits/counters.ts `changeVersion`). */
-    changeVersion: (versionKey: string) => Promise<void>;
+    /** Shared versions (limits/counters.ts), kept where the counters are shared (Redis). */
+    sharedVersions: {
+      /** Names the version a request changes before it writes, counted with its limit in one round trip. */
+      changedBy(changed: ChangedVersion): void;
+      /** Changes a version after a write committed: false when it could not. Null where no versions are kept. */
+      change: ((versionKey: string) => Promise<boolean>) | null;
+    };
   }
 }
 
@@ -27,8 +30,7 @@ export default fp(
     app.requestSteps.add('meter', meterStep(limits.meter));
     app.frontDoor.gate.admit = limits.admitNow;
     app.frontDoor.gate.admitLater = limits.admitLater;
-    app.decorate('changedVersion', limits.setChangedVersion);
-    app.decorate('changeVersion', limits.changeVersion);
+    app.decorate('sharedVersions', { changedBy: limits.setChangedVersion, change: limits.changeVersion });
     app.readiness.set('limiter', () => limits.state());
     app.addHook('onClose', () => limits.close());
   },

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { FastifyBaseLogger } from 'fastify';
-import { COUNTER_TTL_SECONDS, NO_LIBRARY_LIMIT, type CounterKind, type Counters, type LimiterState } from './counters.js';
+import { COUNTER_TTL_SECONDS, NO_LIBRARY_LIMIT, SETTLE_MS, type CounterKind, type Counters, type LimiterState } from './counters.js';
 import { MemoryCounters } from './memory.js';
 
 /** A Redis that does not answer within this time is treated as down for the request. */
@@ -53,6 +53,12 @@ const VERSION_NOW = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
+/** Changes the version at KEYS[k] (plus one, from ARGV[a] as a random start) and sets its time. */
+const changeVersion = (k: number, a: number) => `${VERSION_NOW}
+  redis.call('HSETNX', KEYS[${String(k)}], 'n', ARGV[${String(a)}])
+  redis.call('HINCRBY', KEYS[${String(k)}], 'n', 1)
+  redis.call('HSET', KEYS[${String(k)}], 'at', now)`;
+
 const INCREMENT_WINDOWS = incrementWindows();
 const ADMIT_WINDOWS = admitWindows();
 
@@ -71,26 +77,14 @@ end`);
 
 /**
  * INCREMENT_WINDOWS for a write that changes what a shared version covers: when the minute admits it, the
- * version is changed (plus one) and its time set, in the same script, before the write is made.
+ * version is changed (plus one) and its time set, in the same script, before the write is made (no answer is
+ * held under it while writes are under way; the change after the commit is `CHANGE_VERSION`).
  * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, refused, a random start.
  */
-const INCREMENT_WINDOWS_CHANGE = incrementWindows(`${VERSION_NOW}
-  redis.call('HSETNX', KEYS[3], 'n', ARGV[5])
-  redis.call('HINCRBY', KEYS[3], 'n', 1)
-  redis.call('HSET', KEYS[3], 'at', now)`);
+const INCREMENT_WINDOWS_CHANGE = incrementWindows(changeVersion(3, 5));
 
-/** A version changed without a request counted (counters.ts `changeVersion`). KEYS: version. ARGV: a random start. */
-const CHANGE_VERSION = `${VERSION_NOW}
-redis.call('HSETNX', KEYS[1], 'n', ARGV[1])
-redis.call('HINCRBY', KEYS[1], 'n', 1)
-redis.call('HSET', KEYS[1], 'at', now)`;
-
-/**
- * How long after a write changed a version it is settled: every write counted before then has committed
- * or failed (a statement is cut at 0.9 s, waiting for a connection at 0.8 s; a write is at most a few
- * statements), so a read made after it sees them all.
- */
-export const SETTLE_MS = 10_000;
+/** A version changed after a write committed. KEYS: version. ARGV: a random start. */
+const CHANGE_VERSION = changeVersion(1, 1);
 
 /** A random start for a shared version: far from any value an instance may hold from before. */
 const randomStart = (): string => String(Math.floor(Math.random() * 2 ** 48));
@@ -120,6 +114,14 @@ export class RedisCounters implements Counters {
   private readonly local = new MemoryCounters();
   private connection: Connection = 'connecting';
   private retryAt = 0;
+  /**
+   * Connections to Redis lost so far. A version is given out with the count at the time it was asked for, and
+   * none when a connection was lost before its answer: a Redis restarted (perhaps from a snapshot older than
+   * its last change) gives back versions an instance may hold answers under, and these never match again.
+   */
+  private lost = 0;
+  /** Version changes asked for in this turn of the event loop, one per version key. */
+  private readonly changes = new Map<string, Promise<boolean>>();
 
   private constructor(
     private readonly client: Redis,
@@ -142,7 +144,10 @@ export class RedisCounters implements Counters {
     this.limiters = { minute: limiter('minute'), day: limiter('day'), strikes: limiter('strikes') };
     client.on('ready', () => this.up());
     client.on('error', (err: Error) => this.down(err));
-    client.on('close', () => this.down(new Error('connection closed')));
+    client.on('close', () => {
+      this.lost++;
+      this.down(new Error('connection closed'));
+    });
   }
 
   /** Connects (waiting briefly for a first answer) and never fails: an unreachable Redis means local counting. */
@@ -263,6 +268,7 @@ export class RedisCounters implements Counters {
         const args = [String(COUNTER_TTL_SECONDS.minute), String(COUNTER_TTL_SECONDS.day), String(perMinute), String(perDay)];
         const minute = `${this.keyPrefix}:rl:minute:${minuteKey}`;
         const day = `${this.keyPrefix}:rl:day:${dayKey}`;
+        const lost = this.lost;
         const counts: [number, number] | [number, number, string | null] | null = await this.timed<
           [number, number] | [number, number, string | null] | null
         >(
@@ -279,10 +285,10 @@ export class RedisCounters implements Counters {
         );
         this.up();
         if (counts === null) return null;
+        if (counts.length !== 3) return { minute: counts[0], day: counts[1] };
         // A version not settled comes back as false (Redis's nil in a table): nothing may be held under it.
-        return counts.length === 3
-          ? { minute: counts[0], day: counts[1], version: typeof counts[2] === 'string' ? counts[2] : null }
-          : { minute: counts[0], day: counts[1] };
+        const settled = typeof counts[2] === 'string' && lost === this.lost;
+        return { minute: counts[0], day: counts[1], version: settled ? `${String(lost)}.${counts[2] as string}` : null };
       } catch (err) {
         this.down(err as Error);
       }
@@ -292,14 +298,30 @@ export class RedisCounters implements Counters {
     return { minute: this.local.incrementNow('minute', minuteKey), day: this.local.incrementNow('day', dayKey) };
   }
 
-  async changeVersion(versionKey: string): Promise<void> {
-    if (!this.usable()) return;
+  changeVersion(versionKey: string): Promise<boolean> {
+    let change = this.changes.get(versionKey);
+    if (change === undefined) {
+      // Sent after every write that asked in this turn, so after each one's commit.
+      change = new Promise<boolean>((resolve) => {
+        setImmediate(() => {
+          this.changes.delete(versionKey);
+          resolve(this.changeNow(versionKey));
+        });
+      });
+      this.changes.set(versionKey, change);
+    }
+    return change;
+  }
+
+  private async changeNow(versionKey: string): Promise<boolean> {
+    if (!this.usable()) return false;
     try {
       await this.timed((this.client as WindowsClient).petstoreChangeVersion(`${this.keyPrefix}:v:${versionKey}`, randomStart()));
       this.up();
+      return true;
     } catch (err) {
-      // Nothing is held under a version while Redis is away (nothing settles), so nothing is left to change.
       this.down(err as Error);
+      return false;
     }
   }
 
@@ -334,7 +356,8 @@ export class RedisCounters implements Counters {
     // Closing on purpose is not an outage: nothing to report.
     this.connection = 'down';
     if (this.client.status === 'ready') {
-      await this.client.quit().catch(() => this.client.disconnect());
+      // A Redis that stopped answering never answers QUIT either: shutting down does not wait for it.
+      await this.timed(this.client.quit()).catch(() => this.client.disconnect());
     } else {
       this.client.disconnect();
     }

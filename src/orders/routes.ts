@@ -6,6 +6,7 @@ import { principalOf } from '../keys/auth-hook.js';
 import type { CursorCodec } from '../http/cursors.js';
 import { page, positionOf } from '../http/pagination.js';
 import { IdempotencyHeaders } from '../pets/schemas.js';
+import { CHANGES_PETS } from '../pets/writes.js';
 import type { OrderService } from './service.js';
 import {
   InventorySchema,
@@ -77,6 +78,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; curs
         },
       },
       config: {
+        ...CHANGES_PETS,
         openapi: {
           responseHeaders: {
             201: {
@@ -139,6 +141,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; curs
           ),
         },
       },
+      config: CHANGES_PETS,
     },
     async (request) => orThrow(await orders.move(principalOf(request).projectId, request.params.orderId, request.body.status)),
   );
@@ -158,6 +161,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; curs
           ...errorResponses('validation_failed', 'not_found', 'invalid_transition', ...WRITE_ERROR_CODES),
         },
       },
+      config: CHANGES_PETS,
     },
     async (request) => orThrow(await orders.move(principalOf(request).projectId, request.params.orderId, 'cancelled')),
   );

@@ -17,6 +17,7 @@ import type { PetPageJson, PetRepository } from './repository.js';
 import { GET_PET_DEPRECATION } from './routes.js';
 import { petsVersionKey, VersionCache, type AnswerParts } from './version-cache.js';
 import { PET_STATUSES, type PetStatus } from './schemas.js';
+import { SETTLE_MS } from '../limits/counters.js';
 
 /** `limit` as the contract allows it, in its plain spelling only (1–100, no sign, no leading zero). */
 const LIMIT = /^(?:[1-9][0-9]?|100)$/;
@@ -124,7 +125,8 @@ type ReadLater = (principal: Principal) => { key: string; read: () => Promise<An
  * The limiter's round trip also brings the project's shared version when it is settled (Redis; see
  * limits/counters.ts): an answer held under that version (version-cache.ts) is given without reading the
  * database. Otherwise the read and the count start together, and the read is held when the version was
- * settled; a held answer that turned out older than the version is read again after.
+ * settled and came back within `VERSION_WITHIN_MS` of the read's start; a held answer that turned out older
+ * than the version is read again after.
  */
 function answerLater(
   request: EarlyRequest,
@@ -141,19 +143,29 @@ function answerLater(
   if (prepared === null) return REGULAR;
   const held = cache.held(prepared.key);
   // With nothing held, the read starts now, beside the count.
+  const began = cache.now();
   const reading = held === null ? prepared.read().catch(() => null) : null;
   return admitLater(principal, petsVersionKey(principal.projectId)).then(async (admitted) => {
     if (admitted === null) return REGULAR;
     const { headers, version } = admitted;
     if (held !== null && version !== null && held.version === version)
       return counted(request, gate, principal, operation, held.parts, headers);
+    const versionAt = version === null ? 0 : cache.now();
+    const readBegan = reading === null ? versionAt : began;
     const found = await (reading ?? prepared.read().catch(() => null));
     if (found === null) return { admitted: headers };
-    // Settled: every write counted before this request's count has committed, and the read began after them.
-    if (version !== null) cache.set(prepared.key, version, found);
+    // Settled, and the read began after the last change of the version: it sees every write that changed it.
+    if (version !== null && versionAt - readBegan < VERSION_WITHIN_MS) cache.set(prepared.key, version, found, readBegan);
     return counted(request, gate, principal, operation, found, headers);
   });
 }
+
+/**
+ * A read held under a version must have begun after the version's last change, which was at least SETTLE_MS
+ * before Redis read the version: a read that began less than half that before the version came back did
+ * (the other half is the margin for clocks that do not run alike).
+ */
+const VERSION_WITHIN_MS = SETTLE_MS / 2;
 
 /**
  * Which early answer a URL asks for: listPets with its query, getPet with its id; null for another path (the
@@ -228,8 +240,8 @@ export function earlyPetsStep(deps: EarlyPetsDeps): EarlyStep | null {
 /** earlyPetsStep for engines that read with a promise (PostgreSQL): the same answers, read and counted together. */
 function earlyPetsLater(deps: EarlyPetsDeps, deprecation: Record<Environment, readonly string[]>): EarlyStep {
   const { gate, pets, cursors, clock, apiPath } = deps;
-  // Answers are held only under a settled shared version (Redis); their age is wall time.
-  const cache = new VersionCache(() => Date.now());
+  // Answers are held only under a settled shared version (Redis); only durations are measured.
+  const cache = new VersionCache(() => performance.now());
   return (request) => {
     const target = targetOf(request.url, clock);
     if (target === null || target === REGULAR) return target;

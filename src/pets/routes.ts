@@ -8,6 +8,7 @@ import { positionOf } from '../http/pagination.js';
 import type { Deprecation } from '../http/types.js';
 import { JSON_UTF8, nextPageLink, petListing } from './answers.js';
 import type { PetService } from './service.js';
+import { CHANGES_PETS } from './writes.js';
 import { IdempotencyHeaders, ListPetsQuery, NewPetSchema, PetIdParams, PetSchema, PetsSchema } from './schemas.js';
 
 export const GET_PET_DEPRECATION: Deprecation = {
@@ -75,6 +76,7 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService; cursors: C
         },
       },
       config: {
+        ...CHANGES_PETS,
         openapi: {
           responseHeaders: {
             201: {

@@ -14,7 +14,11 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const staging = composeStaging(appGround(app), (projectId) => app.changeVersion(petsVersionKey(projectId)));
+    // Where versions are kept (Redis); a change that fails leaves answers held at most HELD_MS (pets/version-cache.ts).
+    const changed = async (projectId: number) => {
+      await app.sharedVersions.change?.(petsVersionKey(projectId));
+    };
+    const staging = composeStaging(appGround(app), changed);
     app.decorate('staging', staging);
     stagingRoutes(app, staging);
   },

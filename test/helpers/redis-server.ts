@@ -43,9 +43,23 @@ function answersPing(port: number): Promise<boolean> {
   });
 }
 
-/** Starts a throw-away redis-server on 127.0.0.1:port (no persistence) and waits until it answers. */
-export async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+/**
+ * Starts a throw-away redis-server on 127.0.0.1:port and waits until it answers. Without `dir` it keeps
+ * nothing. With `dir` it starts from what that folder holds (a restart with its data): with `keep:
+ * 'every-change'` (the default) it appends every change to a file there before answering; with `keep:
+ * 'snapshots'` only what the last `SAVE` wrote there is kept (a restart with data older than its last changes).
+ */
+export async function startRedisServer(
+  port: number,
+  options: { dir?: string; keep?: 'every-change' | 'snapshots' } = {},
+): Promise<ChildProcess> {
+  const persistence =
+    options.dir === undefined
+      ? ['--save', '', '--appendonly', 'no']
+      : options.keep === 'snapshots'
+        ? ['--dir', options.dir, '--save', '', '--appendonly', 'no']
+        : ['--dir', options.dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
+  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', ...persistence], {
     stdio: 'ignore',
   });
   for (let i = 0; i < 100; i++) {

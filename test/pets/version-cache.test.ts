@@ -7,8 +7,23 @@ import { OPERATOR } from '../../src/audit/actor.js';
 import { engines } from '../helpers/engines.js';
 import { deleteRedisPrefix, testRedis, uniqueRedisPrefix } from '../helpers/redis.js';
 import { HELD_MS } from '../../src/pets/version-cache.js';
-import { RedisCounters, SETTLE_MS } from '../../src/limits/redis.js';
+import { RedisCounters } from '../../src/limits/redis.js';
+import { SETTLE_MS } from '../../src/limits/counters.js';
 import { Redis } from 'ioredis';
+import {
+  baseOf,
+  call as callOn,
+  callSlowly,
+  changedAt,
+  holdAnswers,
+  json as expectJson,
+  names,
+  settle,
+  settledProject,
+  statusOf,
+  twoInstances,
+} from '../helpers/held-answers.js';
+import { hostPort, tcpProxy } from '../helpers/tcp-proxy.js';
 
 const redis = testRedis();
 const postgres = engines().find((e) => e.name === 'postgres');
@@ -26,6 +41,7 @@ interface Pet {
  * called over HTTP (the front door answers there, not through inject).
  */
 describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, () => {
+  let instances: Awaited<ReturnType<typeof twoInstances>> | undefined;
   let a: Harness;
   let b: Harness;
   let prefix: string;
@@ -58,15 +74,11 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
   before(async () => {
     if (skip !== undefined || 'skip' in redis) return;
     prefix = uniqueRedisPrefix();
-    const config = { redisUrl: redis.url, redisKeyPrefix: prefix, stagingBaseUrl: 'https://api.petstore.test/staging/v1' };
-    a = await harness({ engine: 'postgres', config });
-    b = await harness({ engine: 'postgres', config: { ...a.app.config }, storage: a.storage });
-    await a.app.listen({ port: 0, host: '127.0.0.1' });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    instances = await twoInstances({ redisUrl: redis.url, redisKeyPrefix: prefix, stagingBaseUrl: 'https://api.petstore.test/staging/v1' });
+    ({ a, b } = instances);
   });
   after(async () => {
-    await b?.app.close();
-    await a?.close();
+    await instances?.close();
     if (!('skip' in redis) && prefix) await deleteRedisPrefix(redis.url, prefix);
   });
 
@@ -206,9 +218,106 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
       } finally {
         client.disconnect();
       }
-      assert.equal((await admit())?.version, String(Number(first?.version) + 1));
+      // Versions are given with the count of connections lost before them: `lost.n`.
+      const n = (version: string | null | undefined) => Number(String(version).split('.')[1]);
+      assert.equal(n((await admit())?.version), n(first?.version) + 1);
     } finally {
       await counters.close();
+    }
+  });
+
+  test('a write sent to a percent-encoded path changes the version: the first read after its 201, on either instance, shows it', async () => {
+    const redisUrl = 'url' in redis ? redis.url : assert.fail('no Redis');
+    const q = await settledProject(a);
+    await holdAnswers([a, b], q);
+    const created = expectJson<Pet>(
+      await callOn(a, '/v1/%70ets', q.auth, { method: 'POST', body: JSON.stringify({ name: 'Encoded', categoryId: 1 }) }),
+      201,
+    );
+    const [onA, onB] = await Promise.all([names(a, q), names(b, q)]);
+    assert.ok(onA.includes('Encoded') && onB.includes('Encoded'), `A: ${onA.join()}, B: ${onB.join()}`);
+
+    // Orders through encoded paths change their pet's status: placed (pending), delivered (sold), cancelled.
+    const order = async (method: string, path: string, body?: unknown) =>
+      expectJson<{ id: number }>(
+        await callOn(a, path, q.auth, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+        method === 'POST' ? 201 : 200,
+      );
+    const expect = async (id: number, status: string, what: string) => {
+      const [sa, sb] = await Promise.all([statusOf(a, q, id), statusOf(b, q, id)]);
+      assert.deepEqual([sa, sb], [status, status], what);
+    };
+    const hold = async () => {
+      await settle(redisUrl, prefix, q.projectId);
+      await holdAnswers([a, b], q);
+    };
+    await hold();
+    const placed = await order('POST', '/v1/%73tore/orders', { petId: 1 });
+    await expect(1, 'pending', 'placed through /v1/%73tore/orders');
+    await order('PATCH', `/v1/store/%6Frders/${String(placed.id)}`, { status: 'approved' });
+    await hold();
+    await order('PATCH', `/v1/%73tore/orders/${String(placed.id)}`, { status: 'delivered' });
+    await expect(1, 'sold', 'delivered through an encoded path');
+    await hold();
+    const second = await order('POST', '/v1/store/orders', { petId: created.id });
+    await hold();
+    await order('DELETE', `/v1/store/%6frders/${String(second.id)}`);
+    await expect(created.id, 'available', 'cancelled through an encoded path');
+  });
+
+  test('a write whose body arrives after its version settled: the first read after its 201, on either instance, shows it', async () => {
+    const redisUrl = 'url' in redis ? redis.url : assert.fail('no Redis');
+    const q = await settledProject(a);
+    await holdAnswers([a, b], q);
+    const slow = callSlowly(a, '/v1/pets', q.auth, { method: 'POST', body: JSON.stringify({ name: 'Slow body', categoryId: 1 }) });
+    // The head has arrived and been counted (the version changed then); the body takes longer than SETTLE_MS.
+    for (let i = 0; (await changedAt(redisUrl, prefix, q.projectId)) === null; i++) {
+      assert.ok(i < 100, 'the write was never counted');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await settle(redisUrl, prefix, q.projectId);
+    // Both instances hold answers under the version the write's head changed, read before it committed.
+    await holdAnswers([a, b], q);
+    slow.send();
+    expectJson(await slow.answer, 201);
+    const [onA, onB] = await Promise.all([names(a, q), names(b, q)]);
+    assert.ok(onA.includes('Slow body') && onB.includes('Slow body'), `A: ${onA.join()}, B: ${onB.join()}`);
+  });
+
+  test(`a write on an instance that cannot reach Redis is answered ${String(HELD_MS / 1000)} s after its commit, and the first read after it, on either instance, shows it`, async () => {
+    const redisUrl = 'url' in redis ? redis.url : assert.fail('no Redis');
+    const proxy = await tcpProxy(hostPort(redisUrl));
+    const cut = await harness({
+      engine: 'postgres',
+      config: { ...a.app.config, redisUrl: proxy.urlThrough(redisUrl) },
+      storage: a.storage,
+    });
+    try {
+      await cut.app.listen({ port: 0, host: '127.0.0.1' });
+      const q = await settledProject(a);
+      await holdAnswers([b, cut], q);
+      // Redis stops answering this instance only; B still reads the version, unchanged by the write.
+      proxy.setMode('blackhole');
+      const start = Date.now();
+      expectJson(
+        await callOn(cut, '/v1/pets', q.auth, { method: 'POST', body: JSON.stringify({ name: 'Unseen by Redis', categoryId: 1 }) }),
+        201,
+      );
+      const took = Date.now() - start;
+      const [onB, onCut] = await Promise.all([names(b, q), names(cut, q)]);
+      assert.ok(onB.includes('Unseen by Redis') && onCut.includes('Unseen by Redis'), `B: ${onB.join()}, cut: ${onCut.join()}`);
+      assert.ok(took >= HELD_MS - 50, `answered after ${String(took)} ms`);
+      proxy.setMode('up');
+      for (let i = 0; ; i++) {
+        const ready = (await (await fetch(`${baseOf(cut)}/readyz`)).json()) as { checks: { limiter: string } };
+        if (ready.checks.limiter === 'redis') break;
+        assert.ok(i < 100, 'Redis is used again');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.ok((await names(cut, q)).includes('Unseen by Redis'), 'once Redis answers again');
+    } finally {
+      await cut.app.close();
+      await proxy.close();
     }
   });
 

@@ -40,40 +40,50 @@ export function watchChanges(database: Database, databaseUrl: string, onChange: 
   }
 
   let closed = false;
-  let client: pg.Client | null = null;
+  // The connection being opened or listening; only its own loss opens the next one.
+  let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
+    retry = undefined;
     const { default: driver } = await import('pg');
     const c = new driver.Client({ connectionString: databaseUrl, application_name: 'petstore-domains-listen', keepAlive: true });
+    current = c;
+    // A connection fails once, however many ways it reports it (its `error` event, the connect or LISTEN that
+    // was under way): one report, one connection closed, one retry.
+    const lost = (err: unknown): void => {
+      if (current !== c) return;
+      current = null;
+      void c.end().catch(() => undefined);
+      onError(err instanceof Error ? err : new Error(String(err)));
+      if (!closed) retry = setTimeout(() => void connect(), RELISTEN_MS);
+    };
+    c.on('error', lost);
     c.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL) onChange();
     });
-    c.on('error', (err) => {
-      onError(err);
-      void c.end().catch(() => undefined);
-      if (client === c) client = null;
-      if (!closed) retry = setTimeout(() => void connect().catch(onErrorAndRetry), RELISTEN_MS);
-    });
-    await c.connect();
-    if (closed) {
-      await c.end();
+    try {
+      await c.connect();
+      if (closed) {
+        current = null;
+        await c.end();
+        return;
+      }
+      await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (err) {
+      lost(err);
       return;
     }
-    await c.query(`LISTEN ${CHANGES_CHANNEL}`);
-    client = c;
     onChange();
   };
-  const onErrorAndRetry = (err: unknown): void => {
-    onError(err as Error);
-    if (!closed) retry = setTimeout(() => void connect().catch(onErrorAndRetry), RELISTEN_MS);
-  };
-  const ready = connect().catch(onErrorAndRetry);
+  const ready = connect();
   return {
     ready,
     close: async () => {
       closed = true;
       clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+      const c = current;
+      current = null;
+      await c?.end().catch(() => undefined);
     },
   };
 }

@@ -108,6 +108,13 @@ export class PgDatabase {
     // An idle connection that drops (server restart, network cut) is removed from the
     // pool here; the next checkout opens a new one, so the service recovers by itself.
     this.pool.on('error', () => undefined);
+    // pg-pool listens for a connection's `error` only while it is idle: while one is checked out (a
+    // transaction between its statements, the migration runner) a drop (57P01 at a restart or
+    // pg_terminate_backend, ECONNRESET) would be an `error` event with no listener, which ends the process.
+    // This listener stays for the connection's whole life. The failure itself reaches the caller as the
+    // query it fails (or, between statements, the next one: "not queryable"), and pg-pool discards a
+    // connection that is no longer queryable when it is released.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.gate = new ConnectionGate({ size: poolSize, waitMs: WAIT_FOR_CONNECTION_MS, probeIntervalMs: PROBE_INTERVAL_MS });
   }
 
