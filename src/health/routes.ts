@@ -45,6 +45,8 @@ export function registerHealth(app: FastifyInstance): void {
     let database = 'up';
     let schema: ReturnType<typeof schemaOf> | undefined;
     try {
+      // The ping first: on PostgreSQL it goes through the outage gate, and lets it open again once the database is back.
+      await within(app.storage.ping(), READY_TIMEOUT_MS);
       schema = schemaOf(await within(app.storage.schema(), READY_TIMEOUT_MS));
     } catch {
       database = 'down';
