@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { CliCommand, CliContext } from '../feature.js';
-import { MIGRATE_USAGE, migrate } from './migrate.js';
-import { DEFAULT_DATABASE, requireDatabase } from './no-database.js';
 import type { Config } from '../config.js';
 import { FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
 import { findCommand, isHelp, runCommandLine, terminalOutput, usageText } from './dispatch.js';
 import { loginCommands } from './login.js';
+import { MIGRATE_USAGE, migrate } from './migrate.js';
+import { DEFAULT_DATABASE, requireDatabase } from './no-database.js';
 import { notSignedIn, remoteSettings, WrongSide, type RemoteSettings } from './remote.js';
 
 const COMMANDS: CliCommand[] = [...loginCommands, ...FEATURES.flatMap((f) => f.cli ?? [])];

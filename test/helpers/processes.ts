@@ -1,11 +1,8 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { MIGRATIONS } from '../../src/features.js';
-import { openSqlite } from '../../src/storage/sqlite/database.js';
-import { migrateSqlite } from '../../src/storage/sqlite/migrate.js';
 import { TEST_PASSWORD_HASH_COST } from './hash-cost.js';
 
 /** The CLI entry point; it runs the compiled output in dist/ (`npm test` builds it first). */
@@ -23,22 +20,15 @@ export function childEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 /**
- * A fresh directory with a new, migrated SQLite database in it (as `petstore migrate` leaves it: commands
- * other than serve, migrate and restore create none); `empty`: the URL only, no file yet. `cleanup()`
- * removes both.
+ * A fresh directory with a new, empty SQLite database in it (an empty file, as a new PostgreSQL database is
+ * empty: commands other than serve, migrate and restore create none, and migrate one that is there);
+ * `{ file: false }`: the URL only, nothing created yet. `cleanup()` removes both.
  */
-export function tempDatabase(prefix = 'petstore-test-', options: { empty?: boolean } = {}): { dir: string; url: string; cleanup(): void } {
+export function tempDatabase(prefix = 'petstore-test-', options: { file?: boolean } = {}): { dir: string; url: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const url = `sqlite:${join(dir, 'db.sqlite')}`;
-  if (!options.empty) {
-    const db = openSqlite(url);
-    try {
-      migrateSqlite(db, MIGRATIONS);
-    } finally {
-      db.close();
-    }
-  }
-  return { dir, url, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const path = join(dir, 'db.sqlite');
+  if (options.file ?? true) writeFileSync(path, '');
+  return { dir, url: `sqlite:${path}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface CliResult {
