@@ -1,4 +1,5 @@
 import { systemClock } from '../clock.js';
+import { VERSION } from '../version.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { UsageError } from './args.js';
 import { exitFor } from './exit.js';
@@ -38,6 +39,10 @@ export async function runCommandLine(argv: string[], usage: string, run: (comman
     });
   }
   const [command, ...rest] = argv;
+  if (command === '--version') {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
   try {
     await run(command, rest);
   } catch (err) {

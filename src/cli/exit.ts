@@ -1,7 +1,8 @@
 import { ConfigError } from '../config-error.js';
 import { ServeError } from '../serve-error.js';
 import { DomainError } from '../errors/domain-error.js';
-import { StorageOpenError } from '../storage/open-error.js';
+import { BackupBeforeMigratingError, NoDatabaseError, StorageOpenError } from '../storage/open-error.js';
+import { SchemaTooNewError } from '../storage/migrations.js';
 import { UsageError } from './args.js';
 import { RemoteSetupError, WrongSide } from './remote.js';
 
@@ -39,7 +40,15 @@ export function exitFor(err: unknown, usage: string, json: boolean): ExitAnswer 
       ? { status: 1, stdout: `${JSON.stringify({ error: { code, message } }, null, 2)}\n` }
       : { status: 1, stderr: `petstore: ${message} (${code})\n` };
   }
-  if (err instanceof ConfigError || err instanceof StorageOpenError || err instanceof RemoteSetupError || err instanceof ServeError)
+  if (
+    err instanceof ConfigError ||
+    err instanceof StorageOpenError ||
+    err instanceof RemoteSetupError ||
+    err instanceof ServeError ||
+    err instanceof SchemaTooNewError ||
+    err instanceof BackupBeforeMigratingError ||
+    err instanceof NoDatabaseError
+  )
     return { status: 1, stderr: `petstore: ${err.message}\n` };
   throw err;
 }

@@ -44,6 +44,9 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
  * unreachable (port 9, discard): the package must install from its tarball alone. Returns the installed
  * `petstore` and how long the install took.
  */
+/** @petstore/cli's version: the tarball's name and what the installed `petstore --version` prints. */
+const CLI_VERSION = (JSON.parse(readFileSync(join(REPO, 'packages/cli/package.json'), 'utf8')) as { version: string }).version;
+
 async function installGlobally(spec: string): Promise<{ bin: string; home: string; ms: number }> {
   const home = temp('petstore-pkg-home-');
   const prefix = join(home, 'prefix');
@@ -93,6 +96,8 @@ describe('@petstore/cli: packed, installed with no registry, it signs in, create
   async function firstHour(installed: { bin: string; home: string }, slug: string): Promise<void> {
     const env = cleanEnv({ HOME: installed.home });
     const cli = (args: string[], stdin?: string) => run(installed.bin, args, { cwd: installed.home, env, ...(stdin ? { stdin } : {}) });
+    // Installed alone, it reads its own package's version.
+    assert.equal((await cli(['--version'])).stdout, `${CLI_VERSION}\n`);
     const login = await cli(['login', '--url', url, '--email', email, '--password-stdin'], `${password}\n`);
     assert.equal(login.code, 0, login.stderr);
     assert.match(login.stderr, new RegExp(`signed in to ${url} as ${email}`));
@@ -129,7 +134,7 @@ describe('@petstore/cli: packed, installed with no registry, it signs in, create
       ),
     );
     const [{ filename, files }] = JSON.parse(packed) as [{ filename: string; files: { path: string }[] }];
-    assert.equal(filename, 'petstore-cli-1.0.0.tgz');
+    assert.equal(filename, `petstore-cli-${CLI_VERSION}.tgz`);
     assert.deepEqual(files.map((f) => f.path).sort(), ['README.md', 'bin/petstore.js', 'dist/petstore.js', 'package.json']);
     const tarball = join(out, filename);
     const installed = await installGlobally(tarball);
