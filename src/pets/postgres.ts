@@ -45,16 +45,11 @@ const INSERT_PET_WITH_EVENT = `
   SELECT ${COLUMNS} FROM pet`;
 
 /**
- * INSERT_PET_WITH_EVENT for many pets at once (the group commit, storage/postgres/batches.ts): each
- * project's counter moves once by its count of new pets, which take the ids below it in their order;
- * events and deliveries follow in the same order. Parameters: arrays of the project, name, category,
- * status, time and event id of each pet, then the subscription needle. Rows: the pets, in their order.
+ * The CTEs of a batch statement that number the pets of `rows` (a CTE with project_id, name, category_id,
+ * status, at, event_id and the write's position n) per project as `numbered`, insert them, and their
+ * `pet.created` events and deliveries in the same order; `needle` is the subscription needle's parameter.
  */
-const INSERT_PETS_WITH_EVENTS = `
-  WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[])
-      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, n)
-  ), ${numberedPerProject('pet_sequences', 'input')}, pet AS (
+const PETS_OF = (rows: string, needle: string) => `${numberedPerProject('pet_sequences', rows)}, pet AS (
     INSERT INTO pets (project_id, id, name, category_id, status, created_at)
     SELECT project_id, id, name, category_id, status, at FROM numbered ORDER BY n
   ), e AS (
@@ -64,8 +59,20 @@ const INSERT_PETS_WITH_EVENTS = `
            at
     FROM numbered ORDER BY n
     RETURNING seq, project_id, created_at
-  ), d AS (${pgDeliveriesOf('e', '$7::text', 'e.created_at')}
-  )
+  ), d AS (${pgDeliveriesOf('e', `${needle}::text`, 'e.created_at')}
+  )`;
+
+/**
+ * INSERT_PET_WITH_EVENT for many pets at once (the group commit, storage/postgres/batches.ts): each
+ * project's counter moves once by its count of new pets, which take the ids below it in their order;
+ * events and deliveries follow in the same order. Parameters: arrays of the project, name, category,
+ * status, time and event id of each pet, then the subscription needle. Rows: the pets, in their order.
+ */
+const INSERT_PETS_WITH_EVENTS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[])
+      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, n)
+  ), ${PETS_OF('input', '$7')}
   SELECT ${COLUMNS} FROM numbered ORDER BY n`;
 
 /**
@@ -87,20 +94,9 @@ const INSERT_KEYED_PETS_WITH_EVENTS = `
     SELECT input.* FROM input JOIN locked USING (n)
     WHERE locked.held
       AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.project_id = input.project_id AND k.key = input.key)
-  ), ${numberedPerProject('pet_sequences', 'claimed')}, pet AS (
-    INSERT INTO pets (project_id, id, name, category_id, status, created_at)
-    SELECT project_id, id, name, category_id, status, at FROM numbered ORDER BY n
-  ), claim AS (
+  ), ${PETS_OF('claimed', '$10')}, claim AS (
     INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at)
     SELECT project_id, key, request_hash, id, at FROM numbered
-  ), e AS (
-    INSERT INTO events (id, project_id, type, data, created_at)
-    SELECT event_id, project_id, 'pet.created',
-           '{"id":' || id || ',"name":' || to_json(name)::text || ',"categoryId":' || category_id || ',"status":' || to_json(status)::text || '}',
-           at
-    FROM numbered ORDER BY n
-    RETURNING seq, project_id, created_at
-  ), d AS (${pgDeliveriesOf('e', '$10::text', 'e.created_at')}
   )
   SELECT locked.held, numbered.id, numbered.name, numbered.category_id, numbered.status
   FROM locked LEFT JOIN numbered USING (n) ORDER BY locked.n`;
