@@ -30,6 +30,7 @@ export const keyMigrations: FeatureMigrations = {
     {
       version: 5,
       name: 'which key replaced a rolled key',
+      kind: 'expand',
       sql: `
         ALTER TABLE api_keys ADD COLUMN replaced_by TEXT;
         CREATE INDEX api_keys_replaced_by ON api_keys(replaced_by);`,
@@ -63,6 +64,7 @@ export const keyMigrations: FeatureMigrations = {
     {
       version: 5,
       name: 'which key replaced a rolled key',
+      kind: 'expand',
       sql: `
         ALTER TABLE api_keys ADD COLUMN replaced_by TEXT;
         CREATE INDEX api_keys_replaced_by ON api_keys(replaced_by);`,
