@@ -4,7 +4,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { BackupBeforeMigratingError, NoDatabaseError, StorageOpenError } from '../storage/open-error.js';
 import { SchemaTooNewError } from '../storage/migrations.js';
 import { UsageError } from './args.js';
-import { RemoteSetupError, WrongSide } from './remote.js';
+import { RemoteSetupError, UnexpectedAnswer, WrongSide } from './remote.js';
 
 /** A service (or an operator command: backup, restore) refused the command; thrown so the command can stop where it is. */
 export class Refused extends Error {
@@ -47,7 +47,8 @@ export function exitFor(err: unknown, usage: string, json: boolean): ExitAnswer 
     err instanceof ServeError ||
     err instanceof SchemaTooNewError ||
     err instanceof BackupBeforeMigratingError ||
-    err instanceof NoDatabaseError
+    err instanceof NoDatabaseError ||
+    err instanceof UnexpectedAnswer
   )
     return { status: 1, stderr: `petstore: ${err.message}\n` };
   throw err;
