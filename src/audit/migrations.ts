@@ -24,6 +24,7 @@ export const auditMigrations: FeatureMigrations = {
     {
       version: 2,
       name: 'the environment an entry concerns',
+      kind: 'expand',
       sql: "ALTER TABLE audit_log ADD COLUMN environment TEXT NOT NULL DEFAULT 'production' CHECK (environment IN ('production', 'staging'));",
     },
   ],
@@ -49,6 +50,7 @@ export const auditMigrations: FeatureMigrations = {
     {
       version: 2,
       name: 'the environment an entry concerns',
+      kind: 'expand',
       sql: "ALTER TABLE audit_log ADD COLUMN environment TEXT NOT NULL DEFAULT 'production' CHECK (environment IN ('production', 'staging'));",
     },
   ],

@@ -35,7 +35,8 @@ export type DomainCode =
   | 'invitation_limit'
   | 'token_limit'
   | 'webhook_limit'
-  | 'staging_not_empty';
+  | 'staging_not_empty'
+  | 'key_already_rolled';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

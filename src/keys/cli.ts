@@ -30,6 +30,10 @@ interface KeyOut {
   revokedAt: string | null;
   bannedUntil: string | null;
   lastUsedAt: string | null;
+  /** Once rolled: the key that replaced it; the rolled key stops at `expiresAt`. */
+  replacedBy: { id: string; hint: string; rolledAt: string } | null;
+  /** On a key made by a roll: the key it replaced. */
+  replaces: { id: string; hint: string } | null;
 }
 
 /** A new key as `keys create` prints it, with its secret. */
@@ -76,6 +80,8 @@ const keyOut = (k: KeyOut): KeyOut => ({
   revokedAt: k.revokedAt,
   bannedUntil: k.bannedUntil,
   lastUsedAt: k.lastUsedAt,
+  replacedBy: k.replacedBy && { id: k.replacedBy.id, hint: k.replacedBy.hint, rolledAt: k.replacedBy.rolledAt },
+  replaces: k.replaces && { id: k.replaces.id, hint: k.replaces.hint },
 });
 
 const localKey = (k: KeyInfo, now: number): KeyOut =>
@@ -86,6 +92,7 @@ const localKey = (k: KeyInfo, now: number): KeyOut =>
     revokedAt: k.revokedAt?.toISOString() ?? null,
     bannedUntil: k.bannedUntil && k.bannedUntil.getTime() > now ? k.bannedUntil.toISOString() : null,
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    replacedBy: k.replacedBy && { ...k.replacedBy, rolledAt: k.replacedBy.at.toISOString() },
   });
 
 /**
@@ -118,7 +125,8 @@ function localTransport(ctx: CliContext): KeysTransport {
       const keys = await service(ctx);
       const now = ctx.clock.now();
       const key = orRefuse(await keys.list()).find((k) => k.id === id);
-      if (!key || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) throw keyNotFound(id);
+      // A rolled key goes on to the service, which says which key replaced it.
+      if (!key || (!key.replacedBy && (key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)))) throw keyNotFound(id);
       const r = orRefuse(await keys.roll(OPERATOR, key.project, id, hours));
       return { ...localCreated(r), replaces: { id: r.replaces.id, expiresAt: r.replaces.expiresAt.toISOString() } };
     },
@@ -140,9 +148,8 @@ function remoteTransport(remote: RemoteSettings): KeysTransport {
     return keys.sort(byCreation);
   };
   // A key id names neither project nor environment: the key's are those, among the token's projects, that hold it.
-  const activeKey = async (id: string) =>
-    (await allKeys(['production'])).find((k) => k.id === id && k.revokedAt === null) ??
-    (await allKeys(['staging'])).find((k) => k.id === id && k.revokedAt === null);
+  const keyWhere = async (found: (k: ApiKeyInfo) => boolean) =>
+    (await allKeys(['production'])).find(found) ?? (await allKeys(['staging'])).find(found);
   return {
     create: (project, name, options) =>
       overApi(remote, async () => createdOut(await api.createApiKey(project, { ...(name === null ? {} : { name }), ...options }))),
@@ -152,13 +159,14 @@ function remoteTransport(remote: RemoteSettings): KeysTransport {
       ),
     revoke: (id) =>
       overApi(remote, async () => {
-        const key = await activeKey(id);
+        const key = await keyWhere((k) => k.id === id && k.revokedAt === null);
         if (!key) throw keyNotFound(id);
         await api.revokeApiKey(key.project, id);
       }),
     roll: (id, hours) =>
       overApi(remote, async () => {
-        const key = await activeKey(id);
+        // A rolled key is found too: the server answers key_already_rolled, naming its successor.
+        const key = await keyWhere((k) => k.id === id && (k.revokedAt === null || k.replacedBy !== null));
         if (!key) throw keyNotFound(id);
         const r = await api.rollApiKey(key.project, id, hours === undefined ? {} : { expiresInHours: hours });
         return { ...createdOut(r), replaces: { id: r.replaces.id, expiresAt: r.replaces.expiresAt } };
@@ -175,6 +183,24 @@ function scopeOf(text: string | undefined): KeyScope | undefined {
   if (text === undefined) return undefined;
   if (!(KEY_SCOPES as readonly string[]).includes(text)) throw new UsageError('--scope must be read or write');
   return text as KeyScope;
+}
+
+/** A key's state in words, as `keys list` prints it: a rolled key says which key replaced it and when it stops. */
+function stateOf(r: KeyOut, now: number): string {
+  const expired = r.expiresAt !== null && Date.parse(r.expiresAt) <= now;
+  const replaced = r.replacedBy && `replaced by ${r.replacedBy.id} (${r.replacedBy.hint})`;
+  const state = r.revokedAt
+    ? `revoked ${r.revokedAt}`
+    : replaced
+      ? `rolled ${r.replacedBy?.rolledAt ?? ''}, ${expired ? 'stopped' : 'stops'} ${r.expiresAt ?? ''}, ${replaced}`
+      : expired
+        ? `expired ${r.expiresAt ?? ''}`
+        : r.bannedUntil
+          ? `banned until ${r.bannedUntil}`
+          : r.expiresAt
+            ? `active until ${r.expiresAt}`
+            : 'active';
+  return r.replaces && !r.revokedAt ? `${state}, replaces ${r.replaces.id} (${r.replaces.hint})` : state;
 }
 
 /** `--expires-in-hours`: 0 to 168. */
@@ -194,7 +220,7 @@ export const keysCommand: CliCommand = {
     '                                        prints the secret once; --env staging: a psk_test_ key for the staging base URL',
     'keys list [--project SLUG] [--env staging] [--json]   never prints secrets',
     'keys revoke ID',
-    'keys roll ID [--expires-in-hours N] [--json]          a new key (printed once); the old one works N hours more (24)',
+    'keys roll ID [--expires-in-hours N] [--json]          a new key (printed once); the old one works N hours more (24); once per key',
   ],
   async run([sub, ...rest], ctx) {
     if (sub === 'create') {
@@ -232,8 +258,9 @@ export const keysCommand: CliCommand = {
       if (values.json) ctx.json(k);
       else {
         ctx.out(k.key);
+        const expiry = k.expiresAt ? ` It expires ${k.expiresAt}.` : '';
         ctx.err(
-          `API key ${k.id} replaces ${k.replaces.id}, which works until ${k.replaces.expiresAt}. Store it now: it is not shown again.`,
+          `API key ${k.id} replaces ${k.replaces.id}, which works until ${k.replaces.expiresAt}.${expiry} Store it now: it is not shown again.`,
         );
       }
     } else if (sub === 'list') {
@@ -241,19 +268,7 @@ export const keysCommand: CliCommand = {
       const rows = await transport(ctx).list(values.project, environmentArg(values.env));
       if (values.json) ctx.json(rows);
       else {
-        for (const r of rows) {
-          const expired = r.expiresAt !== null && Date.parse(r.expiresAt) <= ctx.clock.now();
-          const state = r.revokedAt
-            ? `revoked ${r.revokedAt}`
-            : expired
-              ? `expired ${r.expiresAt ?? ''}`
-              : r.bannedUntil
-                ? `banned until ${r.bannedUntil}`
-                : r.expiresAt
-                  ? `active until ${r.expiresAt}`
-                  : 'active';
-          ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.scope}\t${state}`);
-        }
+        for (const r of rows) ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.scope}\t${stateOf(r, ctx.clock.now())}`);
       }
     } else {
       const { positionals } = parse(rest, {}, 1);

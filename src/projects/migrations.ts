@@ -21,6 +21,7 @@ export const projectMigrations: FeatureMigrations = {
     {
       version: 2,
       name: 'staging environments, as project rows linked to their production row',
+      kind: 'expand',
       sql: `
         ALTER TABLE projects ADD COLUMN production_id INTEGER REFERENCES projects(id);
         CREATE UNIQUE INDEX projects_staging ON projects(production_id);`,
@@ -44,6 +45,7 @@ export const projectMigrations: FeatureMigrations = {
     {
       version: 2,
       name: 'staging environments, as project rows linked to their production row',
+      kind: 'expand',
       sql: `
         ALTER TABLE projects ADD COLUMN production_id BIGINT REFERENCES projects(id);
         CREATE UNIQUE INDEX projects_staging ON projects(production_id);`,
