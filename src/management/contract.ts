@@ -30,12 +30,9 @@ const COMPONENTS = new Map<unknown, string>([
 export const managementBaseUrl = (v1BaseUrl: string) => v1BaseUrl.replace(/\/v1$/, '/api/v1');
 
 /** Builds /api/v1/openapi.json from the registered /api/v1 routes, with the builder of the /v1 contract. */
-export function buildManagementOpenApi(
-  routes: RouteOptions[],
-  config: Pick<Config, 'baseUrl' | 'stagingBaseUrl'>,
-): Record<string, unknown> {
+export function buildManagementOpenApi(routes: RouteOptions[], config: Pick<Config, 'baseUrl'>): Record<string, unknown> {
+  // One management API for both environments: what is staging's is chosen with `environment`.
   const servers = [{ url: managementBaseUrl(config.baseUrl), description: 'Production', 'x-internal': true }];
-  if (config.stagingBaseUrl) servers.push({ url: managementBaseUrl(config.stagingBaseUrl), description: 'Staging', 'x-internal': true });
   return buildDocument(routes, {
     prefix: '/api/v1',
     components: new Map([...COMPONENTS, ...namedComponents()]),
