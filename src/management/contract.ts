@@ -72,6 +72,7 @@ export function buildManagementOpenApi(routes: RouteOptions[], config: Pick<Conf
         { name: 'usage', description: "A project's requests over time, beside its quota." },
         { name: 'requests', description: "A project's request log: find a request by its id, status, key or operation." },
         { name: 'webhooks', description: "A project's events and the webhook endpoints they are delivered to (Standard Webhooks)." },
+        { name: 'staging', description: "A project's staging environment: empty its data, or copy production's pets into it." },
       ],
     },
     securitySchemes: {
