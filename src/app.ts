@@ -158,9 +158,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (ownsStorage) await storage.close();
   });
 
-  for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);
-
-  await app.ready();
+  try {
+    for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);
+    await app.ready();
+  } catch (err) {
+    // A start that fails part way (a database too slow to answer a capability's first read) closes what the
+    // capabilities opened before it (pollers, listeners, pools), or they would keep the process alive.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   door.open();
   return Object.assign(app as unknown as FastifyInstance, { openapi: contract.document }) as App;
 }

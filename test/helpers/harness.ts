@@ -69,12 +69,20 @@ export async function harness(
       throw err;
     }));
   if (fresh) assert.equal(storage.engine, engine, 'the harness opened another engine than the suite asked for');
+  // A start that fails (a database too slow under load) closes what it opened, so the test process can end.
+  const dropAll = async () => {
+    if (!options.storage) await storage.close().catch(() => undefined);
+    await fresh?.drop().catch(() => undefined);
+  };
   const app = await buildApp({
     config,
     storage,
     clock: options.clock ?? systemClock,
     logStream: options.logStream,
     wrapRepositories: options.wrapRepositories,
+  }).catch(async (err: unknown) => {
+    await dropAll();
+    throw err;
   });
   const contract = new ContractChecker(app.openapi() as never);
 
@@ -91,7 +99,11 @@ export async function harness(
     const { key } = ok(await app.keys.create(OPERATOR, slug, 'test'));
     return { project: slug, key, auth: { authorization: `Bearer ${key}` } };
   };
-  const first = await newProject();
+  const first = await newProject().catch(async (err: unknown) => {
+    await app.close().catch(() => undefined);
+    await dropAll();
+    throw err;
+  });
 
   const request = async (opts: InjectOptions) => {
     const res = await app.inject(opts);
