@@ -31,7 +31,8 @@ export interface Counters {
    * instance may hold a read that began at most `SETTLE_MS / 2` before a settled version was read, and give
    * it again while the version is the same (pets/version-cache.ts). A version that never existed, or was lost
    * with Redis's data, starts at a random value; a version read over another connection to Redis than the
-   * one before (Redis restarted, perhaps with older data) never equals one read before.
+   * one before (Redis restarted, perhaps with older data) never equals one read before. An instance may also
+   * hold a read that began after the version was read, settled or not (pets/early.ts).
    */
   incrementWindows?(
     minuteKey: string,
@@ -43,7 +44,8 @@ export interface Counters {
   /**
    * Counts a request in both windows only when both are below their quota (then returns the new counts),
    * atomically; otherwise counts nothing and returns null. The limiter's `admitLater`. With `versionKey`,
-   * also that shared version, read in the same call: null while it is not settled.
+   * also that shared version, read in the same call, and whether it is settled; the version is null when
+   * none can be trusted (the connection it was read over was lost since).
    */
   admitWindows?(
     minuteKey: string,
@@ -51,7 +53,7 @@ export interface Counters {
     perMinute: number,
     perDay: number,
     versionKey?: string,
-  ): Promise<{ minute: number; day: number; version?: string | null } | null>;
+  ): Promise<{ minute: number; day: number; version?: string | null; settled?: boolean } | null>;
   /**
    * Changes a shared version now, after a write it covers has committed (the write's answer waits for it):
    * resolves true once changed, false when it could not be (Redis unreachable or too slow). Calls in one turn

@@ -34,8 +34,8 @@ return {m, d}`;
 
 /**
  * admitWindows as one script: both counters plus one when both are below their quota, else nothing.
- * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, perDay. With `version`, the script's third
- * result: `version` runs before it and sets the Lua variable `version`.
+ * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, perDay. With `version`, the script's third and
+ * fourth results: `version` runs before it and sets the Lua variables `version` and `settled`.
  */
 const admitWindows = (version?: string) => `
 local m = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -43,7 +43,7 @@ local d = tonumber(redis.call('GET', KEYS[2]) or '0')
 if m >= tonumber(ARGV[3]) or d >= tonumber(ARGV[4]) then return false end
 redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
 redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')${version ?? ''}
-return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)${version === undefined ? '' : ', version'}}`;
+return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)${version === undefined ? '' : ', version, settled'}}`;
 
 /**
  * Shared versions (counters.ts): a hash per version key, `n` the version (created at a random value) and
@@ -63,16 +63,17 @@ const INCREMENT_WINDOWS = incrementWindows();
 const ADMIT_WINDOWS = admitWindows();
 
 /**
- * ADMIT_WINDOWS that also returns the shared version when it is settled: unchanged by any write for
- * ARGV[6] ms (every write that changed it before has committed). Otherwise the version is returned as false.
+ * ADMIT_WINDOWS that also returns the shared version, and 1 when it is settled: unchanged by any write for
+ * ARGV[6] ms (every write that changed it before has committed), else 0.
  * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, perDay, a random start, settle ms.
  */
 const ADMIT_WINDOWS_VERSION = admitWindows(`
 redis.call('HSETNX', KEYS[3], 'n', ARGV[5])
 local v = redis.call('HMGET', KEYS[3], 'n', 'at')
 local version = v[1]
+local settled = 1
 if v[2] then${VERSION_NOW}
-  if now - tonumber(v[2]) <= tonumber(ARGV[6]) then version = false end
+  if now - tonumber(v[2]) <= tonumber(ARGV[6]) then settled = 0 end
 end`);
 
 /**
@@ -96,7 +97,7 @@ type WindowsClient = Redis & {
     dayKey: string,
     versionKey: string,
     ...args: string[]
-  ): Promise<[number, number, string | null] | null>;
+  ): Promise<[number, number, string, number] | null>;
   petstoreIncrementWindows(minuteKey: string, dayKey: string, ...args: string[]): Promise<[number, number]>;
   petstoreIncrementWindowsChange(minuteKey: string, dayKey: string, versionKey: string, ...args: string[]): Promise<[number, number]>;
   petstoreChangeVersion(versionKey: string, start: string): Promise<null>;
@@ -261,7 +262,7 @@ export class RedisCounters implements Counters {
     perMinute: number,
     perDay: number,
     versionKey?: string,
-  ): Promise<{ minute: number; day: number; version?: string | null } | null> {
+  ): Promise<{ minute: number; day: number; version?: string | null; settled?: boolean } | null> {
     if (this.usable()) {
       try {
         const client = this.client as WindowsClient;
@@ -269,8 +270,8 @@ export class RedisCounters implements Counters {
         const minute = `${this.keyPrefix}:rl:minute:${minuteKey}`;
         const day = `${this.keyPrefix}:rl:day:${dayKey}`;
         const lost = this.lost;
-        const counts: [number, number] | [number, number, string | null] | null = await this.timed<
-          [number, number] | [number, number, string | null] | null
+        const counts: [number, number] | [number, number, string, number] | null = await this.timed<
+          [number, number] | [number, number, string, number] | null
         >(
           versionKey === undefined
             ? client.petstoreAdmitWindows(minute, day, ...args)
@@ -285,10 +286,10 @@ export class RedisCounters implements Counters {
         );
         this.up();
         if (counts === null) return null;
-        if (counts.length !== 3) return { minute: counts[0], day: counts[1] };
-        // A version not settled comes back as false (Redis's nil in a table): nothing may be held under it.
-        const settled = typeof counts[2] === 'string' && lost === this.lost;
-        return { minute: counts[0], day: counts[1], version: settled ? `${String(lost)}.${counts[2] as string}` : null };
+        if (counts.length !== 4) return { minute: counts[0], day: counts[1] };
+        // Read over a connection lost since it was asked for: no version (it may be one an older Redis gave).
+        const version = lost === this.lost ? `${String(lost)}.${counts[2]}` : null;
+        return { minute: counts[0], day: counts[1], version, settled: version !== null && counts[3] === 1 };
       } catch (err) {
         this.down(err as Error);
       }

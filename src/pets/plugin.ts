@@ -20,7 +20,13 @@ export default fp(
     // wraps (to make it fail, say) keeps every request on the regular path, which reads through the wrapper.
     const early =
       app.repositoryWrappers.pets === undefined
-        ? earlyPetsStep({ gate: app.frontDoor.gate, pets: repository, cursors: app.cursors, clock: app.clock })
+        ? earlyPetsStep({
+            gate: app.frontDoor.gate,
+            pets: repository,
+            cursors: app.cursors,
+            clock: app.clock,
+            hold: app.config.heldAnswers,
+          })
         : null;
     if (early) app.frontDoor.add('route', early);
     // Idempotency keys are kept 24 h; expired ones are removed hourly.
