@@ -40,6 +40,20 @@ export function summarise(scenarios, rounds) {
         peerRatioToBare: median(runs.map((x) => x.peer.rps / x.bare.rps)),
       });
     }
+    // While the project takes writes: the rate reached, and the instance with HELD_ANSWERS=false in the same rounds.
+    if (runs.some((x) => x.off)) {
+      Object.assign(summary[s.name], {
+        writeRate: s.writes.rate,
+        writesPerSecond: median(runs.flatMap((x) => [x.service, x.off, x.peer].map((m) => m?.written?.perSecond))),
+        offRps: median(runs.map((x) => x.off.rps)),
+        offP99Ms: median(runs.map((x) => x.off.p99Ms)),
+        offCpuUsPerRequest: median(runs.map((x) => x.off.cpuUsPerRequest)),
+        offPgCpuUsPerRequest: median(runs.map((x) => x.off.pgCpuUsPerRequest)),
+        offRedisCpuUsPerRequest: median(runs.map((x) => x.off.redisCpuUsPerRequest)),
+        offPeerRatio: median(runs.map((x) => x.off.rps / x.peer.rps)),
+        loadAverage: median(runs.map((x) => x.loadAverage)),
+      });
+    }
   }
   return summary;
 }
@@ -130,6 +144,44 @@ export function printScaleOutTable(summary, roundTrips) {
       `${fmt(s.peerCpuUsPerRequest, 0)} / ${fmt(s.peerPgCpuUsPerRequest, 0)} / ${fmt(s.peerRedisCpuUsPerRequest, 0)}`,
       trips(counted.peer),
       fmt(counted.peer.pgRoundTripsConcurrent, 2),
+    ]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
+/** listPets and getPet while the project takes writes: held answers on and off against the peer, CPU by process. */
+export function printWritingTable(summary) {
+  const writing = Object.entries(summary).filter(([, s]) => s.offRps !== undefined);
+  if (writing.length === 0) return;
+  const rows = [
+    [
+      'reads while writing (PostgreSQL + Redis)',
+      'writes/s',
+      'req/s',
+      'of peer',
+      'off: req/s',
+      'off: of peer',
+      'peer req/s',
+      'CPU µs/req svc / PG / Redis: held on; off; peer',
+      'load',
+    ],
+  ];
+  const cpu = (a, b, c) => `${fmt(a, 0)} / ${fmt(b, 0)} / ${fmt(c, 0)}`;
+  for (const [name, s] of writing) {
+    rows.push([
+      name,
+      `${fmt(s.writesPerSecond, 0)} (of ${String(s.writeRate)})`,
+      fmt(s.rps, 0),
+      fmt(s.peerRatio),
+      fmt(s.offRps, 0),
+      fmt(s.offPeerRatio),
+      fmt(s.peerRps, 0),
+      `${cpu(s.cpuUsPerRequest, s.pgCpuUsPerRequest, s.redisCpuUsPerRequest)}; ${cpu(s.offCpuUsPerRequest, s.offPgCpuUsPerRequest, s.offRedisCpuUsPerRequest)}; ${cpu(s.peerCpuUsPerRequest, s.peerPgCpuUsPerRequest, s.peerRedisCpuUsPerRequest)}`,
+      fmt(s.loadAverage, 1),
     ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
