@@ -9,7 +9,7 @@ import prettier from 'eslint-config-prettier';
  * registers through its Feature (src/feature.ts). Of src/'s own files it may use these.
  */
 export const GROUND_FLOOR = ['http', 'storage', 'errors', 'contract', 'health', 'metrics'];
-const GROUND_FILES = ['clock', 'config', 'config-error', 'feature'];
+const GROUND_FILES = ['clock', 'config', 'config-error', 'feature', 'version'];
 
 /** Refuses a relative import that climbs `depth` folders (to src/) and leaves the ground floor. */
 const groundFloorOnly = (depth) => ({

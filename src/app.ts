@@ -27,6 +27,7 @@ import { registerRequestSteps, RequestSteps } from './http/request-steps.js';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { registerMetrics } from './metrics/http-metrics.js';
+import type { PlannedMigration } from './storage/migrations.js';
 import type { Storage } from './storage/open.js';
 
 export interface AppOptions {
@@ -42,11 +43,27 @@ export interface AppOptions {
 
 export type App = FastifyInstance & { openapi: () => Record<string, unknown> };
 
+/** What opening a database in use applied, and the contract migrations waiting for `petstore migrate --contract`. */
+function logMigrations(app: FastifyInstance, storage: Storage): void {
+  const run = storage.migrated;
+  const names = (ms: readonly PlannedMigration[]) => ms.map((m) => `${m.feature} ${String(m.version)}`);
+  // A new database's first migrations are the first start, not an upgrade: nothing to say.
+  if (run && !run.isNew && run.applied.length > 0) app.log.info({ migrations: names(run.applied) }, 'migrations applied');
+  if (run && run.waiting.length > 0) {
+    app.log.warn(
+      { migrations: names(run.waiting) },
+      'contract migrations wait: run `petstore migrate --contract` once every instance runs this release',
+    );
+  }
+}
+
 /** Builds the whole service; tests and the server call this same factory. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const storage = options.storage ?? (await openAppStorage(config));
+  // Said once the logger exists: the database is opened (and migrated) first.
+  const backedUp: string[] = [];
+  const storage = options.storage ?? (await openAppStorage(config, { backedUp: (file) => backedUp.push(file) }));
   const ownsStorage = !options.storage;
   const steps = new RequestSteps();
 
@@ -77,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...requestTimeoutOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
   limitConnections(app.server, config);
+  for (const file of backedUp) app.log.info({ file }, 'backup written before migrating');
+  logMigrations(app, storage);
   // The front door (http/front-door.ts) in place of Fastify's handler on its server, which it calls for what
   // it does not answer. Not through `serverFactory`: with one Fastify no longer listens on every address of
   // HOST=localhost. Those extra listeners (Fastify's own) go straight to Fastify.

@@ -35,6 +35,11 @@ export interface CliCommand {
   usage: string[];
   /** Runs over the management API when a remote is configured (else the command needs the database). */
   remote?: boolean;
+  /**
+   * Makes the database when there is none where it looks (`restore`). Every other command opening the
+   * database refuses then (exit 1, naming the place): only `serve` and `migrate` also create one.
+   */
+  createsDatabase?: boolean;
   /** Manages the sign-in itself (`login`, `logout`): runs with neither a server signed in to nor a database. */
   session?: boolean;
   run(args: string[], ctx: CliContext): Promise<void>;

@@ -20,7 +20,7 @@ import { usageFeature } from './usage/feature.js';
 import { requestsFeature } from './requests/feature.js';
 import type { Config } from './config.js';
 import { registerSecretPrefixes } from './http/logging.js';
-import type { FeatureMigrations } from './storage/migrations.js';
+import type { FeatureMigrations, PlannedMigration } from './storage/migrations.js';
 import type { Storage } from './storage/open.js';
 
 /**
@@ -55,11 +55,38 @@ registerSecretPrefixes(FEATURES.flatMap((f) => f.secretPrefixes ?? []));
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
 
+export interface AppStorageOptions {
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  /** Apply contract migrations too (`migrate --contract`). */
+  contract?: boolean;
+  /** Told where the backup taken before migrating went (BACKUP_DIR set, something to apply). */
+  backedUp?(file: string, apply: readonly PlannedMigration[]): void;
+}
+
 /**
- * Opens the database named by the configuration, with every capability's migrations. The drivers load here,
- * on first use, so a command that never opens the database (a remote one) does not load them.
+ * Opens the database named by the configuration, with every capability's migrations; with BACKUP_DIR set, a
+ * database that holds data is backed up there before anything is applied to it. The drivers load here, on
+ * first use, so a command that never opens the database (a remote one) does not load them.
  */
-export async function openAppStorage(config: Pick<Config, 'databaseUrl' | 'databasePoolSize'>, migrate = true): Promise<Storage> {
+export async function openAppStorage(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize'> & Partial<Pick<Config, 'backupDir'>>,
+  options: AppStorageOptions = {},
+): Promise<Storage> {
   const { openStorage } = await import('./storage/open.js');
-  return openStorage(config.databaseUrl, { migrations: MIGRATIONS, migrate, poolSize: config.databasePoolSize });
+  const { backupDir } = config;
+  return openStorage(config.databaseUrl, {
+    migrations: MIGRATIONS,
+    migrate: options.migrate,
+    contract: options.contract,
+    poolSize: config.databasePoolSize,
+    beforeMigrating:
+      backupDir === undefined
+        ? undefined
+        : async (apply) => {
+            const { backupBeforeMigrating } = await import('./backup/before-migrating.js');
+            const { file } = await backupBeforeMigrating(config.databaseUrl, backupDir, FEATURES);
+            options.backedUp?.(file, apply);
+          },
+  });
 }

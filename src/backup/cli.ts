@@ -45,6 +45,7 @@ export const backupCommand: CliCommand = {
 
 export const restoreCommand: CliCommand = {
   name: 'restore',
+  createsDatabase: true,
   usage: ['restore FILE [--json]                   load a backup into the empty database at DATABASE_URL (all or nothing)'],
   async run(args, ctx) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);

@@ -1,7 +1,9 @@
 import { systemClock } from '../clock.js';
+import { VERSION } from '../version.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import { UsageError } from './args.js';
 import { exitFor } from './exit.js';
+import { unexpectedAnswer } from './streaming-fetch.js';
 import { terminalJson, terminalText } from './terminal.js';
 
 /** `petstore help`: the header, then each command's usage lines. */
@@ -38,10 +40,14 @@ export async function runCommandLine(argv: string[], usage: string, run: (comman
     });
   }
   const [command, ...rest] = argv;
+  if (command === '--version') {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
   try {
     await run(command, rest);
   } catch (err) {
-    const answer = exitFor(err, usage, rest.includes('--json'));
+    const answer = exitFor(unexpectedAnswer(err) ?? err, usage, rest.includes('--json'));
     if (answer.stdout) process.stdout.write(terminalText(answer.stdout));
     if (answer.stderr) process.stderr.write(terminalText(answer.stderr));
     process.exitCode = answer.status;

@@ -1,9 +1,10 @@
 import { ConfigError } from '../config-error.js';
 import { ServeError } from '../serve-error.js';
 import { DomainError } from '../errors/domain-error.js';
-import { StorageOpenError } from '../storage/open-error.js';
+import { BackupBeforeMigratingError, NoDatabaseError, StorageOpenError } from '../storage/open-error.js';
+import { SchemaTooNewError } from '../storage/migrations.js';
 import { UsageError } from './args.js';
-import { RemoteSetupError, WrongSide } from './remote.js';
+import { RemoteSetupError, UnexpectedAnswer, WrongSide } from './remote.js';
 
 /** A service (or an operator command: backup, restore) refused the command; thrown so the command can stop where it is. */
 export class Refused extends Error {
@@ -39,7 +40,16 @@ export function exitFor(err: unknown, usage: string, json: boolean): ExitAnswer 
       ? { status: 1, stdout: `${JSON.stringify({ error: { code, message } }, null, 2)}\n` }
       : { status: 1, stderr: `petstore: ${message} (${code})\n` };
   }
-  if (err instanceof ConfigError || err instanceof StorageOpenError || err instanceof RemoteSetupError || err instanceof ServeError)
+  if (
+    err instanceof ConfigError ||
+    err instanceof StorageOpenError ||
+    err instanceof RemoteSetupError ||
+    err instanceof ServeError ||
+    err instanceof SchemaTooNewError ||
+    err instanceof BackupBeforeMigratingError ||
+    err instanceof NoDatabaseError ||
+    err instanceof UnexpectedAnswer
+  )
     return { status: 1, stderr: `petstore: ${err.message}\n` };
   throw err;
 }

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { CliCommand, CliContext } from '../feature.js';
 import { parse, UsageError } from './args.js';
 import { managementClient, overApi } from './management.js';
-import { configPath, notSignedIn, RemoteSetupError, remoteSettings } from './remote.js';
+import { configPath, notSignedIn, RemoteSetupError, remoteSettings, UnexpectedAnswer } from './remote.js';
 import { cliFetch, UnsafeAnswer } from './streaming-fetch.js';
 
 /** One call of the session and token routes (not part of the token-authenticated client: they need the session). */
@@ -24,13 +24,16 @@ async function call(
     const cause = (err as Error).cause instanceof Error ? `: ${((err as Error).cause as Error).message}` : '';
     throw new RemoteSetupError(`cannot reach ${url}: ${(err as Error).message}${cause}`);
   }
-  let body: Record<string, unknown> = {};
+  let body: unknown = {};
   try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    body = text ? JSON.parse(text) : {};
   } catch {
     throw new RemoteSetupError(`${url} is not a Petstore server (it answered ${String(res.status)} without JSON)`);
   }
-  return { status: res.status, body, headers: res.headers };
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new UnexpectedAnswer(new URL(url).origin, `${String(res.status)} with JSON that is not an object`);
+  }
+  return { status: res.status, body: body as Record<string, unknown>, headers: res.headers };
 }
 
 const refusal = (url: string, what: string, answer: { status: number; body: Record<string, unknown> }) =>

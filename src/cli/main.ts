@@ -5,6 +5,8 @@ import { FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
 import { findCommand, isHelp, runCommandLine, terminalOutput, usageText } from './dispatch.js';
 import { loginCommands } from './login.js';
+import { MIGRATE_USAGE, migrate } from './migrate.js';
+import { DEFAULT_DATABASE, requireDatabase } from './no-database.js';
 import { notSignedIn, remoteSettings, WrongSide, type RemoteSettings } from './remote.js';
 
 const COMMANDS: CliCommand[] = [...loginCommands, ...FEATURES.flatMap((f) => f.cli ?? [])];
@@ -16,14 +18,12 @@ const USAGE = usageText(
   [
     'Usage: petstore <command>',
     '',
+    '  --version                               print the release (semver)',
     '  serve                                   run the server (configuration from the environment: see the README)',
-    '  migrate                                 apply pending database migrations',
+    ...MIGRATE_USAGE.map((line) => `  ${line}`),
   ],
   COMMANDS,
 );
-
-/** The database the configuration names when DATABASE_URL is not set. */
-const DEFAULT_DATABASE = 'data/petstore.db';
 
 /**
  * Opens the database on first use (applying pending migrations) and closes it when the command ends. The
@@ -34,11 +34,16 @@ function cliContext(local: boolean): CliContext & { close(): Promise<void> } {
   let storage: Promise<Storage> | undefined;
   let remote: RemoteSettings | null | undefined;
   const configNow = () => (config ??= import('../config.js').then(({ loadConfig }) => loadConfig()));
+  const output = terminalOutput();
   return {
-    ...terminalOutput(),
+    ...output,
     remote: () => (local ? null : (remote ??= remoteSettings())),
     config: configNow,
-    database: async () => (await (storage ??= configNow().then(openAppStorage))).database,
+    database: async () => {
+      const backedUp = (file: string) => output.err(`petstore: backup written to ${file} before migrating`);
+      storage ??= configNow().then((config) => openAppStorage(config, { backedUp }));
+      return (await storage).database;
+    },
     close: async () => {
       if (storage) await (await storage).close();
     },
@@ -54,6 +59,12 @@ function signedInTo(ctx: CliContext): RemoteSettings | null {
   }
 }
 
+/** `keys unban`, `users create`: the second word when the usage names it (not the FILE of `backup FILE`). */
+function commandName(words: string[], cli: CliCommand | null): string {
+  const [first = '', second = ''] = words;
+  return cli?.usage.some((line) => line.startsWith(`${first} ${second} `)) ? `${first} ${second}` : first;
+}
+
 /**
  * DESIGN §2: an operator command (one without `remote`, `serve`, `migrate`) signed in to a server, with
  * neither DATABASE_URL nor --local, would open a database of its own here: say where it runs instead.
@@ -62,9 +73,7 @@ function signedInTo(ctx: CliContext): RemoteSettings | null {
  */
 function checkSide(words: string[], cli: CliCommand | null, ctx: CliContext, local: boolean): void {
   if (local || cli?.session) return;
-  // `keys unban`, `users create`: the second word when the usage names it (not the FILE of `backup FILE`).
-  const [first = '', second = ''] = words;
-  const command = cli?.usage.some((line) => line.startsWith(`${first} ${second} `)) ? `${first} ${second}` : first;
+  const command = commandName(words, cli);
   const named = process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '';
   if (!cli?.remote) {
     const remote = named ? null : signedInTo(ctx);
@@ -90,24 +99,18 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
   const ctx = cliContext(local);
   if (command === 'serve' || command === 'migrate') {
     checkSide([command], null, ctx, local);
-    return command === 'serve' ? (await import('../server.js')).serve() : migrate();
+    return command === 'serve' ? (await import('../server.js')).serve() : migrate(args, ctx);
   }
   const cli = findCommand(COMMANDS, command, rest);
   checkSide([command, ...rest], cli, ctx, local);
+  // On the database here (not a server): it must exist, unless the command makes one (restore).
+  if (!cli.session && !cli.createsDatabase && !(cli.remote && ctx.remote())) {
+    await requireDatabase((await ctx.config()).databaseUrl, commandName([command, ...rest], cli));
+  }
   try {
     await cli.run(args, ctx);
   } finally {
     await ctx.close();
-  }
-}
-
-async function migrate(): Promise<void> {
-  const { loadConfig } = await import('../config.js');
-  const storage = await openAppStorage(loadConfig());
-  try {
-    process.stdout.write(`database schema is up to date: ${String((await storage.applied()).length)} migrations applied\n`);
-  } finally {
-    await storage.close();
   }
 }
 

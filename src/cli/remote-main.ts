@@ -10,6 +10,7 @@ const USAGE = usageText(
     '',
     'Runs on the Petstore server you sign in to (the operator commands run where the server runs: bin/petstore).',
     '',
+    "  --version                               print this CLI's release (semver)",
   ],
   REMOTE_COMMANDS,
 );

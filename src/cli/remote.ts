@@ -16,6 +16,16 @@ export interface RemoteSettings {
 export class RemoteSetupError extends Error {}
 
 /**
+ * The server answered something the CLI cannot read: HTML or truncated JSON where JSON was due, or JSON of
+ * another shape (a proxy's page, another service, a broken server). One line, exit 1, never a stack trace.
+ */
+export class UnexpectedAnswer extends Error {
+  constructor(origin: string, detail: string) {
+    super(`unexpected answer from the server ${origin}: ${detail}`);
+  }
+}
+
+/**
  * The command cannot run on this side: a remote command with neither a server signed in to nor a
  * database, or an operator command signed in to a server without a database named. One line, exit 2.
  */

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { PetstoreError } from '@petstore/client';
+import { UnexpectedAnswer } from './remote.js';
 
 function responseOf(res: IncomingMessage): Response {
   const headers = new Headers();
@@ -75,6 +76,21 @@ function capped(res: Response, url: string): Response {
   return new Response(limited, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
+/** The origin of the last server that answered this process, if any. */
+let answeredFrom: string | undefined;
+
+/**
+ * A failure of a command that read a server's answer, as the person sees it: a TypeError, RangeError or
+ * SyntaxError there comes of an answer of another shape than the API's (a list that is not an array, an
+ * object without its fields), which the commands read as the contract says; it is an unexpected answer
+ * (exit 1, one line), not a crash printing a minified source line. Undefined: not such a failure.
+ */
+export function unexpectedAnswer(err: unknown): UnexpectedAnswer | undefined {
+  if (answeredFrom === undefined) return undefined;
+  if (!(err instanceof TypeError || err instanceof RangeError || err instanceof SyntaxError)) return undefined;
+  return new UnexpectedAnswer(answeredFrom, `not what the Petstore API answers (${err.message})`);
+}
+
 /**
  * How the CLI reaches a server, every request of which carries a password or a token: a redirect
  * is never followed (a 3xx is an error naming its Location, so that credentials go to no other
@@ -84,6 +100,7 @@ function capped(res: Response, url: string): Response {
 export const cliFetch: typeof fetch = async (input, init) => {
   const url = input instanceof Request ? input.url : String(input);
   const res = await streamingFetch(input, { ...init, redirect: 'manual' });
+  answeredFrom = new URL(url).origin;
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     void res.body?.cancel();
     const location = res.headers.get('location');

@@ -42,6 +42,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   invitation_limit: 'the project already has 20 invitations neither used nor expired; wait for one to be used or to expire',
   token_limit: 'the person already has 50 active access tokens (neither revoked nor expired); revoke one first',
   webhook_limit: "the project already has its plan's most webhook endpoints (Free 2, Pro 10, Business 25, Enterprise 50); remove one first",
+  key_already_rolled:
+    'a key is rolled a second time (`POST /api/v1/projects/{slug}/keys/{keyId}/roll`, `petstore keys roll`), while its overlap runs or after: a key is rolled once, and of several rolls of one key at once exactly one succeeds; the message names the key that replaced it. Roll that key instead',
   invalid_redirect: 'a redirect entry names a domain the project does not have, points at itself, or would make a loop',
   gone: 'the operation is past its sunset date (`getPet`, after authentication)',
   payload_too_large: 'the body is larger than 16 KiB',

@@ -1,3 +1,5 @@
+import { VERSION } from '../version.js';
+
 /** The pages of the dashboard: each has its own URL; the browser module fills in what /api/v1 answers. */
 export const PROJECT_TABS = [
   { tab: 'domains', label: 'Domains' },
@@ -126,6 +128,7 @@ ${breadcrumbs(o)}${headingOf(o)}
 <div id="status" class="visually-hidden" role="status" aria-live="polite"></div>
 ${body}
 </main>
+<footer class="foot"><p>Petstore ${escape(VERSION)}</p></footer>
 </body>
 </html>
 `;

@@ -11,13 +11,20 @@ export const CLI_TARBALL = resolve(import.meta.dirname, '../../dist/packages/pet
 interface Tarball {
   body: Buffer;
   etag: string;
+  /** Its SHA-256, as `sha256sum` prints it (hex) and as RFC 9530's `Repr-Digest` carries it (base64). */
+  sha256: { hex: string; base64: string };
 }
 
 /** The packed file, read on first request and kept: it is written by the build, never while the server runs. */
 async function readTarball(path: string): Promise<Tarball | null> {
   try {
     const body = await readFile(path);
-    return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    const digest = createHash('sha256').update(body).digest();
+    return {
+      body,
+      etag: `"${digest.toString('base64url').slice(0, 27)}"`,
+      sha256: { hex: digest.toString('hex'), base64: digest.toString('base64') },
+    };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
@@ -27,19 +34,29 @@ async function readTarball(path: string): Promise<Tarball | null> {
 export default fp(
   async (app: FastifyInstance) => {
     let tarball: Promise<Tarball | null> | undefined;
-    // `npm install -g http://<server>/downloads/petstore-cli.tgz`: no key, and not metered (a public route).
-    app.get('/downloads/petstore-cli.tgz', { config: { public: true } }, async (request, reply) => {
+    const built = async (): Promise<Tarball> => {
       const file = await (tarball ??= readTarball(CLI_TARBALL));
-      if (!file) {
-        tarball = undefined;
-        throw new DomainError('not_found', 'The CLI package is not built on this server: run npm run build where it runs.');
-      }
+      if (file) return file;
+      tarball = undefined;
+      throw new DomainError('not_found', 'The CLI package is not built on this server: run npm run build where it runs.');
+    };
+    // `npm install -g https://<server>/downloads/petstore-cli.tgz`: no key, and not metered (a public route).
+    // Its SHA-256 goes with it (`Repr-Digest`, RFC 9530) and beside it, so an installer can check what it got.
+    app.get('/downloads/petstore-cli.tgz', { config: { public: true } }, async (request, reply) => {
+      const file = await built();
       reply
+        .header('repr-digest', `sha-256=:${file.sha256.base64}:`)
         .header('etag', file.etag)
         .header('cache-control', 'public, max-age=0, must-revalidate')
         .header('content-disposition', 'attachment; filename="petstore-cli.tgz"');
       if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
       return reply.type('application/gzip').send(file.body);
+    });
+    // The line `sha256sum -c` checks: `curl …/petstore-cli.tgz.sha256 | sha256sum -c` beside the downloaded file.
+    app.get('/downloads/petstore-cli.tgz.sha256', { config: { public: true } }, async (_request, reply) => {
+      const file = await built();
+      reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      return reply.type('text/plain; charset=utf-8').send(`${file.sha256.hex}  petstore-cli.tgz\n`);
     });
   },
   { name: 'downloads' },

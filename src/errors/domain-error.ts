@@ -34,7 +34,8 @@ export type DomainCode =
   | 'invitation_used'
   | 'invitation_limit'
   | 'token_limit'
-  | 'webhook_limit';
+  | 'webhook_limit'
+  | 'key_already_rolled';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

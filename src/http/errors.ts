@@ -63,6 +63,7 @@ export const ERROR_CATALOG = {
   token_limit: { status: 409, message: 'You have the most active access tokens allowed (50): revoke one first.' },
   webhook_limit: { status: 409, message: 'The project has the most webhook endpoints its plan allows: remove one first.' },
   last_owner: { status: 409, message: 'A project keeps at least one owner: make another member owner first.' },
+  key_already_rolled: { status: 409, message: 'This API key was already rolled: roll the key that replaced it instead.' },
   gone: { status: 410, message: 'This operation has been removed.' },
   storage_quota_exceeded: {
     status: 413,
@@ -134,6 +135,7 @@ export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'invitation_limit',
   'token_limit',
   'webhook_limit',
+  'key_already_rolled',
 ];
 
 /** The codes the /v1 API answers: its contract's closed set. */

@@ -34,10 +34,25 @@ export function createAjv(): Ajv {
       return true;
     },
   });
+  // The body parser gives any integer as a bigint once the body holds a number it must read exactly (an int64
+  // past 2^53, an exponent); every other integer field reads it as the number it is. One past what a double holds
+  // exactly becomes its nearest double, which the field's bounds then refuse with their own message.
+  ajv.addKeyword({
+    keyword: 'x-integer',
+    modifying: true,
+    errors: false,
+    validate(_schema: unknown, data: unknown, _parent?: unknown, ctx?: { parentData: Json; parentDataProperty: string | number }) {
+      if (typeof data === 'bigint' && ctx) ctx.parentData[ctx.parentDataProperty] = Number(data);
+      return true;
+    },
+  });
   return ajv;
 }
 
-/** Replaces int64 integer schemas with the `x-int64` rule, which understands `bigint`. */
+/**
+ * The schemas as Ajv runs them: int64 integer schemas become the `x-int64` rule, which understands `bigint`; every
+ * other integer schema reads a `bigint` as a number first (`x-integer`), then applies its own type and bounds.
+ */
 export function runtimeSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(runtimeSchema);
   if (schema === null || typeof schema !== 'object') return schema;
@@ -45,6 +60,11 @@ export function runtimeSchema(schema: unknown): unknown {
   if (isInt64Schema(src)) {
     const { type: _t, format: _f, ...rest } = src;
     return { ...rest, 'x-int64': true };
+  }
+  if (src.type === 'integer') {
+    // A default stays beside `properties`, where Ajv's useDefaults looks for it.
+    const { default: fallback, ...rest } = src;
+    return { ...(fallback === undefined ? {} : { default: fallback }), allOf: [{ 'x-integer': true }, rest] };
   }
   const out: Json = {};
   for (const [k, v] of Object.entries(src)) out[k] = runtimeSchema(v);

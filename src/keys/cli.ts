@@ -28,6 +28,10 @@ interface KeyOut {
   revokedAt: string | null;
   bannedUntil: string | null;
   lastUsedAt: string | null;
+  /** Once rolled: the key that replaced it; the rolled key stops at `expiresAt`. */
+  replacedBy: { id: string; hint: string; rolledAt: string } | null;
+  /** On a key made by a roll: the key it replaced. */
+  replaces: { id: string; hint: string } | null;
 }
 
 /** A new key as `keys create` prints it, with its secret. */
@@ -71,6 +75,8 @@ const keyOut = (k: KeyOut): KeyOut => ({
   revokedAt: k.revokedAt,
   bannedUntil: k.bannedUntil,
   lastUsedAt: k.lastUsedAt,
+  replacedBy: k.replacedBy && { id: k.replacedBy.id, hint: k.replacedBy.hint, rolledAt: k.replacedBy.rolledAt },
+  replaces: k.replaces && { id: k.replaces.id, hint: k.replaces.hint },
 });
 
 const localKey = (k: KeyInfo, now: number): KeyOut =>
@@ -81,6 +87,7 @@ const localKey = (k: KeyInfo, now: number): KeyOut =>
     revokedAt: k.revokedAt?.toISOString() ?? null,
     bannedUntil: k.bannedUntil && k.bannedUntil.getTime() > now ? k.bannedUntil.toISOString() : null,
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    replacedBy: k.replacedBy && { ...k.replacedBy, rolledAt: k.replacedBy.at.toISOString() },
   });
 
 /**
@@ -112,7 +119,8 @@ function localTransport(ctx: CliContext): KeysTransport {
       const keys = await service(ctx);
       const now = ctx.clock.now();
       const key = orRefuse(await keys.list()).find((k) => k.id === id);
-      if (!key || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)) throw keyNotFound(id);
+      // A rolled key goes on to the service, which says which key replaced it.
+      if (!key || (!key.replacedBy && (key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now)))) throw keyNotFound(id);
       const r = orRefuse(await keys.roll(OPERATOR, key.project, id, hours));
       return { ...localCreated(r), replaces: { id: r.replaces.id, expiresAt: r.replaces.expiresAt.toISOString() } };
     },
@@ -144,7 +152,7 @@ function remoteTransport(remote: RemoteSettings): KeysTransport {
       }),
     roll: (id, hours) =>
       overApi(remote, async () => {
-        const key = (await allKeys()).find((k) => k.id === id && k.revokedAt === null);
+        const key = (await allKeys()).find((k) => k.id === id && (k.revokedAt === null || k.replacedBy !== null));
         if (!key) throw keyNotFound(id);
         const r = await api.rollApiKey(key.project, id, hours === undefined ? {} : { expiresInHours: hours });
         return { ...createdOut(r), replaces: { id: r.replaces.id, expiresAt: r.replaces.expiresAt } };
@@ -163,6 +171,24 @@ function scopeOf(text: string | undefined): KeyScope | undefined {
   return text as KeyScope;
 }
 
+/** A key's state in words, as `keys list` prints it: a rolled key says which key replaced it and when it stops. */
+function stateOf(r: KeyOut, now: number): string {
+  const expired = r.expiresAt !== null && Date.parse(r.expiresAt) <= now;
+  const replaced = r.replacedBy && `replaced by ${r.replacedBy.id} (${r.replacedBy.hint})`;
+  const state = r.revokedAt
+    ? `revoked ${r.revokedAt}`
+    : replaced
+      ? `rolled ${r.replacedBy?.rolledAt ?? ''}, ${expired ? 'stopped' : 'stops'} ${r.expiresAt ?? ''}, ${replaced}`
+      : expired
+        ? `expired ${r.expiresAt ?? ''}`
+        : r.bannedUntil
+          ? `banned until ${r.bannedUntil}`
+          : r.expiresAt
+            ? `active until ${r.expiresAt}`
+            : 'active';
+  return r.replaces && !r.revokedAt ? `${state}, replaces ${r.replaces.id} (${r.replaces.hint})` : state;
+}
+
 /** `--expires-in-hours`: 0 to 168. */
 function overlapHours(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -179,7 +205,7 @@ export const keysCommand: CliCommand = {
     'keys create [--project SLUG] [--name NAME] [--scope read|write] [--expires-in-days N] [--json]   prints the secret once',
     'keys list [--project SLUG] [--json]                   never prints secrets',
     'keys revoke ID',
-    'keys roll ID [--expires-in-hours N] [--json]          a new key (printed once); the old one works N hours more (24)',
+    'keys roll ID [--expires-in-hours N] [--json]          a new key (printed once); the old one works N hours more (24); once per key',
   ],
   async run([sub, ...rest], ctx) {
     if (sub === 'create') {
@@ -213,8 +239,9 @@ export const keysCommand: CliCommand = {
       if (values.json) ctx.json(k);
       else {
         ctx.out(k.key);
+        const expiry = k.expiresAt ? ` It expires ${k.expiresAt}.` : '';
         ctx.err(
-          `API key ${k.id} replaces ${k.replaces.id}, which works until ${k.replaces.expiresAt}. Store it now: it is not shown again.`,
+          `API key ${k.id} replaces ${k.replaces.id}, which works until ${k.replaces.expiresAt}.${expiry} Store it now: it is not shown again.`,
         );
       }
     } else if (sub === 'list') {
@@ -222,19 +249,7 @@ export const keysCommand: CliCommand = {
       const rows = await transport(ctx).list(values.project);
       if (values.json) ctx.json(rows);
       else {
-        for (const r of rows) {
-          const expired = r.expiresAt !== null && Date.parse(r.expiresAt) <= ctx.clock.now();
-          const state = r.revokedAt
-            ? `revoked ${r.revokedAt}`
-            : expired
-              ? `expired ${r.expiresAt ?? ''}`
-              : r.bannedUntil
-                ? `banned until ${r.bannedUntil}`
-                : r.expiresAt
-                  ? `active until ${r.expiresAt}`
-                  : 'active';
-          ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.scope}\t${state}`);
-        }
+        for (const r of rows) ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.scope}\t${stateOf(r, ctx.clock.now())}`);
       }
     } else {
       const { positionals } = parse(rest, {}, 1);

@@ -27,6 +27,14 @@ export const keyMigrations: FeatureMigrations = {
         ALTER TABLE api_keys ADD COLUMN scope TEXT NOT NULL DEFAULT 'write';
         ALTER TABLE api_keys ADD COLUMN expires_at INTEGER;`,
     },
+    {
+      version: 5,
+      name: 'which key replaced a rolled key',
+      kind: 'expand',
+      sql: `
+        ALTER TABLE api_keys ADD COLUMN replaced_by TEXT;
+        CREATE INDEX api_keys_replaced_by ON api_keys(replaced_by);`,
+    },
   ],
   postgres: [
     {
@@ -52,6 +60,14 @@ export const keyMigrations: FeatureMigrations = {
       sql: `
         ALTER TABLE api_keys ADD COLUMN scope TEXT NOT NULL DEFAULT 'write';
         ALTER TABLE api_keys ADD COLUMN expires_at TIMESTAMPTZ;`,
+    },
+    {
+      version: 5,
+      name: 'which key replaced a rolled key',
+      kind: 'expand',
+      sql: `
+        ALTER TABLE api_keys ADD COLUMN replaced_by TEXT;
+        CREATE INDEX api_keys_replaced_by ON api_keys(replaced_by);`,
     },
   ],
 };

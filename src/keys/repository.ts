@@ -35,6 +35,20 @@ export interface KeyInfo {
   bannedUntil: Date | null;
   /** About when the key was last used (written at most once a minute per key); null if never. */
   lastUsedAt: Date | null;
+  /** Once the key is rolled: the key that replaced it and when (the old key stops at its `expiresAt`); null before. */
+  replacedBy: { id: string; hint: string; at: Date } | null;
+  /** The key this one replaced when it was made by a roll; null for a key created as new. */
+  replaces: { id: string; hint: string } | null;
+}
+
+/** A roll: the key replaced, when it stops, and its successor (inserted only if the roll happens). */
+export interface KeyRoll {
+  id: string;
+  projectId: number;
+  /** When the rolled key stops working. */
+  stops: Date;
+  now: Date;
+  successor: NewKeyRecord;
 }
 
 /** What a request is allowed to do once its key is known. */
@@ -55,10 +69,14 @@ export interface KeyRepository {
   create(record: NewKeyRecord): Promise<void>;
   /** The principal of an active key (not revoked, not expired at `now`) with this secret hash, or null. */
   findActiveByHash(secretHash: Buffer, now: Date): Promise<Principal | null>;
-  /** A project's key that is active at `now` (not revoked, not expired), or null. */
-  findActive(id: string, projectId: number, now: Date): Promise<KeyInfo | null>;
-  /** Sets when a project's key expires. */
-  expireAt(id: string, projectId: number, until: Date): Promise<void>;
+  /** A project's key, in whatever state (revoked, expired, rolled), or null. */
+  find(id: string, projectId: number): Promise<KeyInfo | null>;
+  /**
+   * Replaces a key with its successor in one transaction: the key, if still active at `now` and never rolled,
+   * records its successor and stops at `stops`, and the successor is inserted; otherwise nothing is written.
+   * Concurrent rolls of one key (on any instance) leave exactly one successor. True when this roll happened.
+   */
+  roll(roll: KeyRoll): Promise<boolean>;
   list(projectId?: number): Promise<KeyInfo[]>;
   /** Marks a key revoked (only if it belongs to the project, when one is given); false when no such active key exists. */
   revoke(id: string, at: Date, projectId?: number): Promise<boolean>;
@@ -85,6 +103,11 @@ interface KeyRow {
   revoked_at: Time | null;
   banned_until: Time | null;
   last_used_at: Time | null;
+  replaced_by: string | null;
+  replaced_by_hint: string | null;
+  replaced_at: Time | null;
+  replaces: string | null;
+  replaces_hint: string | null;
 }
 
 interface PrincipalRow {
@@ -99,8 +122,12 @@ interface PrincipalRow {
   banned_until: Time | null;
 }
 
-const LIST = `SELECT k.id, p.slug, k.name, k.scope, k.hint, k.created_at, k.expires_at, k.revoked_at, k.banned_until, k.last_used_at
-                FROM api_keys k JOIN projects p ON p.id = k.project_id`;
+// A successor's creation is its roll's instant. A key is rolled once, so it has one predecessor at most.
+const LIST = `SELECT k.id, p.slug, k.name, k.scope, k.hint, k.created_at, k.expires_at, k.revoked_at, k.banned_until, k.last_used_at,
+                     k.replaced_by, s.hint AS replaced_by_hint, s.created_at AS replaced_at, o.id AS replaces, o.hint AS replaces_hint
+                FROM api_keys k JOIN projects p ON p.id = k.project_id
+                LEFT JOIN api_keys s ON s.id = k.replaced_by
+                LEFT JOIN api_keys o ON o.replaced_by = k.id`;
 
 const toInfo = (r: KeyRow): KeyInfo => ({
   id: r.id,
@@ -113,16 +140,20 @@ const toInfo = (r: KeyRow): KeyInfo => ({
   revokedAt: time(r.revoked_at),
   bannedUntil: time(r.banned_until),
   lastUsedAt: time(r.last_used_at),
+  replacedBy:
+    r.replaced_by === null ? null : { id: r.replaced_by, hint: r.replaced_by_hint ?? '', at: time(r.replaced_at ?? r.created_at) },
+  replaces: r.replaces === null ? null : { id: r.replaces, hint: r.replaces_hint ?? '' },
 });
+
+const INSERT =
+  'INSERT INTO api_keys (id, project_id, name, scope, secret_hash, hint, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+const insertParams = (k: NewKeyRecord) => [k.id, k.projectId, k.name, k.scope, k.secretHash, k.hint, k.createdAt, k.expiresAt];
 
 export function openKeyRepository(database: Database): KeyRepository {
   const sql = sqlFor(database);
   return {
     create: async (k) => {
-      await sql.run(
-        'INSERT INTO api_keys (id, project_id, name, scope, secret_hash, hint, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        [k.id, k.projectId, k.name, k.scope, k.secretHash, k.hint, k.createdAt, k.expiresAt],
-      );
+      await sql.run(INSERT, insertParams(k));
     },
     findActiveByHash: async (hash, now) => {
       const r = await sql.one<PrincipalRow>(
@@ -149,15 +180,27 @@ export function openKeyRepository(database: Database): KeyRepository {
         ? await sql.all<KeyRow>(`${LIST} ORDER BY k.created_at, k.id`)
         : await sql.all<KeyRow>(`${LIST} WHERE k.project_id = ? ORDER BY k.created_at, k.id`, [projectId])
       ).map(toInfo),
-    findActive: async (id, projectId, now) => {
-      const r = await sql.one<KeyRow>(
-        `${LIST} WHERE k.id = ? AND k.project_id = ? AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
-        [id, projectId, now],
-      );
+    find: async (id, projectId) => {
+      const r = await sql.one<KeyRow>(`${LIST} WHERE k.id = ? AND k.project_id = ?`, [id, projectId]);
       return r ? toInfo(r) : null;
     },
-    expireAt: async (id, projectId, until) => {
-      await sql.run('UPDATE api_keys SET expires_at = ? WHERE id = ? AND project_id = ?', [until, id, projectId]);
+    roll: async ({ id, projectId, stops, now, successor }) => {
+      // One transaction: the successor goes in, the old key takes it only if nothing rolled or ended it before
+      // (a conditional update: on PostgreSQL a second roll waits for the first's row lock, then finds it rolled),
+      // and a successor no key took is removed again. No read decides the write.
+      const [, taken] = await sql.runAll([
+        [INSERT, insertParams(successor)],
+        [
+          `UPDATE api_keys SET replaced_by = ?, expires_at = ?
+            WHERE id = ? AND project_id = ? AND replaced_by IS NULL AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`,
+          [successor.id, stops, id, projectId, now],
+        ],
+        [
+          'DELETE FROM api_keys WHERE id = ? AND NOT EXISTS (SELECT 1 FROM api_keys o WHERE o.replaced_by = ?)',
+          [successor.id, successor.id],
+        ],
+      ]);
+      return taken === 1;
     },
     revoke: async (id, at, projectId) =>
       (projectId === undefined

@@ -4,7 +4,7 @@ import { DomainError } from '../errors/domain-error.js';
 import type { ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
 import { generateKeyId, generateSecret, hashSecret, secretHint } from './key-format.js';
-import type { KeyInfo, KeyRepository, KeyScope } from './repository.js';
+import type { KeyInfo, KeyRepository, KeyScope, NewKeyRecord } from './repository.js';
 
 /** A new key's scope (default `write`) and lifetime in days (default: it never expires). */
 export interface KeyOptions {
@@ -15,9 +15,9 @@ export interface KeyOptions {
 /** How long a rolled key keeps working by default, and at most (Stripe's rolling keeps one up to 7 days). */
 export const ROLL_OVERLAP_HOURS = { default: 24, max: 168 } as const;
 
-export interface RolledKey extends CreatedKey {
+export interface RolledKey extends Omit<CreatedKey, 'replaces'> {
   /** The key it replaces, and when that one stops working. */
-  replaces: { id: string; expiresAt: Date };
+  replaces: { id: string; hint: string; expiresAt: Date };
 }
 
 const HOUR_MS = 3600_000;
@@ -28,6 +28,14 @@ export interface CreatedKey extends KeyInfo {
 }
 
 const keyNotFound = (id: string) => new DomainError('not_found', `No active API key "${id}" exists.`);
+
+const alreadyRolled = (key: KeyInfo, successor: { id: string; hint: string }) =>
+  new DomainError(
+    'key_already_rolled',
+    `API key "${key.id}" was already rolled: key "${successor.id}" (${successor.hint}) replaces it${
+      key.expiresAt ? `, and it stops working at ${key.expiresAt.toISOString()}` : ''
+    }. A key is rolled once: roll the key that replaced it instead.`,
+  );
 
 /**
  * API keys of projects: created with a secret shown once, listed without it, revoked, unbanned. Each change is
@@ -56,8 +64,11 @@ export class KeyService {
   }
 
   /**
-   * Replaces an active key of the project with a new one of the same name and scope; the old key keeps working
-   * for `overlapHours` (0 to 168, default 24), or less if it was to expire sooner.
+   * Replaces an active key of the project with a new one of the same name, scope and expiry rule; the old key
+   * keeps working for `overlapHours` (0 to 168, default 24), or less if it was to expire sooner. A key that
+   * expires gives its successor the same lifetime, counted from the roll (a 90-day key rolled on its 80th day
+   * is replaced by one valid 90 days). A key is rolled once (`key_already_rolled`), even when rolled from
+   * several places at once.
    */
   async roll(
     actor: Actor,
@@ -74,13 +85,20 @@ export class KeyService {
     const project = await this.projects.findBySlug(projectSlug);
     if (!project) return projectNotFound(projectSlug);
     const now = this.clock.now();
-    const old = await this.keys.findActive(id, project.id, new Date(now));
+    const old = await this.keys.find(id, project.id);
     if (!old) return keyNotFound(id);
+    if (old.replacedBy) return alreadyRolled(old, old.replacedBy);
+    if (old.revokedAt || (old.expiresAt && old.expiresAt.getTime() <= now)) return keyNotFound(id);
     const stops = new Date(Math.min(now + overlapHours * HOUR_MS, old.expiresAt?.getTime() ?? Infinity));
-    const created = await this.issue(project.id, project.slug, old.name, old.scope, null, new Date(now));
-    await this.keys.expireAt(old.id, project.id, stops);
+    const lifetime = old.expiresAt && old.expiresAt.getTime() - old.createdAt.getTime();
+    const { created, record } = this.newKey(project.id, project.slug, old.name, old.scope, lifetime ? new Date(now + lifetime) : null, now);
+    if (!(await this.keys.roll({ id: old.id, projectId: project.id, stops, now: new Date(now), successor: record }))) {
+      // Another roll (or a revocation) came first.
+      const current = await this.keys.find(id, project.id);
+      return current?.replacedBy ? alreadyRolled(current, current.replacedBy) : keyNotFound(id);
+    }
     await this.audit.record(actor, project.id, 'key.roll', old.id);
-    return { ...created, replaces: { id: old.id, expiresAt: stops } };
+    return { ...created, replaces: { id: old.id, hint: old.hint, expiresAt: stops } };
   }
 
   private async issue(
@@ -91,11 +109,34 @@ export class KeyService {
     expiresAt: Date | null,
     createdAt: Date,
   ): Promise<CreatedKey> {
+    const { created, record } = this.newKey(projectId, project, name, scope, expiresAt, createdAt.getTime());
+    await this.keys.create(record);
+    return created;
+  }
+
+  /** A new key's secret and record, not yet stored. */
+  private newKey(projectId: number, project: string, name: string | null, scope: KeyScope, expiresAt: Date | null, now: number) {
     const key = generateSecret();
     const id = generateKeyId();
     const hint = secretHint(key);
-    await this.keys.create({ id, projectId, name, scope, expiresAt, secretHash: hashSecret(key), hint, createdAt });
-    return { id, key, project, name, scope, hint, createdAt, expiresAt, revokedAt: null, bannedUntil: null, lastUsedAt: null };
+    const createdAt = new Date(now);
+    const record: NewKeyRecord = { id, projectId, name, scope, expiresAt, secretHash: hashSecret(key), hint, createdAt };
+    const created: CreatedKey = {
+      id,
+      key,
+      project,
+      name,
+      scope,
+      hint,
+      createdAt,
+      expiresAt,
+      revokedAt: null,
+      bannedUntil: null,
+      lastUsedAt: null,
+      replacedBy: null,
+      replaces: null,
+    };
+    return { created, record };
   }
 
   /** Every key, or a project's keys. */

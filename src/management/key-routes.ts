@@ -28,7 +28,8 @@ export function keyRoutes(app: FastifyInstance): void {
       schema: {
         operationId: 'listApiKeys',
         summary: 'List API keys',
-        description: "The project's keys, revoked ones included, never with their secrets.",
+        description:
+          "The project's keys, revoked ones included, never with their secrets. A rolled key names the key that replaced it (`replacedBy`) and stops at its `expiresAt`; its successor names it (`replaces`).",
         tags: ['keys'],
         'x-stability': 'beta',
         params: SlugParams,
@@ -90,7 +91,7 @@ export function keyRoutes(app: FastifyInstance): void {
         operationId: 'rollApiKey',
         summary: 'Roll an API key',
         description:
-          'Creates a key with the same name and scope to replace this one, and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key of another project, a revoked or an expired key is 404.',
+          'Creates a key with the same name, scope and expiry rule to replace this one (a key that expires gives the new one the same lifetime, counted from the roll), and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key is rolled once: rolling it again, during its overlap or after, is 409 `key_already_rolled` (of several rolls at once, exactly one succeeds). A key of another project, a revoked or an expired key is 404.',
         tags: ['keys'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,
@@ -104,6 +105,7 @@ export function keyRoutes(app: FastifyInstance): void {
             'not_signed_in',
             'csrf_failed',
             'not_found',
+            'key_already_rolled',
             'payload_too_large',
             'unsupported_media_type',
           ),

@@ -109,6 +109,36 @@ export const ApiKeySchema = Type.Object(
     bannedUntil: Type.Union([Timestamp('Until when the key is banned for sending requests while rate limited.'), Type.Null()], {
       description: 'Set while the key is banned for sending requests while rate limited (`petstore keys unban` lifts it); null otherwise.',
     }),
+    replacedBy: Type.Union(
+      [
+        Type.Object(
+          {
+            id: Type.String({ description: 'The key that replaced this one.' }),
+            hint: Type.String({ description: 'The first characters of its secret.' }),
+            rolledAt: Timestamp('When this key was rolled.'),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      {
+        description:
+          'Set once the key was rolled: the key that replaced it. The rolled key keeps working until its `expiresAt` (the end of the overlap), and cannot be rolled again. Null: never rolled.',
+      },
+    ),
+    replaces: Type.Union(
+      [
+        Type.Object(
+          {
+            id: Type.String({ description: 'The key this one replaced.' }),
+            hint: Type.String({ description: 'The first characters of its secret.' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Set on a key made by a roll: the key it replaced. Null for a key created as new.' },
+    ),
   },
   { additionalProperties: false, description: 'An API key of the project, without its secret.' },
 );

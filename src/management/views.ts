@@ -32,6 +32,8 @@ export const keyView = (k: KeyInfo, now: number) => ({
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
   bannedUntil: k.bannedUntil && k.bannedUntil.getTime() > now ? k.bannedUntil.toISOString() : null,
+  replacedBy: k.replacedBy && { id: k.replacedBy.id, hint: k.replacedBy.hint, rolledAt: k.replacedBy.at.toISOString() },
+  replaces: k.replaces && { id: k.replaces.id, hint: k.replaces.hint },
 });
 
 /** A new key with its secret, as the management API answers it once. */

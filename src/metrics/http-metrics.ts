@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { Counter, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { VERSION } from '../version.js';
 import { RequestSeries, type Series } from './request-series.js';
 
 /** Seconds; most requests take well under a millisecond, so the low buckets are fine-grained. */
@@ -22,6 +23,15 @@ export function registerMetrics(app: FastifyInstance): RecordAnswer {
   collectDefaultMetrics({ register: registry });
   // Capabilities add their own metrics to it (webhook deliveries).
   app.metricsRegistry = registry;
+  // The usual build-info series: always 1, the release in its label (join it onto others by instance).
+  new Gauge({
+    name: 'petstore_build_info',
+    help: 'The release this instance runs (version label); always 1.',
+    labelNames: ['version'],
+    registers: [registry],
+  })
+    .labels(VERSION)
+    .set(1);
   const series = new RequestSeries(LATENCY_BUCKETS);
   // Not prom-client's Counter and Histogram: see request-series.ts. The registry reads them at scrape time.
   const register = (metric: ReturnType<RequestSeries['counter']>) => registry.registerMetric(metric as unknown as Metric);

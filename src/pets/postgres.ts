@@ -1,8 +1,8 @@
-import type pg from 'pg';
-import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
+import { idempotencyLockId } from '../idempotency/keys.js';
+import { isClaimCollision } from '../idempotency/postgres.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
-import { emitPg, newEventId, pgDeliveriesOf, subscriptionNeedle } from '../events/outbox.js';
+import { newEventId, pgDeliveriesOf, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
 import type { Pet } from './schemas.js';
 import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
@@ -18,26 +18,12 @@ import type { PetStatements } from './sql.js';
 export { idempotencyLockId } from '../idempotency/keys.js';
 
 /**
- * One statement: takes the project's next id (pet_sequences) and inserts the pet with it.
- * The upsert locks the project's counter row until the transaction commits, so
- * instances creating in one project at once get distinct ids, in commit order:
- * a reader paging by id never passes an id that commits later.
- */
-const INSERT_PET = `
-  WITH next AS (
-    INSERT INTO pet_sequences AS s (project_id, last_id) VALUES ($1::bigint, 1)
-    ON CONFLICT (project_id) DO UPDATE SET last_id = s.last_id + 1
-    RETURNING last_id
-  )
-  INSERT INTO pets (project_id, id, name, category_id, status, created_at)
-  SELECT $1::bigint, last_id, $2::text, $3::bigint, $4::text, $5::timestamptz FROM next
-  RETURNING ${COLUMNS}`;
-
-/**
- * INSERT_PET with its `pet.created` event and deliveries in the same statement
- * (the outbox, events/outbox.ts), so the write stays one round trip. The event's data is
- * the pet in petJson's form (pets/json.ts).
- * Parameters: those of INSERT_PET, then the event id and the subscription needle.
+ * One statement: takes the project's next id (pet_sequences), inserts the pet with it, and its `pet.created`
+ * event and deliveries (the outbox, events/outbox.ts), so the write stays one round trip. The upsert locks the
+ * project's counter row until the statement commits, so instances creating in one project at once get distinct
+ * ids, in commit order: a reader paging by id never passes an id that commits later. The event's data is the
+ * pet in petJson's form (pets/json.ts).
+ * Parameters: the project, name, category, status and time, then the event id and the subscription needle.
  */
 const INSERT_PET_WITH_EVENT = `
   WITH next AS (
@@ -59,16 +45,11 @@ const INSERT_PET_WITH_EVENT = `
   SELECT ${COLUMNS} FROM pet`;
 
 /**
- * INSERT_PET_WITH_EVENT for many pets at once (the group commit, storage/postgres/batches.ts): each
- * project's counter moves once by its count of new pets, which take the ids below it in their order;
- * events and deliveries follow in the same order. Parameters: arrays of the project, name, category,
- * status, time and event id of each pet, then the subscription needle. Rows: the pets, in their order.
+ * The CTEs of a batch statement that number the pets of `rows` (a CTE with project_id, name, category_id,
+ * status, at, event_id and the write's position n) per project as `numbered`, insert them, and their
+ * `pet.created` events and deliveries in the same order; `needle` is the subscription needle's parameter.
  */
-const INSERT_PETS_WITH_EVENTS = `
-  WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[])
-      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, n)
-  ), ${numberedPerProject('pet_sequences', 'input')}, pet AS (
+const PETS_OF = (rows: string, needle: string) => `${numberedPerProject('pet_sequences', rows)}, pet AS (
     INSERT INTO pets (project_id, id, name, category_id, status, created_at)
     SELECT project_id, id, name, category_id, status, at FROM numbered ORDER BY n
   ), e AS (
@@ -78,9 +59,47 @@ const INSERT_PETS_WITH_EVENTS = `
            at
     FROM numbered ORDER BY n
     RETURNING seq, project_id, created_at
-  ), d AS (${pgDeliveriesOf('e', '$7::text', 'e.created_at')}
-  )
+  ), d AS (${pgDeliveriesOf('e', `${needle}::text`, 'e.created_at')}
+  )`;
+
+/**
+ * INSERT_PET_WITH_EVENT for many pets at once (the group commit, storage/postgres/batches.ts): each
+ * project's counter moves once by its count of new pets, which take the ids below it in their order;
+ * events and deliveries follow in the same order. Parameters: arrays of the project, name, category,
+ * status, time and event id of each pet, then the subscription needle. Rows: the pets, in their order.
+ */
+const INSERT_PETS_WITH_EVENTS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[])
+      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, n)
+  ), ${PETS_OF('input', '$7')}
   SELECT ${COLUMNS} FROM numbered ORDER BY n`;
+
+/**
+ * INSERT_PETS_WITH_EVENTS for creations with an Idempotency-Key, each with its claim in the same statement, so
+ * that keyed creations are batched like the others and no lock outlives a statement. A write goes ahead when
+ * it takes its key's advisory lock (held to the commit: another instance's request with the key meanwhile is
+ * `in_use`) and no record of the key exists; the counters move only for those. The others return no pet:
+ * `held` false when the key is in flight elsewhere, true when a record decides (read by the caller).
+ * Parameters: arrays of the project, name, category, status, time, event id, key, request hash and lock id of
+ * each pet, then the subscription needle. Rows: one per write, in their order.
+ */
+const INSERT_KEYED_PETS_WITH_EVENTS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::bigint[])
+      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, key, request_hash, lock_id, n)
+  ), locked AS MATERIALIZED (
+    SELECT n, pg_try_advisory_xact_lock(lock_id) AS held FROM input
+  ), claimed AS (
+    SELECT input.* FROM input JOIN locked USING (n)
+    WHERE locked.held
+      AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.project_id = input.project_id AND k.key = input.key)
+  ), ${PETS_OF('claimed', '$10')}, claim AS (
+    INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at)
+    SELECT project_id, key, request_hash, id, at FROM numbered
+  )
+  SELECT locked.held, numbered.id, numbered.name, numbered.category_id, numbered.status
+  FROM locked LEFT JOIN numbered USING (n) ORDER BY locked.n`;
 
 interface PetWrite {
   projectId: number;
@@ -118,27 +137,88 @@ function petWrites(db: PgDatabase): (write: PetWrite) => Promise<Pet> {
   });
 }
 
-async function createWithClaim(
-  client: pg.PoolClient,
-  projectId: number,
-  pet: NewPetRecord,
-  now: Date,
-  claim: IdempotencyClaim,
+interface KeyedPetWrite extends PetWrite {
+  claim: IdempotencyClaim;
+}
+
+/** What the keyed statement made of a write: its pet, the key in flight elsewhere, or a record of the key that decides. */
+type KeyedOutcome = { kind: 'created'; pet: Pet } | { kind: 'in_use' } | { kind: 'recorded' };
+
+/** Pets created with an idempotency key, in batches when they come at once (INSERT_KEYED_PETS_WITH_EVENTS). */
+function keyedPetWrites(db: PgDatabase): (write: KeyedPetWrite) => Promise<KeyedOutcome> {
+  const many = async (writes: readonly KeyedPetWrite[]): Promise<KeyedOutcome[]> => {
+    const res = await db.prepared<PetRow & { held: boolean; id: bigint | null }>(INSERT_KEYED_PETS_WITH_EVENTS, [
+      writes.map((w) => w.projectId),
+      writes.map((w) => w.pet.name),
+      writes.map((w) => w.pet.categoryId),
+      writes.map((w) => w.pet.status),
+      writes.map((w) => w.now),
+      writes.map(() => newEventId()),
+      writes.map((w) => w.claim.key),
+      writes.map((w) => w.claim.requestHash),
+      writes.map((w) => idempotencyLockId(w.projectId, w.claim.key).toString()),
+      subscriptionNeedle('pet.created'),
+    ]);
+    return res.rows.map((row) =>
+      row.id !== null ? { kind: 'created', pet: toPet(row) } : row.held ? { kind: 'recorded' } : { kind: 'in_use' },
+    );
+  };
+  return batchedWrite<KeyedPetWrite, KeyedOutcome>({
+    many,
+    one: async (write) => (await many([write]))[0] ?? { kind: 'in_use' },
+  });
+}
+
+/** Tries before a key whose record keeps changing under it is answered as in use. */
+const KEYED_ATTEMPTS = 3;
+
+/**
+ * A creation with an idempotency key. The write comes first (most keys are new); when a record of the key
+ * exists, it decides: the same request within the TTL replays its pet, another request is `key_reused`, and an
+ * expired record (or one whose pet is gone) is removed and the write tried again.
+ */
+async function createKeyed(
+  db: PgDatabase,
+  write: (w: KeyedPetWrite) => Promise<KeyedOutcome>,
+  input: KeyedPetWrite,
 ): Promise<CreatePetResult> {
-  const byId = (id: bigint) => client.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1 AND project_id = $2`, [id, projectId]);
-  const prior = await priorClaimPostgres(client, projectId, claim, async (id) => (await byId(id)).rows.length > 0);
-  if (prior.kind === 'in_use') return { kind: 'key_in_use' };
-  if (prior.kind === 'reused') return { kind: 'key_reused' };
-  if (prior.kind === 'replay') return { kind: 'replayed', pet: toPet((await byId(prior.id)).rows[0] as PetRow) };
-  const inserted = await client.query<PetRow>(INSERT_PET, [projectId, pet.name, pet.categoryId, pet.status, now]);
-  const row = inserted.rows[0] as PetRow;
-  await emitPg(client, projectId, 'pet.created', petJson(toPet(row)), now);
-  await recordClaimPostgres(client, projectId, claim, row.id);
-  return { kind: 'created', pet: toPet(row) };
+  const { projectId, claim } = input;
+  for (let attempt = 0; attempt < KEYED_ATTEMPTS; attempt++) {
+    let outcome: KeyedOutcome;
+    try {
+      outcome = await write(input);
+    } catch (err) {
+      // The record was committed after the statement began (a unique violation): it decides, as below.
+      if (!isClaimCollision(err)) throw err;
+      outcome = { kind: 'recorded' };
+    }
+    if (outcome.kind === 'created') return outcome;
+    if (outcome.kind === 'in_use') return { kind: 'key_in_use' };
+    const prior = await db.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
+      'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
+      [projectId, claim.key],
+    );
+    const found = prior.rows[0];
+    if (!found) continue;
+    if (found.created_at.getTime() >= claim.notBefore.getTime()) {
+      if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
+      const pet = await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id = $2`, [projectId, found.pet_id]);
+      if (pet.rows[0]) return { kind: 'replayed', pet: toPet(pet.rows[0]) };
+    }
+    // Only the record read: one another request put in its place meanwhile stays.
+    await db.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2 AND pet_id = $3 AND created_at = $4', [
+      projectId,
+      claim.key,
+      found.pet_id,
+      found.created_at,
+    ]);
+  }
+  return { kind: 'key_in_use' };
 }
 
 export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRepository, keyof PetStatements> {
   const write = petWrites(db);
+  const writeKeyed = keyedPetWrites(db);
   return {
     listJson: async (projectId, q) => petPageJson(await shared.list(projectId, { ...q, limit: q.limit + 1 }), q.limit),
     getJson: async (projectId, id) => {
@@ -147,12 +227,7 @@ export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRep
     },
     create: async (projectId, pet, now, claim) => {
       if (!claim) return { kind: 'created', pet: await write({ projectId, pet, now }) };
-      try {
-        return await db.transaction((client) => createWithClaim(client, projectId, pet, now, claim));
-      } catch (err) {
-        if (isClaimCollision(err)) return { kind: 'key_in_use' };
-        throw err;
-      }
+      return createKeyed(db, writeKeyed, { projectId, pet, now, claim });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { redactKeys } from '../http/logging.js';
+import { fullyDecoded, redactKeys } from '../http/logging.js';
 import { FIELDS, type RequestLogRepository } from './repository.js';
 
 /** What the recorder writes through. */
@@ -16,9 +16,13 @@ const SLICE = 1_000;
 /** Distinct URLs whose logged path is remembered between flushes (most traffic repeats a few). */
 const PATHS_REMEMBERED = 2_000;
 
+/** Whether a query parameter's name, as sent, is read as `cursor` once decoded (`%63ursor`, `%2563ursor`, `CURSOR`, `cursor+`). */
+const namesCursor = (name: string) => fullyDecoded(name, true).trim().toLowerCase() === 'cursor';
+
 /**
  * The URL as the log keeps it: each `cursor` value replaced (a cursor is a bearer of position a customer may
- * not want shown), anything shaped like a key or token redacted, cut to 2 KiB.
+ * not want shown), whatever the spelling of its name, anything shaped like a key or token redacted however it
+ * was encoded (http/logging.ts), cut to 2 KiB.
  */
 export function loggedPath(url: string): string {
   const q = url.indexOf('?');
@@ -27,7 +31,10 @@ export function loggedPath(url: string): string {
     const query = url
       .slice(q + 1)
       .split('&')
-      .map((part) => (/^cursor(=|$)/i.test(part) ? 'cursor=…' : part))
+      .map((part) => {
+        const eq = part.indexOf('=');
+        return namesCursor(eq === -1 ? part : part.slice(0, eq)) ? 'cursor=…' : part;
+      })
       .join('&');
     path = `${url.slice(0, q)}?${query}`;
   }

@@ -21,3 +21,22 @@ function withoutPassword(databaseUrl: string): string {
     return databaseUrl.split(':')[0] ?? '';
   }
 }
+
+/** No backup could be written into BACKUP_DIR before migrating: nothing was migrated. */
+export class BackupBeforeMigratingError extends Error {
+  constructor(cause: unknown) {
+    super(
+      `no backup could be written to BACKUP_DIR before migrating (${cause instanceof Error ? cause.message : String(cause)}); nothing was migrated: fix BACKUP_DIR, or unset it to migrate without a backup`,
+      { cause },
+    );
+    this.name = 'BackupBeforeMigratingError';
+  }
+}
+
+/** An operator command found no database where it looked, and creates none (only `serve`, `migrate` and `restore` do). */
+export class NoDatabaseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoDatabaseError';
+  }
+}

@@ -11,7 +11,7 @@ import { cliJson, createUnlimitedKey, runCli } from '../helpers/processes.js';
 
 /** Every table's rows, as text: what "unchanged" is compared on. */
 async function contents(databaseUrl: string): Promise<string> {
-  const storage = await openAppStorage({ databaseUrl, databasePoolSize: 1 }, false);
+  const storage = await openAppStorage({ databaseUrl, databasePoolSize: 1 }, { migrate: false });
   try {
     const sql = sqlFor(storage.database);
     const tables =

@@ -29,7 +29,7 @@ describe('bin/petstore CLI', () => {
   });
 
   test('migrate applies the migrations and prints the schema version; running it again changes nothing', async () => {
-    const fresh = tempDatabase('petstore-cli-migrate-');
+    const fresh = tempDatabase('petstore-cli-migrate-', { file: false });
     try {
       const total = MIGRATIONS.reduce((n, f) => n + f.sqlite.length, 0);
       for (let i = 0; i < 2; i++) {

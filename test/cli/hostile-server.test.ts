@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, type CliResult } from '../helpers/processes.js';
 
+/** The bundled CLI of @petstore/cli (packages/cli), as `npm install -g` installs it. */
+const PACKAGED_BIN = join(import.meta.dirname, '../../packages/cli/bin/petstore.js');
+
 /** A server on 127.0.0.1 that answers every request with `answer` and records what it got. */
 async function server(answer: (req: IncomingMessage, res: ServerResponse, body: string) => void) {
   const got: { url: string; headers: IncomingMessage['headers']; body: string }[] = [];
@@ -33,14 +36,14 @@ async function server(answer: (req: IncomingMessage, res: ServerResponse, body: 
 
 type Server_ = Awaited<ReturnType<typeof server>>;
 
-/** bin/petstore with its own HOME and no database; `env` names the remote. */
-function cli(home: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<CliResult & { ms: number }> {
+/** bin/petstore (or `bin`) with its own HOME and no database; `env` names the remote. */
+function cli(home: string, args: string[], env: NodeJS.ProcessEnv, stdin = '', bin = BIN): Promise<CliResult & { ms: number }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home, ...env };
   delete childEnv.DATABASE_URL;
   delete childEnv.PETSTORE_CONFIG;
   const started = Date.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv, cwd: home, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], { env: childEnv, cwd: home, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -53,6 +56,8 @@ function cli(home: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): 
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** What reorders or hides text on a terminal line: bidi embeddings, overrides, isolates and marks, line and paragraph separators, zero-width and other format characters. */
+const INVISIBLE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\u200b\ufeff\u00ad\u2060-\u2064]/u;
 
 describe('the remote CLI against a hostile server', () => {
   const home = mkdtempSync(join(tmpdir(), 'petstore-hostile-'));
@@ -111,6 +116,85 @@ describe('the remote CLI against a hostile server', () => {
     const login = await cli(home, ['login', '--url', hostile.url, '--email', 'a@example.test', '--password-stdin'], {}, 'pw\n');
     assert.notEqual(login.code, 0);
     assert.doesNotMatch(login.stderr, CONTROL, JSON.stringify(login.stderr));
+  });
+
+  test("a server's text is printed without bidi overrides, isolates, line separators or other invisible format characters", async () => {
+    const message =
+      'invoice\u202egpj.exe\u202c \u2066isolated\u2069 \u2067rtl\u2069 line\u2028sep\u2029para \u200bzero\ufeffbom\u200e\u200f\u061c soft\u00adhyphen \u2060joined end';
+    const hostile = await server((req, res) => {
+      if (req.url === '/api/v1/user') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const token = { id: 't', scope: 'write', projects: null, expiresAt: '2030-01-01T00:00:00.000Z' };
+        res.end(JSON.stringify({ user: { email: `me\u202e@example.test`, admin: false }, token }));
+        return;
+      }
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'validation_failed', message, status: 400 }));
+    });
+    servers.push(hostile);
+    const remote = { PETSTORE_URL: hostile.url, PETSTORE_TOKEN: 'pst_secret' };
+    for (const bin of [BIN, PACKAGED_BIN]) {
+      for (const args of [
+        ['whoami'],
+        ['whoami', '--json'],
+        ['webhooks', 'list', 'shop'],
+        ['webhooks', 'list', 'shop', '--json'],
+        ['keys', 'list', '--project', 'shop'],
+      ]) {
+        const r = await cli(home, args, remote, '', bin);
+        const out = r.stderr + r.stdout;
+        assert.doesNotMatch(out, INVISIBLE, `${bin} ${args.join(' ')}: ${JSON.stringify(out)}`);
+        assert.doesNotMatch(out, CONTROL, JSON.stringify(out));
+        assert.match(out, /me|invoice/);
+      }
+      // --json keeps the data: the characters are escaped, not lost.
+      const json = await cli(home, ['whoami', '--json'], remote, '', bin);
+      assert.equal(json.code, 0, json.stderr);
+      assert.equal((JSON.parse(json.stdout) as { email: string }).email, 'me\u202e@example.test');
+    }
+  });
+
+  test('a malformed answer (HTML, cut JSON, another shape) is "unexpected answer from the server", exit 1, one line, no stack, in bin/petstore and @petstore/cli', async () => {
+    const answers: [string, (res: ServerResponse) => void][] = [
+      ['html', (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><h1>Welcome to nginx!</h1>')],
+      ['cut json', (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"user":{"email":"a@exa')],
+      ['an empty object', (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')],
+      ['an array', (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[1,2]')],
+      ['objects of another shape', (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"x":1}],"user":7}')],
+      ['a 404 page', (res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not Found</html>')],
+    ];
+    const commands = [
+      ['whoami'],
+      ['projects', 'list'],
+      ['keys', 'list', '--json'],
+      ['keys', 'roll', 'key_abc'],
+      ['webhooks', 'list', 'shop'],
+      ['usage', 'shop', '--json'],
+    ];
+    let runs = 0;
+    for (const [what, answer] of answers) {
+      const bad = await server((_req, res) => answer(res));
+      servers.push(bad);
+      const remote = { PETSTORE_URL: bad.url, PETSTORE_TOKEN: 'pst_secret' };
+      for (const bin of [BIN, PACKAGED_BIN]) {
+        const results = await Promise.all(commands.map((args) => cli(home, args, remote, '', bin)));
+        results.forEach((r, i) => {
+          const said = `${what}, ${bin === BIN ? 'bin/petstore' : '@petstore/cli'} ${(commands[i] ?? []).join(' ')}: exit ${String(r.code)}\n${r.stderr}${r.stdout}`;
+          assert.equal(r.code, 1, said);
+          assert.match(r.stderr, /^petstore: unexpected answer from the server http:\/\/127\.0\.0\.1:\d+/, said);
+          assert.equal(r.stderr.trim().split('\n').length, 1, said);
+          assert.doesNotMatch(r.stderr, /\n\s+at |TypeError:|\^|node:internal|dist\/petstore\.js/, said);
+          runs++;
+        });
+      }
+    }
+    assert.equal(runs, answers.length * commands.length * 2);
+    const login = await server((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('null'));
+    servers.push(login);
+    for (const bin of [BIN, PACKAGED_BIN]) {
+      const r = await cli(home, ['login', '--url', login.url, '--email', 'a@example.test', '--password-stdin'], {}, 'pw\n', bin);
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /unexpected answer from the server/);
+    }
   });
 
   test('an answer larger than 16 MiB is not read into memory: the command stops with an error saying so', async () => {

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,6 +45,9 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
  * unreachable (port 9, discard): the package must install from its tarball alone. Returns the installed
  * `petstore` and how long the install took.
  */
+/** @petstore/cli's version: the tarball's name and what the installed `petstore --version` prints. */
+const CLI_VERSION = (JSON.parse(readFileSync(join(REPO, 'packages/cli/package.json'), 'utf8')) as { version: string }).version;
+
 async function installGlobally(spec: string): Promise<{ bin: string; home: string; ms: number }> {
   const home = temp('petstore-pkg-home-');
   const prefix = join(home, 'prefix');
@@ -93,6 +97,8 @@ describe('@petstore/cli: packed, installed with no registry, it signs in, create
   async function firstHour(installed: { bin: string; home: string }, slug: string): Promise<void> {
     const env = cleanEnv({ HOME: installed.home });
     const cli = (args: string[], stdin?: string) => run(installed.bin, args, { cwd: installed.home, env, ...(stdin ? { stdin } : {}) });
+    // Installed alone, it reads its own package's version.
+    assert.equal((await cli(['--version'])).stdout, `${CLI_VERSION}\n`);
     const login = await cli(['login', '--url', url, '--email', email, '--password-stdin'], `${password}\n`);
     assert.equal(login.code, 0, login.stderr);
     assert.match(login.stderr, new RegExp(`signed in to ${url} as ${email}`));
@@ -129,7 +135,7 @@ describe('@petstore/cli: packed, installed with no registry, it signs in, create
       ),
     );
     const [{ filename, files }] = JSON.parse(packed) as [{ filename: string; files: { path: string }[] }];
-    assert.equal(filename, 'petstore-cli-1.0.0.tgz');
+    assert.equal(filename, `petstore-cli-${CLI_VERSION}.tgz`);
     assert.deepEqual(files.map((f) => f.path).sort(), ['README.md', 'bin/petstore.js', 'dist/petstore.js', 'package.json']);
     const tarball = join(out, filename);
     const installed = await installGlobally(tarball);
@@ -145,6 +151,25 @@ describe('@petstore/cli: packed, installed with no registry, it signs in, create
     assert.equal(res.headers.get('ratelimit-policy'), null, 'not metered');
     const body = Buffer.from(await res.arrayBuffer());
     assert.deepEqual(body, readFileSync(CLI_TARBALL), 'the bytes npm run build packed');
+    // Its SHA-256 with it (RFC 9530) and beside it, in the line sha256sum -c checks.
+    const sha256 = createHash('sha256').update(body);
+    assert.equal(res.headers.get('repr-digest'), `sha-256=:${sha256.copy().digest('base64')}:`);
+    const sum = await fetch(`${url}/downloads/petstore-cli.tgz.sha256`);
+    assert.equal(sum.status, 200);
+    assert.match(sum.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.equal(sum.headers.get('x-ratelimit-limit'), null, 'not metered');
+    const line = await sum.text();
+    assert.equal(line, `${sha256.digest('hex')}  petstore-cli.tgz\n`);
+    const dir = temp('petstore-sha256-');
+    writeFileSync(join(dir, 'petstore-cli.tgz'), body);
+    const checked = await run('sha256sum', ['-c', '-'], { cwd: dir, env: cleanEnv({}), stdin: line });
+    assert.equal(checked.code, 0, checked.stderr);
+    assert.match(checked.stdout, /petstore-cli\.tgz: OK/);
+    // The README in the tarball installs over https and shows how to check the file first.
+    const readme = await run('tar', ['-xzOf', join(dir, 'petstore-cli.tgz'), 'package/README.md'], { cwd: dir, env: cleanEnv({}) });
+    assert.match(readme.stdout, /npm install -g https:\/\/<server>\/downloads\/petstore-cli\.tgz/);
+    assert.doesNotMatch(readme.stdout, /http:\/\//);
+    assert.match(readme.stdout, /petstore-cli\.tgz\.sha256 \| sha256sum -c -/);
     const again = await fetch(`${url}/downloads/petstore-cli.tgz`, { headers: { 'if-none-match': res.headers.get('etag') ?? '' } });
     assert.equal(again.status, 304);
 

@@ -75,10 +75,9 @@ describe('where a command runs: the local/remote rules of bin/petstore and @pets
   });
 
   test('a remote command uses the database when one is named or already here', async () => {
+    // Named (--local) but missing: it creates none, and says where it looked.
     const named = await inEmptyFolder(BIN, ['deploys', 'list', 'alice-shop', '--local']);
-    assert.equal(named.code, 1, named.stderr);
-    assert.match(named.stderr, /\(not_found\)/);
-    assert.equal(existsSync(join(named.cwd, 'data/petstore.db')), true);
+    refusedCleanly(named, 1, /^petstore: no database at .*data\/petstore\.db .*"deploys list" creates none/);
 
     const cwd = temp('petstore-sides-existing-');
     const env = childEnv({ HOME: cwd });
@@ -133,6 +132,46 @@ describe('where a command runs: the local/remote rules of bin/petstore and @pets
     const local = await inEmptyFolder(BIN, ['migrate', '--local'], { PETSTORE_CONFIG });
     assert.equal(local.code, 0, local.stderr);
     assert.equal(existsSync(join(local.cwd, 'data/petstore.db')), true);
+  });
+
+  test('an operator command with no database where it looks exits 1 naming the place and how to reach the server’s, creating nothing', async () => {
+    const commands = [
+      ['users', 'create', 'a@b.test'],
+      ['users', 'revoke-sessions', 'a@b.test'],
+      ['projects', 'set-plan', 'shop', 'pro'],
+      ['projects', 'add-member', 'shop', 'a@b.test'],
+      ['keys', 'unban', 'key_1'],
+      ['backup', 'petstore.backup'],
+      ['migrate', '--status'],
+      ['migrate', '--dry-run'],
+      ['keys', 'create', '--local'],
+    ];
+    for (const args of commands) {
+      const r = await inEmptyFolder(BIN, args);
+      refusedCleanly(
+        r,
+        1,
+        new RegExp(
+          `^petstore: no database at ${r.cwd}/data/petstore\\.db \\(the default \\./data/petstore\\.db, looked for in ${r.cwd}\\): .*DATABASE_URL`,
+        ),
+      );
+    }
+    // Named by DATABASE_URL: the same refusal, naming that file; nothing is created there either.
+    const elsewhere = temp('petstore-sides-named-');
+    const missing = join(elsewhere, 'sub/petstore.db');
+    const r = await inEmptyFolder(BIN, ['users', 'create', 'a@b.test'], { DATABASE_URL: `sqlite:${missing}` });
+    refusedCleanly(
+      r,
+      1,
+      new RegExp(
+        `^petstore: no database at ${missing} \\(DATABASE_URL\\): "users create" creates none: set DATABASE_URL to the server's database`,
+      ),
+    );
+    assert.deepEqual(readdirSync(elsewhere), []);
+    // serve and migrate create one; so does restore (into a new database), tested with backups.
+    const migrated = await inEmptyFolder(BIN, ['migrate']);
+    assert.equal(migrated.code, 0, migrated.stderr);
+    assert.equal(existsSync(join(migrated.cwd, 'data/petstore.db')), true);
   });
 
   test('serve on a port in use exits 1 with one line naming the port', async () => {

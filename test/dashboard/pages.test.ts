@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DASHBOARD_CSP, safeNext } from '../../src/dashboard/plugin.js';
+import { VERSION } from '../../src/version.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 
@@ -49,6 +50,11 @@ describe('/dashboard pages and assets (no browser)', () => {
     const refs = [...res.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
     for (const ref of refs.filter((r) => !r.startsWith('#') && r !== '/dashboard')) assert.match(ref, /^\/dashboard\/assets\//, ref);
     assert.doesNotMatch(res.body, /data-csrf/, 'no session, no token');
+    assert.match(
+      res.body,
+      new RegExp(`<footer class="foot"><p>Petstore ${VERSION.replace(/\./g, '\\.')}</p></footer>`),
+      'the release in the footer',
+    );
   });
 
   test('signed in: the page carries the CSRF token; the sign-in page forwards to a dashboard page only', async () => {

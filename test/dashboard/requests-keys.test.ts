@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { secretHint } from '../../src/keys/key-format.js';
 import { browserSkip, openBrowser, type Browser } from '../helpers/browser.js';
 import { checkPage, DESKTOP, rendered } from '../helpers/dashboard.js';
 import { cliJson, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
@@ -100,7 +101,28 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
     // Closed, the dialog leaves the document with the key in it.
     await page.waitForFunction("document.querySelector('dialog') === null");
     assert.ok(!(await page.content()).includes(secret), 'shown once: gone after Done');
-    // The list shows the new key beside the old one, which now says when it stops.
-    assert.equal(await page.getByRole('button', { name: /^Roll key “mobile app”/ }).count(), 2);
+    // The list shows the new key beside the old one, which now says when it stops and which key replaced it:
+    // never two "Active" keys of one name, and the old one cannot be rolled again (it can still be revoked).
+    const table = page.getByRole('table', { name: 'API keys of this project' });
+    const rows = table.locator('tbody tr');
+    assert.equal(await rows.count(), 2);
+    const texts = await rows.allInnerTexts();
+    const oldRow = texts.find((t) => t.includes('Rolled')) ?? assert.fail(texts.join('\n---\n'));
+    const newRow = texts.find((t) => !t.includes('Rolled')) ?? assert.fail(texts.join('\n---\n'));
+    const newHint = secretHint(secret);
+    assert.match(oldRow, /Stops /);
+    assert.ok(oldRow.includes(`Replaced by\n${newHint}`) || oldRow.includes(`Replaced by ${newHint}`), oldRow);
+    assert.ok(!oldRow.includes('Active'), oldRow);
+    assert.match(newRow, /Active/);
+    assert.match(newRow, /Replaces/);
+    const stopsAt = await rows.filter({ hasText: 'Rolled' }).locator('time').last().getAttribute('datetime');
+    assert.equal(stopsAt, stops);
+    assert.equal(await page.getByRole('button', { name: /^Roll key “mobile app”/ }).count(), 1, 'only the new key can be rolled');
+    assert.equal(await page.getByRole('button', { name: /^Revoke key “mobile app”/ }).count(), 2, 'the old one can still be stopped now');
+    await browser.screenshot('dashboard-keys-after-roll-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await browser.screenshot('dashboard-keys-after-roll-phone');
+    await page.setViewportSize(DESKTOP);
+    await checkPage(browser, 'keys-after-roll');
   });
 });

@@ -146,6 +146,10 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
     await signInAt(page, '/dashboard/projects/fresh/deploys');
     const install = `npm install -g ${server.url}/downloads/petstore-cli.tgz`;
     assert.match(await page.locator('#content').innerText(), new RegExp(`No deploys yet[\\s\\S]*${install.replace(/[.]/g, '\\.')}`));
+    // Beside it, the tarball's SHA-256 as sha256sum -c reads it.
+    const checksum = page.getByRole('link', { name: 'petstore-cli.tgz.sha256' });
+    assert.equal(await checksum.getAttribute('href'), '/downloads/petstore-cli.tgz.sha256');
+    assert.match(await (await fetch(`${server.url}/downloads/petstore-cli.tgz.sha256`)).text(), /^[0-9a-f]{64} {2}petstore-cli\.tgz\n$/);
     await checkPage(browser, 'deploys-empty');
 
     const site = join(db.dir, 'site');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -107,12 +107,14 @@ export async function freshPostgresDatabase(): Promise<FreshDatabase & { name: s
 }
 
 /**
- * A new, empty database on the engine. SQLite is in memory unless `onDisk`
- * (needed when other processes open it, e.g. a server started by the test).
+ * A new, empty database on the engine. SQLite is in memory unless `onDisk` (needed when other processes
+ * open it, e.g. a server started by the test): then an empty file, as a new PostgreSQL database is empty
+ * (commands other than serve, migrate and restore create no database, and migrate one that is there).
  */
 export async function freshDatabase(engine: EngineName, options: { onDisk?: boolean } = {}): Promise<FreshDatabase> {
   if (engine === 'postgres') return freshPostgresDatabase();
   if (!options.onDisk) return { url: 'sqlite::memory:', drop: async () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'petstore-test-'));
+  writeFileSync(join(dir, 'petstore.db'), '');
   return { url: `sqlite:${join(dir, 'petstore.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }

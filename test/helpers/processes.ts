@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,10 +19,16 @@ export function childEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), ...env };
 }
 
-/** A fresh directory with a SQLite database URL in it; `cleanup()` removes both. */
-export function tempDatabase(prefix = 'petstore-test-'): { dir: string; url: string; cleanup(): void } {
+/**
+ * A fresh directory with a new, empty SQLite database in it (an empty file, as a new PostgreSQL database is
+ * empty: commands other than serve, migrate and restore create none, and migrate one that is there);
+ * `{ file: false }`: the URL only, nothing created yet. `cleanup()` removes both.
+ */
+export function tempDatabase(prefix = 'petstore-test-', options: { file?: boolean } = {}): { dir: string; url: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, url: `sqlite:${join(dir, 'db.sqlite')}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const path = join(dir, 'db.sqlite');
+  if (options.file ?? true) writeFileSync(path, '');
+  return { dir, url: `sqlite:${path}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface CliResult {
@@ -31,13 +37,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `bin/petstore ARGS` with DATABASE_URL set; never rejects on a non-zero exit. */
-export function runCli(args: string[], databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+/** Runs `bin/petstore ARGS` (or another release's `bin`) with DATABASE_URL set; never rejects on a non-zero exit. */
+export function runCli(args: string[], databaseUrl: string, env: NodeJS.ProcessEnv = {}, bin = BIN): Promise<CliResult> {
   assertBuilt();
   return new Promise((done, fail) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [bin, ...args],
       { env: childEnv({ DATABASE_URL: databaseUrl, ...env }), timeout: 30_000 },
       (err, stdout, stderr) => {
         if (err && typeof err.code !== 'number') {
@@ -89,11 +95,15 @@ export interface RunningServer {
 /**
  * Spawns `bin/petstore serve` on 127.0.0.1 with a port picked by the OS (PORT=0),
  * reads the port from the "Server listening at" log line, and waits until
- * GET /healthz answers 200. `env` must name the DATABASE_URL.
+ * GET /healthz answers 200. `env` must name the DATABASE_URL. `bin`: another release's (see previous-release.ts).
  */
-export async function startServer(env: NodeJS.ProcessEnv & { DATABASE_URL: string }, startTimeoutMs = 20_000): Promise<RunningServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv & { DATABASE_URL: string },
+  startTimeoutMs = 20_000,
+  bin = BIN,
+): Promise<RunningServer> {
   assertBuilt();
-  const proc = spawn(process.execPath, [BIN, 'serve'], {
+  const proc = spawn(process.execPath, [bin, 'serve'], {
     env: childEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -97,6 +97,11 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
       { method: 'GET', url: `/v1/pets?api_key=${key}`, headers: h.auth },
       { method: 'GET', url: `/v1/pets?limit=5&token=${key}&status=sold`, headers: h.auth },
       { method: 'GET', url: `/v1/pets?api_key=${percentEncodeAll(key)}`, headers: h.auth },
+      // Encoded twice or more, in part, in any case: the server's logs read the decoded forms.
+      { method: 'GET', url: `/v1/pets?api_key=${percentEncodeAll(percentEncodeAll(key))}`, headers: h.auth },
+      { method: 'GET', url: `/v1/pets?api_key=%2570sk_${key.slice(4)}`, headers: h.auth },
+      { method: 'GET', url: `/v1/pets?API_KEY=%25%37%30SK_${key.slice(4).toUpperCase()}`, headers: h.auth },
+      { method: 'GET', url: `/v1/pets/${percentEncodeAll(percentEncodeAll(percentEncodeAll(key)))}`, headers: h.auth },
       { method: 'GET', url: `/v1/pets?api_key=${encodeURIComponent(`Bearer ${key}`)}` },
       { method: 'GET', url: `/v1/pets/${key}`, headers: h.auth },
       { method: 'GET', url: `/v1/${key}` },

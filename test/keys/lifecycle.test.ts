@@ -6,6 +6,8 @@ import { describeEachEngine } from '../helpers/engines.js';
 import { harness, manualClock, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { OPERATOR } from '../../src/audit/actor.js';
+import { DomainError } from '../../src/errors/domain-error.js';
+import { secretHint } from '../../src/keys/key-format.js';
 
 interface Created {
   id: string;
@@ -151,5 +153,112 @@ describeEachEngine('API key scopes, expiry and rolling', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+interface ListedKey {
+  id: string;
+  name: string | null;
+  hint: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  replacedBy: { id: string; hint: string; rolledAt: string } | null;
+  replaces: { id: string; hint: string } | null;
+}
+
+describeEachEngine('API key rolls: once per key, the expiry rule kept, the list saying which replaced which', () => {
+  const clock = manualClock(Date.UTC(2027, 5, 1, 8));
+  let h: Harness;
+  let c: ManagementClient;
+  let slug: string;
+  let member: { email: string; password: string };
+  const signIn = async () => assert.equal((await c.signIn(member.email, member.password)).statusCode, 200);
+  const keysUrl = () => `/api/v1/projects/${slug}/keys`;
+  const roll = (id: string, payload: Record<string, unknown> = {}) => c.call({ method: 'POST', url: `${keysUrl()}/${id}/roll`, payload });
+  const listed = async () => (await c.call({ url: keysUrl() })).json() as ListedKey[];
+
+  before(async () => {
+    h = await harness({ clock });
+    slug = (await h.newProject('pro')).project;
+    member = await createPerson(h.app, `rolls-${randomBytes(4).toString('hex')}@example.test`);
+    ok(await h.app.accounts.addMember(OPERATOR, slug, member.email));
+    c = await ManagementClient.on(h.app);
+    await signIn();
+  });
+  after(() => h.close());
+
+  test('a key that expires gives its successor the same lifetime, counted from the roll; one that never expires, none', async () => {
+    await signIn();
+    const old = (await c.call({ method: 'POST', url: keysUrl(), payload: { name: 'ninety', expiresInDays: 90 } })).json() as Created;
+    clock.advance(80 * 24 * HOUR);
+    await signIn();
+    const res = await roll(old.id, { expiresInHours: 48 });
+    assert.equal(res.statusCode, 201, res.body);
+    const rolled = res.json() as Rolled;
+    assert.equal(rolled.expiresAt, new Date(clock.now() + 90 * 24 * HOUR).toISOString(), 'valid 90 days from the roll');
+    assert.equal(rolled.replaces.expiresAt, new Date(clock.now() + 48 * HOUR).toISOString());
+    // Rolled near its end, the old key still stops when it was to expire.
+    clock.advance(89 * 24 * HOUR + 12 * HOUR);
+    await signIn();
+    const late = (await roll(rolled.id, { expiresInHours: 168 })).json() as Rolled;
+    assert.equal(late.replaces.expiresAt, rolled.expiresAt);
+    assert.equal(late.expiresAt, new Date(clock.now() + 90 * 24 * HOUR).toISOString(), 'and the chain keeps the rule');
+    const forever = (await c.call({ method: 'POST', url: keysUrl(), payload: { name: 'forever' } })).json() as Created;
+    const next = (await roll(forever.id)).json() as Rolled;
+    assert.equal(next.expiresAt, null);
+  });
+
+  test('a key is rolled once: again during its overlap or after it is 409 key_already_rolled naming the key that replaced it', async () => {
+    await signIn();
+    const old = (await c.call({ method: 'POST', url: keysUrl(), payload: { name: 'once' } })).json() as Created;
+    const first = (await roll(old.id, { expiresInHours: 1 })).json() as Rolled;
+    const again = await roll(old.id);
+    assert.equal(again.statusCode, 409);
+    const problem = again.json() as { code: string; message: string };
+    assert.equal(problem.code, 'key_already_rolled');
+    assert.ok(problem.message.includes(first.id), problem.message);
+    clock.advance(2 * HOUR);
+    await signIn();
+    assert.equal((await roll(old.id)).statusCode, 409, 'after the overlap too');
+    assert.equal((await roll(first.id)).statusCode, 201, 'the successor rolls');
+    const result = await h.app.keys.roll(OPERATOR, slug, old.id);
+    assert.ok(result instanceof DomainError && result.code === 'key_already_rolled');
+  });
+
+  test('of several rolls of one key at once exactly one succeeds, on any engine; the rest are key_already_rolled', async () => {
+    for (let round = 0; round < 3; round++) {
+      const old = ok(await h.app.keys.create(OPERATOR, slug, `concurrent ${String(round)}`));
+      const results = await Promise.all(Array.from({ length: 6 }, () => h.app.keys.roll(OPERATOR, slug, old.id, 1)));
+      const won = results.filter((r) => !(r instanceof DomainError));
+      assert.equal(won.length, 1, `round ${String(round)}: ${String(won.length)} successors`);
+      assert.deepEqual(
+        results.filter((r) => r instanceof DomainError).map((r) => (r as DomainError).code),
+        Array.from({ length: 5 }, () => 'key_already_rolled'),
+      );
+      const mine = ok(await h.app.keys.list(slug)).filter((k) => k.name === `concurrent ${String(round)}`);
+      assert.equal(mine.length, 2, 'the key and exactly one successor');
+      assert.equal(mine.find((k) => k.id === old.id)?.replacedBy?.id, (won[0] as { id: string }).id);
+    }
+    // Over HTTP, at once: one 201, the others 409.
+    await signIn();
+    const old = (await c.call({ method: 'POST', url: keysUrl(), payload: { name: 'http at once' } })).json() as Created;
+    const statuses = (await Promise.all(Array.from({ length: 4 }, () => roll(old.id)))).map((r) => r.statusCode).sort();
+    assert.deepEqual(statuses, [201, 409, 409, 409]);
+  });
+
+  test('the list says which key replaced which, when the rolled one stops, and that a revoked rolled key cannot be rolled', async () => {
+    await signIn();
+    const old = (await c.call({ method: 'POST', url: keysUrl(), payload: { name: 'listed' } })).json() as Created;
+    const rolledAt = new Date(clock.now()).toISOString();
+    const rolled = (await roll(old.id, { expiresInHours: 6 })).json() as Rolled;
+    const keys = await listed();
+    const before = keys.find((k) => k.id === old.id);
+    const after = keys.find((k) => k.id === rolled.id);
+    assert.deepEqual(before?.replacedBy, { id: rolled.id, hint: secretHint(rolled.key), rolledAt });
+    assert.equal(before?.expiresAt, new Date(clock.now() + 6 * HOUR).toISOString());
+    assert.deepEqual(after?.replaces, { id: old.id, hint: before?.hint });
+    assert.equal(after?.replacedBy, null);
+    assert.equal((await c.call({ method: 'DELETE', url: `${keysUrl()}/${old.id}` })).statusCode, 204, 'a rolled key can be stopped early');
+    assert.equal((await roll(old.id)).statusCode, 409);
   });
 });

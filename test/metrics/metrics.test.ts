@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { site } from '../helpers/deploys.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { OPERATOR } from '../../src/audit/actor.js';
+import { VERSION } from '../../src/version.js';
+import { readFileSync } from 'node:fs';
 
 /** The value of one sample line of the Prometheus text format, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -56,6 +58,15 @@ describe('Prometheus /metrics', () => {
     assert.ok(sum > 0 && sum < 30, `latency sum ${String(sum)} s`);
     assert.match(text, /^process_resident_memory_bytes \d+/m);
     assert.match(text, /^nodejs_eventloop_lag_seconds \S+/m);
+  });
+
+  test('petstore_build_info names the release this instance runs', async () => {
+    const text = await metrics();
+    assert.equal(sample(text, 'petstore_build_info', { version: VERSION }), 1);
+    assert.equal(
+      VERSION,
+      (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
+    );
   });
 
   test('a project site\'s answers are counted as operation "site", apart from unmatched URLs', async () => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../src/app.js';
 import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helpers/engines.js';
-import { harness, ok, type Harness } from '../helpers/harness.js';
+import { exactIds, harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { rawExchange, rawRequest } from '../helpers/raw-http.js';
 import { openRequestLogRepository } from '../../src/requests/repository.js';
@@ -129,6 +129,38 @@ function requestLogTests(open: () => Promise<Harness>): void {
     const withCursor = (await find(String(res.headers['x-request-id']))).hit;
     assert.equal(withCursor?.path, '/v1/pets?limit=1&cursor=…');
     assert.match((await find(String(leaked.headers['x-request-id']))).hit?.path ?? '', /api_key=psk_\[redacted\]/);
+  });
+
+  test('never a secret, whatever its spelling: an encoded cursor name pages and is not logged; a doubly encoded key is redacted', async () => {
+    await h.request({ method: 'POST', url: '/v1/pets', headers: p.auth, payload: { name: 'a', categoryId: 1 } });
+    await h.request({ method: 'POST', url: '/v1/pets', headers: p.auth, payload: { name: 'b', categoryId: 1 } });
+    const first = await h.request({ url: '/v1/pets?limit=1', headers: p.auth });
+    const cursor = /cursor=([A-Za-z0-9_-]+)/.exec(String(first.headers.link))?.[1] ?? assert.fail('no next page');
+    const secret = p.key.slice(4);
+    const sent = [
+      `/v1/pets?limit=1&%63ursor=${cursor}`,
+      `/v1/pets?limit=1&%2563ursor=${cursor}`,
+      `/v1/pets?limit=1&CURSOR=${cursor}`,
+      `/v1/pets?api_key=%2570sk_${secret}`,
+      `/v1/pets?API_KEY=%25%37%30SK_${secret}`,
+      `/v1/pets?api%5Fkey=${[...p.key].map((ch) => `%25${ch.charCodeAt(0).toString(16)}`).join('')}`,
+      `/v1/pets?x=y+${p.key}`,
+    ];
+    const paged = await h.request({ url: sent[0] ?? '', headers: p.auth });
+    assert.equal(paged.statusCode, 200);
+    assert.notDeepEqual(exactIds(paged.body), exactIds(first.body), 'the server reads %63ursor as the cursor');
+    const ids: string[] = [String(paged.headers['x-request-id'])];
+    for (const u of sent.slice(1)) ids.push(String((await h.request({ url: u, headers: p.auth })).headers['x-request-id']));
+    await h.app.requestLog.recorder.flush();
+    const all = (await c.call({ url: url('?limit=100') })).body;
+    assert.ok(!all.includes(cursor), 'the cursor');
+    assert.ok(!all.toLowerCase().includes(secret.toLowerCase()), 'the key');
+    const paths = await Promise.all(ids.map(async (id) => (await find(id)).hit?.path));
+    assert.deepEqual(
+      paths.slice(0, 3),
+      [0, 1, 2].map(() => '/v1/pets?limit=1&cursor=…'),
+    );
+    for (const path of paths.slice(3)) assert.match(path ?? '', /psk_\[redacted\]/);
   });
 
   test("another project's request log is 404; requests without a valid key belong to no project", async () => {

@@ -1,5 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { VERSION } from '../../src/version.js';
 import { describeEachEngine, freshPostgresDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { operationsOf, sampleRequest, valuesFromLocation, type Contract } from '../helpers/operations.js';
@@ -107,7 +108,7 @@ describeEachEngine(
           assert.equal(res.statusCode, 503, `${name}: ${res.body}`);
           assert.ok(ms < OUTAGE_ANSWER_MS, `${name} took ${ms.toFixed(0)} ms`);
           if (name === 'GET /readyz')
-            assert.deepEqual(res.json(), { status: 'not_ready', checks: { database: 'down', limiter: 'memory' } });
+            assert.deepEqual(res.json(), { status: 'not_ready', version: VERSION, checks: { database: 'down', limiter: 'memory' } });
           else assert.equal(res.json().code, 'service_unavailable', name);
         }
 

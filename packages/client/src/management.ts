@@ -1,6 +1,9 @@
 import type { components, operations } from './generated/management.js';
 import { nextCursor } from './link.js';
-import { Transport, type RetryEvent } from './transport.js';
+import { shapeProblem } from './answer-shape.js';
+import { PetstoreError } from './errors.js';
+import { ANSWER_SHAPES, SHAPE_REFS } from './generated/management-shapes.js';
+import { Transport, type Answer, type RetryEvent } from './transport.js';
 
 type Schemas = components['schemas'];
 type Json<O extends keyof operations, S extends number> =
@@ -111,6 +114,24 @@ function nonNegativeInteger(value: number, name: string): number {
   return value;
 }
 
+/**
+ * A successful answer's body, once it is what the contract documents for the operation (JSON types, required
+ * fields, items): anything else (another service's JSON, a proxy's page that parsed, a cut list) is a
+ * PetstoreError `unknown_error` saying where it differs, never a value of the wrong shape handed on.
+ */
+function documented<T>(operation: keyof operations, answer: Answer): T {
+  const shape = ANSWER_SHAPES[operation];
+  const problem = shape ? shapeProblem(answer.body, shape, SHAPE_REFS) : null;
+  if (problem === null) return answer.body as T;
+  throw new PetstoreError({
+    status: answer.status,
+    code: 'unknown_error',
+    message: `the answer to ${operation} is not what the API documents: ${problem}`,
+    requestId: answer.headers.get('x-request-id'),
+    retryAfterMs: null,
+  });
+}
+
 /** A client for the management API. */
 export function createManagementClient(options: ManagementClientOptions): ManagementClient {
   const origin = String(options.baseUrl ?? '')
@@ -131,8 +152,10 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     timeoutMs: nonNegativeInteger(options.timeoutMs ?? 30_000, 'timeoutMs'),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
   });
-  const get = async <T>(path: string): Promise<T> => (await transport.send({ method: 'GET', path })).body as T;
-  const post = async <T>(path: string, body: unknown = {}): Promise<T> => (await transport.send({ method: 'POST', path, body })).body as T;
+  const get = async <T>(operation: keyof operations, path: string): Promise<T> =>
+    documented<T>(operation, await transport.send({ method: 'GET', path }));
+  const post = async <T>(operation: keyof operations, path: string, body: unknown = {}): Promise<T> =>
+    documented<T>(operation, await transport.send({ method: 'POST', path, body }));
   const remove = async (path: string): Promise<void> => {
     await transport.send({ method: 'DELETE', path });
   };
@@ -143,7 +166,10 @@ export function createManagementClient(options: ManagementClientOptions): Manage
       path: `${project(slug)}/audit`,
       query: { limit: query.limit, cursor: query.cursor },
     });
-    return { entries: answer.body as AuditEntry[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
+    return {
+      entries: documented<AuditEntry[]>('listAuditEntries', answer),
+      nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`),
+    };
   };
   async function* allAuditEntries(slug: string, options: { pageSize?: number } = {}) {
     let cursor: string | undefined;
@@ -160,7 +186,10 @@ export function createManagementClient(options: ManagementClientOptions): Manage
       path: `${project(slug)}/events`,
       query: { type: query.type, limit: query.limit, cursor: query.cursor },
     });
-    return { events: answer.body as ProjectEvent[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
+    return {
+      events: documented<ProjectEvent[]>('listEvents', answer),
+      nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`),
+    };
   };
   const listRequests: ManagementClient['listRequests'] = async (slug, query = {}) => {
     const answer = await transport.send({
@@ -175,7 +204,10 @@ export function createManagementClient(options: ManagementClientOptions): Manage
         cursor: query.cursor,
       },
     });
-    return { requests: answer.body as LoggedRequest[], nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`) };
+    return {
+      requests: documented<LoggedRequest[]>('listRequests', answer),
+      nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`),
+    };
   };
   async function* allEvents(slug: string, options: { type?: EventQuery['type']; pageSize?: number } = {}) {
     let cursor: string | undefined;
@@ -187,18 +219,19 @@ export function createManagementClient(options: ManagementClientOptions): Manage
   }
 
   return {
-    getCurrentUser: () => get('/user'),
-    listProjects: () => get('/projects'),
-    getProject: (slug) => get(project(slug)),
-    createProject: (slug) => post('/projects', { slug }),
-    listApiKeys: (slug) => get(`${project(slug)}/keys`),
-    createApiKey: (slug, body = {}) => post(`${project(slug)}/keys`, body),
-    rollApiKey: (slug, keyId, body = {}) => post(`${project(slug)}/keys/${segment(keyId)}/roll`, body),
+    getCurrentUser: () => get('getCurrentUser', '/user'),
+    listProjects: () => get('listProjects', '/projects'),
+    getProject: (slug) => get('getProject', project(slug)),
+    createProject: (slug) => post('createProject', '/projects', { slug }),
+    listApiKeys: (slug) => get('listApiKeys', `${project(slug)}/keys`),
+    createApiKey: (slug, body = {}) => post('createApiKey', `${project(slug)}/keys`, body),
+    rollApiKey: (slug, keyId, body = {}) => post('rollApiKey', `${project(slug)}/keys/${segment(keyId)}/roll`, body),
     revokeApiKey: (slug, keyId) => remove(`${project(slug)}/keys/${segment(keyId)}`),
-    listDeploys: (slug) => get(`${project(slug)}/deploys`),
-    getDeploy: (slug, deployId) => get(`${project(slug)}/deploys/${segment(deployId)}`),
+    listDeploys: (slug) => get('listDeploys', `${project(slug)}/deploys`),
+    getDeploy: (slug, deployId) => get('getDeploy', `${project(slug)}/deploys/${segment(deployId)}`),
     createDeploy: async (slug, archive, options = {}) =>
-      (
+      documented<Deploy>(
+        'createDeploy',
         await transport.send({
           method: 'POST',
           path: `${project(slug)}/deploys`,
@@ -206,24 +239,27 @@ export function createManagementClient(options: ManagementClientOptions): Manage
           upload: { contentType: 'application/gzip', body: archive },
           maxRetries: 1,
           timeoutMs: 2 ** 31 - 1,
-        })
-      ).body as Deploy,
-    promoteDeploy: (slug, deployId) => post(`${project(slug)}/deploys/${segment(deployId)}/promote`),
-    listDomains: (slug) => get(`${project(slug)}/domains`),
-    addDomain: (slug, domain, options = {}) => post(`${project(slug)}/domains`, { domain, ...options }),
-    getDomain: (slug, domain) => get(`${project(slug)}/domains/${segment(domain)}`),
-    verifyDomain: (slug, domain) => post(`${project(slug)}/domains/${segment(domain)}/verify`),
+        }),
+      ),
+    promoteDeploy: (slug, deployId) => post('promoteDeploy', `${project(slug)}/deploys/${segment(deployId)}/promote`),
+    listDomains: (slug) => get('listDomains', `${project(slug)}/domains`),
+    addDomain: (slug, domain, options = {}) => post('addDomain', `${project(slug)}/domains`, { domain, ...options }),
+    getDomain: (slug, domain) => get('getDomain', `${project(slug)}/domains/${segment(domain)}`),
+    verifyDomain: (slug, domain) => post('verifyDomain', `${project(slug)}/domains/${segment(domain)}/verify`),
     removeDomain: (slug, domain) => remove(`${project(slug)}/domains/${segment(domain)}`),
-    listRedirects: (slug) => get(`${project(slug)}/redirects`),
-    addRedirect: (slug, from, to) => post(`${project(slug)}/redirects`, { from, to }),
+    listRedirects: (slug) => get('listRedirects', `${project(slug)}/redirects`),
+    addRedirect: (slug, from, to) => post('addRedirect', `${project(slug)}/redirects`, { from, to }),
     removeRedirect: (slug, from) => remove(`${project(slug)}/redirects/${segment(from)}`),
-    getUsage: (slug, query = {}) => get(`${project(slug)}/usage${query.by === 'key' ? '?by=key' : ''}`),
+    getUsage: (slug, query = {}) => get('getUsage', `${project(slug)}/usage${query.by === 'key' ? '?by=key' : ''}`),
     listAuditEntries,
     allAuditEntries,
-    listWebhooks: (slug) => get(`${project(slug)}/webhooks`),
-    createWebhook: (slug, body) => post(`${project(slug)}/webhooks`, body),
+    listWebhooks: (slug) => get('listWebhooks', `${project(slug)}/webhooks`),
+    createWebhook: (slug, body) => post('createWebhook', `${project(slug)}/webhooks`, body),
     removeWebhook: async (slug, webhookId) =>
-      (await transport.send({ method: 'DELETE', path: `${project(slug)}/webhooks/${segment(webhookId)}` })).body as Webhook,
+      documented<Webhook>(
+        'deleteWebhook',
+        await transport.send({ method: 'DELETE', path: `${project(slug)}/webhooks/${segment(webhookId)}` }),
+      ),
     listEvents,
     allEvents,
     listRequests,

@@ -6,7 +6,9 @@ import {
   CONTRACT,
   GENERATED,
   MANAGEMENT_GENERATED,
+  MANAGEMENT_SHAPES,
   REGENERATE_COMMAND,
+  generateManagementShapes,
   generateManagementTypes,
   generateTypes,
 } from '../scripts/generate.mjs';
@@ -25,6 +27,13 @@ test('the generated management types match docs/management-openapi.json', async 
   assert.ok(
     readFileSync(MANAGEMENT_GENERATED, 'utf8') === (await generateManagementTypes()),
     `packages/client/src/generated/management.ts is out of date with docs/management-openapi.json: run \`${REGENERATE_COMMAND}\` and commit the result`,
+  );
+});
+
+test('the generated shapes of management answers match docs/management-openapi.json', () => {
+  assert.ok(
+    readFileSync(MANAGEMENT_SHAPES, 'utf8') === generateManagementShapes(),
+    `packages/client/src/generated/management-shapes.ts is out of date with docs/management-openapi.json: run \`${REGENERATE_COMMAND}\` and commit the result`,
   );
 });
 

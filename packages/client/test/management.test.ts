@@ -176,3 +176,47 @@ describe('createManagementClient against the real server', () => {
     assert.throws(() => createManagementClient({ baseUrl: origin, token: '' }), TypeError);
   });
 });
+
+describe('createManagementClient against a server answering another shape', () => {
+  const answering = (body: string, status = 200) =>
+    createManagementClient({
+      baseUrl: 'https://petstore.test',
+      token: 'pst_x',
+      maxRetries: 0,
+      fetch: () =>
+        Promise.resolve(new Response(body, { status, headers: { 'content-type': 'application/json', 'x-request-id': 'req_1' } })),
+    });
+
+  test('a success of another shape than the contract documents is PetstoreError unknown_error saying where it differs', async () => {
+    const cases: [string, (c: ManagementClient) => Promise<unknown>, RegExp][] = [
+      ['{}', (c) => c.listProjects(), /listProjects .*the answer is object, not array/],
+      ['[{"slug":"a"}]', (c) => c.listProjects(), /the answer\[0\]\.plan is missing/],
+      ['{"user":7,"token":null}', (c) => c.getCurrentUser(), /the answer\.user is number, not object/],
+      ['null', (c) => c.getUsage('shop'), /the answer is null, not object/],
+      ['[1]', (c) => c.listApiKeys('shop'), /the answer\[0\] is number, not object/],
+      ['"text"', (c) => c.listEvents('shop'), /the answer is string, not array/],
+    ];
+    for (const [body, call, message] of cases) {
+      await assert.rejects(call(answering(body)), (err: unknown) => {
+        assert.ok(err instanceof PetstoreError, String(err));
+        assert.equal(err.code, 'unknown_error');
+        assert.equal(err.requestId, 'req_1');
+        assert.match(err.message, message);
+        return true;
+      });
+    }
+  });
+
+  test('an answer with more than the contract documents, and nullable fields null, is taken as it is', async () => {
+    const project = {
+      slug: 'a',
+      plan: 'free',
+      quota: { perMinute: 60, perDay: 1000 },
+      liveDeploy: null,
+      url: 'u',
+      createdAt: 't',
+      extra: 1,
+    };
+    assert.deepEqual(await answering(JSON.stringify([project])).listProjects(), [project]);
+  });
+});

@@ -153,6 +153,15 @@ export function cliInstall() {
     { class: 'cli-install' },
     h('p', null, 'Install the ', h('code', null, 'petstore'), ' command line on a laptop or a CI runner (Node.js 22 or later):'),
     h('div', { class: 'secret-row' }, code, copyButton(command, 'the install command', code)),
+    h(
+      'p',
+      { class: 'muted' },
+      'Its SHA-256 is published beside it: ',
+      h('a', { href: '/downloads/petstore-cli.tgz.sha256' }, 'petstore-cli.tgz.sha256'),
+      ' (check a downloaded copy with ',
+      h('code', null, 'sha256sum -c'),
+      ').',
+    ),
   );
 }
 

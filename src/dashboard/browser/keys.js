@@ -81,23 +81,37 @@ export async function render({ content, slug }) {
           k.name ? h('strong', null, k.name) : h('span', { class: 'muted' }, 'No name'),
           h('code', null, k.hint),
           h('span', { class: 'muted' }, k.scope === 'read' ? 'Read only' : 'Read and write'),
+          k.replaces ? h('span', { class: 'muted' }, 'Replaces ', h('code', null, k.replaces.hint)) : null,
         ),
         h(
           'div',
           { class: 'stack' },
           h('span', null, 'Created ', time(k.createdAt)),
           h('span', null, 'Last used ', k.lastUsedAt ? time(k.lastUsedAt) : 'never'),
-          k.expiresAt && live ? h('span', null, 'Expires ', time(k.expiresAt)) : null,
+          k.expiresAt && live && !k.replacedBy ? h('span', null, 'Expires ', time(k.expiresAt)) : null,
         ),
-        k.revokedAt
-          ? h('span', { class: 'badge badge-muted' }, 'Revoked ', time(k.revokedAt))
-          : expired
-            ? h('span', { class: 'badge badge-muted' }, 'Expired ', time(k.expiresAt))
-            : h('span', { class: 'badge badge-ok' }, 'Active'),
-        live ? h('div', { class: 'actions' }, rollButton(k), revokeButton(k)) : '',
+        status(k, expired),
+        // A rolled key is rolled once: it can still be stopped before its overlap ends.
+        live ? h('div', { class: 'actions' }, k.replacedBy ? null : rollButton(k), revokeButton(k)) : '',
       ];
     });
     list.replaceChildren(table('API keys of this project', ['Key', 'Use', 'Status', 'Actions'], rows, { captionHidden: true }));
+  }
+
+  /** The key's state: a rolled key says when it stops and which key replaced it, so two keys of one name never both read "Active". */
+  function status(k, expired) {
+    if (k.revokedAt) return h('span', { class: 'badge badge-muted' }, 'Revoked ', time(k.revokedAt));
+    if (k.replacedBy) {
+      return h(
+        'span',
+        { class: 'stack' },
+        h('span', { class: `badge ${expired ? 'badge-muted' : 'badge-pending'}` }, 'Rolled'),
+        h('span', null, expired ? 'Stopped ' : 'Stops ', time(k.expiresAt)),
+        h('span', null, 'Replaced by ', h('code', null, k.replacedBy.hint)),
+      );
+    }
+    if (expired) return h('span', { class: 'badge badge-muted' }, 'Expired ', time(k.expiresAt));
+    return h('span', { class: 'badge badge-ok' }, 'Active');
   }
 
   function revokeButton(k) {
@@ -128,7 +142,7 @@ export async function render({ content, slug }) {
         text: h(
           'span',
           { class: 'stack' },
-          'A new key with the same name and access replaces it, shown once. Move your clients to the new key before the old one stops.',
+          'A new key with the same name, access and expiry rule replaces it, shown once. Move your clients to the new key before the old one stops. A key is rolled once.',
           overlap.wrapper,
         ),
         action: 'Roll key',
@@ -147,6 +161,7 @@ export async function render({ content, slug }) {
               { class: 'stack' },
               secretOnce('key', rolled.key),
               h('p', { class: 'old-key-stops' }, `The old key ${keyLabel(k)} stops working `, time(rolled.replaces.expiresAt), '.'),
+              rolled.expiresAt ? h('p', null, 'The new key expires ', time(rolled.expiresAt), '.') : null,
             ),
           };
         },

@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description The project's keys, revoked ones included, never with their secrets.
+         * @description The project's keys, revoked ones included, never with their secrets. A rolled key names the key that replaced it (`replacedBy`) and stops at its `expiresAt`; its successor names it (`replaces`).
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -108,7 +108,7 @@ export interface paths {
         put?: never;
         /**
          * Roll an API key
-         * @description Creates a key with the same name and scope to replace this one, and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key of another project, a revoked or an expired key is 404.
+         * @description Creates a key with the same name, scope and expiry rule to replace this one (a key that expires gives the new one the same lifetime, counted from the roll), and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key is rolled once: rolling it again, during its overlap or after, is 409 `key_already_rolled` (of several rolls at once, exactly one succeeds). A key of another project, a revoked or an expired key is 404.
          */
         post: operations["rollApiKey"];
         delete?: never;
@@ -797,6 +797,25 @@ export interface components {
             revokedAt: string | null;
             /** @description Set while the key is banned for sending requests while rate limited (`petstore keys unban` lifts it); null otherwise. */
             bannedUntil: string | null;
+            /** @description Set once the key was rolled: the key that replaced it. The rolled key keeps working until its `expiresAt` (the end of the overlap), and cannot be rolled again. Null: never rolled. */
+            replacedBy: {
+                /** @description The key that replaced this one. */
+                id: string;
+                /** @description The first characters of its secret. */
+                hint: string;
+                /**
+                 * Format: date-time
+                 * @description When this key was rolled.
+                 */
+                rolledAt: string;
+            } | null;
+            /** @description Set on a key made by a roll: the key it replaced. Null for a key created as new. */
+            replaces: {
+                /** @description The key this one replaced. */
+                id: string;
+                /** @description The first characters of its secret. */
+                hint: string;
+            } | null;
         };
         /** @description A new API key, with its secret. */
         CreatedApiKey: {
@@ -836,7 +855,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "invitation_limit" | "token_limit" | "webhook_limit" | "last_owner" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "invitation_limit" | "token_limit" | "webhook_limit" | "last_owner" | "key_already_rolled" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -2267,6 +2286,17 @@ export interface operations {
             };
             /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
             408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `key_already_rolled`: This API key was already rolled: roll the key that replaced it instead. */
+            409: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;

@@ -1,0 +1,21 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Feature } from '../feature.js';
+import { leftOut } from './coverage.js';
+import { backupName } from './schedule.js';
+import { writeBackup, type BackupSummary } from './writer.js';
+
+/**
+ * The backup written into BACKUP_DIR before a release migrates a database that holds data: the same file
+ * as a scheduled backup (`petstore-<UTC time>.backup`), so going back is a restore of the newest one there
+ * (docs/upgrading.md), and the schedule counts it as its latest.
+ */
+export async function backupBeforeMigrating(
+  databaseUrl: string,
+  dir: string,
+  features: readonly Feature[],
+  now = new Date(),
+): Promise<BackupSummary> {
+  mkdirSync(dir, { recursive: true });
+  return writeBackup(databaseUrl, join(dir, backupName(now)), { leaveOut: new Set(leftOut(features).keys()), now });
+}
