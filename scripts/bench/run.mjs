@@ -63,13 +63,10 @@ const settings = {
   threads: 1,
   profile: env.BENCH_PROFILE === '1',
   countRequests: int(env.BENCH_COUNT_REQUESTS, smoke ? 50 : 300),
-  writeRates: env.BENCH_WRITE_RATES
-    ? env.BENCH_WRITE_RATES.split(',').map((r) => int(r.trim(), NaN))
-    : smoke
-      ? [100]
-      : WRITE_RATES,
+  writeRates: env.BENCH_WRITE_RATES ? env.BENCH_WRITE_RATES.split(',').map((r) => int(r.trim(), NaN)) : smoke ? [100] : WRITE_RATES,
 };
-if (!settings.writeRates.every((r) => r > 0)) throw new Error(`BENCH_WRITE_RATES: whole numbers above 0, not ${String(env.BENCH_WRITE_RATES)}`);
+if (!settings.writeRates.every((r) => r > 0))
+  throw new Error(`BENCH_WRITE_RATES: whole numbers above 0, not ${String(env.BENCH_WRITE_RATES)}`);
 const outDir = env.BENCH_OUT ?? join(ROOT, 'bench-results');
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;

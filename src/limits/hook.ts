@@ -123,7 +123,11 @@ export function createAdmitLater(limiter: RateLimiter, clock: Clock): AdmitLater
     const admitted = await limiter.admitLater(projectSubject(principal.projectId), principal.quota, now, versionKey);
     if (admitted === null) return null;
     const version = admitted.version ?? null;
-    return { headers: rateLimitHeaders(principal.quota, admitted.verdict), version, settled: version !== null && admitted.settled === true };
+    return {
+      headers: rateLimitHeaders(principal.quota, admitted.verdict),
+      version,
+      settled: version !== null && admitted.settled === true,
+    };
   };
 }
 

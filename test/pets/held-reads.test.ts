@@ -123,11 +123,10 @@ describe('answers held while the version changes (pets/early.ts, unit)', { timeo
     assert.equal(d.reads.length, 3, 'a read of its own, begun after its version');
     d.reads[2]?.answer('{"name":"after the write"}');
     d.reads[1]?.answer('{"name":"before the write"}');
-    assert.deepEqual([bodyOf(await r1), bodyOf(await r2), bodyOf(await r3)], [
-      '{"name":"before the write"}',
-      '{"name":"before the write"}',
-      '{"name":"after the write"}',
-    ]);
+    assert.deepEqual(
+      [bodyOf(await r1), bodyOf(await r2), bodyOf(await r3)],
+      ['{"name":"before the write"}', '{"name":"before the write"}', '{"name":"after the write"}'],
+    );
     // What is held is the later read, under its version: 0.2's earlier read does not replace it.
     const r4 = d.get();
     d.admissions[4]?.answer(version('0.3'));
