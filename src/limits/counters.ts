@@ -25,9 +25,10 @@ export interface Counters {
    * `perMinute` and the request is not `refused`, else reads it; atomically as a whole. Absent where two
    * calls cost no more.
    *
-   * Shared versions (Redis only): with `versionKey`, a request the minute admits also changes that version
-   * before it writes (a write to what the version covers), in the same call; `changeVersion` changes it again
-   * once the write has committed. A version is settled once nothing has changed it for `SETTLE_MS`. An
+   * Shared versions (Redis only): with `versionKey`, a request the minute admits also marks that version as
+   * being written (a write to what the version covers), in the same call: it is not settled from then on for
+   * `SETTLE_MS`; `changeVersion` changes it once the write has committed. A version is settled once no write
+   * has marked or changed it for `SETTLE_MS`. An
    * instance may hold a read that began at most `SETTLE_MS / 2` before a settled version was read, and give
    * it again while the version is the same (pets/version-cache.ts). A version that never existed, or was lost
    * with Redis's data, starts at a random value; a version read over another connection to Redis than the

@@ -53,11 +53,17 @@ const VERSION_NOW = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-/** Changes the version at KEYS[k] (plus one, from ARGV[a] as a random start) and sets its time. */
-const changeVersion = (k: number, a: number) => `${VERSION_NOW}
-  redis.call('HSETNX', KEYS[${String(k)}], 'n', ARGV[${String(a)}])
-  redis.call('HINCRBY', KEYS[${String(k)}], 'n', 1)
-  redis.call('HSET', KEYS[${String(k)}], 'at', now)`;
+/**
+ * Sets the time of the version at KEYS[k] (created from ARGV[a] as a random start), and with `change` changes
+ * it (plus one).
+ */
+const touchVersion = (k: number, a: number, change: boolean): string => {
+  const key = `KEYS[${String(k)}]`;
+  const increment = change ? `\n  redis.call('HINCRBY', ${key}, 'n', 1)` : '';
+  return `${VERSION_NOW}
+  redis.call('HSETNX', ${key}, 'n', ARGV[${String(a)}])${increment}
+  redis.call('HSET', ${key}, 'at', now)`;
+};
 
 const INCREMENT_WINDOWS = incrementWindows();
 const ADMIT_WINDOWS = admitWindows();
@@ -78,14 +84,15 @@ end`);
 
 /**
  * INCREMENT_WINDOWS for a write that changes what a shared version covers: when the minute admits it, the
- * version is changed (plus one) and its time set, in the same script, before the write is made (no answer is
- * held under it while writes are under way; the change after the commit is `CHANGE_VERSION`).
+ * version's time is set, in the same script, before the write is made, so the version is not settled while
+ * the write is under way. The version itself changes once, after the commit (`CHANGE_VERSION`): answers held
+ * under it stay usable until then, and each write ends one version, not two.
  * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, refused, a random start.
  */
-const INCREMENT_WINDOWS_CHANGE = incrementWindows(changeVersion(3, 5));
+const INCREMENT_WINDOWS_CHANGE = incrementWindows(touchVersion(3, 5, false));
 
 /** A version changed after a write committed. KEYS: version. ARGV: a random start. */
-const CHANGE_VERSION = changeVersion(1, 1);
+const CHANGE_VERSION = touchVersion(1, 1, true);
 
 /** A random start for a shared version: far from any value an instance may hold from before. */
 const randomStart = (): string => String(Math.floor(Math.random() * 2 ** 48));

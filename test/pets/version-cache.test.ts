@@ -151,7 +151,7 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
     assert.deepEqual(await list(), ['Held', 'Via A'], 'read right after the 201');
   });
 
-  test('a version is settled only once no write has changed it for SETTLE_MS; a write changes it in its own count', async () => {
+  test('a version is settled only once no write has marked or changed it for SETTLE_MS; a write marks it in its own count and changes it after its commit', async () => {
     const redisUrl = 'url' in redis ? redis.url : assert.fail('no Redis');
     const log = a.app.log;
     const counters = await RedisCounters.open(redisUrl, `${prefix}:direct`, log);
@@ -165,8 +165,12 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
       // Versions are given with the count of connections lost before them: `lost.n`.
       const n = (version: string | null | undefined) => Number(String(version).split('.')[1]);
       const written = await admit();
-      assert.equal(written?.settled, false, 'just written: not settled');
-      assert.equal(n(written?.version), n(first?.version) + 1, 'changed by the write, in its own count');
+      assert.equal(written?.settled, false, 'being written: not settled');
+      assert.equal(written?.version, first?.version, 'not changed before the write commits');
+      assert.equal(await counters.changeVersion('pets:1'), true);
+      const committed = await admit();
+      assert.equal(committed?.settled, false);
+      assert.equal(n(committed?.version), n(first?.version) + 1, 'changed once the write committed');
       // A request the minute refuses writes nothing and changes nothing.
       const refused = await counters.incrementWindows('m2', 'd2', 0, false, 'pets:2');
       assert.ok(refused.minute > 0);
