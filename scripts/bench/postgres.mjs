@@ -295,7 +295,7 @@ export const writingDatabase = (scenarios) => ({ name: 'pgWriting', db: 'writing
  * Creates each scenario database of `defs` (`<runId>_<db>`), migrates it through the CLI, creates an Enterprise
  * project and a key, and seeds its pets. `cleanups` receives what undoes each step as soon as it is done.
  */
-export async function prepareScaleOut({ urls, runId, defs, serviceEnv, counts, petstoreJson, cleanups }) {
+export async function prepareScaleOut({ urls, runId, defs, serviceEnv, counts, petstoreJson, petstoreMigrate, cleanups }) {
   const setups = [];
   for (const def of defs) {
     const database = `${runId}_${def.db}`;
@@ -313,6 +313,7 @@ export async function prepareScaleOut({ urls, runId, defs, serviceEnv, counts, p
       REDIS_KEY_PREFIX: prefix,
       ...(process.env.BENCH_PG_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_PG_POOL_SIZE } : {}),
     };
+    petstoreMigrate(env);
     petstoreJson(['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], env);
     const { key } = petstoreJson(['keys', 'create', '--project', 'bench', '--name', 'bench'], env);
     const count = def.seed === 'pets' ? counts.pets : def.seed === 'orderPets' ? counts.orderPets : 1000;

@@ -23,7 +23,7 @@ import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { selfSignedCertificate, seedIssuedDomain } from './custom-domain.mjs';
-import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchRss } from './processes.mjs';
+import { cpuSeconds, memory, petstoreJson, petstoreMigrate, ROOT, startBare, startService, watchRss } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
 import { costRatio, cpuDelta, cpuRatio, printScaleOutTable, printTable, printTargets, printWritingTable, summarise } from './report.mjs';
 import { seedPets } from './seed.mjs';
@@ -192,6 +192,7 @@ async function checkedWhenListening(url, init, expectStatus) {
 
 async function main() {
   log(`settings ${JSON.stringify(settings)}; work dir ${work}`);
+  petstoreMigrate(serviceEnv);
   petstoreJson(
     ['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
     serviceEnv,
@@ -254,6 +255,7 @@ async function main() {
         WEBHOOK_ALLOW_PRIVATE: 'true',
         ...(worker ? {} : { WEBHOOK_WORKER: 'false' }),
       };
+      petstoreMigrate(hookEnv);
       petstoreJson(
         ['projects', 'create', 'bench-hooks', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
         hookEnv,
@@ -287,6 +289,7 @@ async function main() {
         serviceEnv,
         counts: { pets: settings.pets, orderPets: settings.orderPets },
         petstoreJson,
+        petstoreMigrate,
         cleanups,
       });
       log(`PostgreSQL databases ${pgSetups.map((p) => p.database).join(', ')} created and seeded in ${String(Date.now() - pgStart)} ms`);
