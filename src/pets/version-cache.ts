@@ -30,13 +30,13 @@ const ENTRY_BYTES = 96;
  * listPets and getPet answers on PostgreSQL, held by an instance under the project's shared version
  * (limits/counters.ts). Every write through the API to what listPets and getPet answer marks it as being
  * written before it writes (in the limiter's own round trip: it is not settled meanwhile) and changes it after
- * it committed, before it is answered (pets/writes.ts). An answer is held under a version only when its read began after that version was
- * read (`answerUnder`), or when the version was settled and the read began at most `SETTLE_MS / 2` before it
- * was read (pets/early.ts): either way after the change that followed any write the version covers. It is
- * given again only while the version read in the request's own limiter round trip is the same, and at most
- * `HELD_MS` after its read began: a client that saw a write answered reads it on any instance next. Without
- * a version (Redis unreachable) nothing is held or given from here. `now` is a monotonic clock: only
- * durations are measured.
+ * it committed, before it is answered (pets/writes.ts). An answer is held under a version only when its read
+ * began after that version was read (`answerUnder`), or when the version was settled and the read began at
+ * most `SETTLE_MS / 2` before it was read (pets/early.ts): either way after the change that followed any write
+ * the version covers. It is given again only while the version read in the request's own limiter round trip
+ * is the same, and at most `HELD_MS` after its read began: a client that saw a write answered reads it on any
+ * instance next. Without a version (Redis unreachable) nothing is held or given from here. `now` is a
+ * monotonic clock: only durations are measured.
  */
 export class VersionCache {
   private entries = new Map<string, Entry>();
