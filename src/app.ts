@@ -13,6 +13,7 @@ import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
 import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
 import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
 import { registerDraining } from './http/draining.js';
+import { arrivedUrl, EnvironmentRoutes } from './http/environments.js';
 import { FrontDoor } from './http/front-door.js';
 import { hostHeaderStep } from './http/host-header.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -70,7 +71,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const logSink = options.logStream ?? stdoutSink();
   const accessLog = new AccessLog(logSink, ['info', 'debug', 'trace'].includes(config.logLevel));
   const verbose = ['debug', 'trace'].includes(config.logLevel);
-  const door = new FrontDoor({ requestId: genReqId, trustProxy: config.trustProxy, accessLog, verbose });
+  const environments = new EnvironmentRoutes(config);
+  const door = new FrontDoor({ requestId: genReqId, trustProxy: config.trustProxy, accessLog, verbose, environments });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -80,6 +82,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     logController: accessLog,
     genReqId,
+    // Production or staging, decided from the address before routing (the front door has decided already for
+    // the requests it saw; `inject` and Fastify's own extra listeners come here first).
+    rewriteUrl: (req) => {
+      const url = environments.route(req);
+      (req as { originalUrl?: string }).originalUrl = arrivedUrl(req);
+      return url;
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // Requests arriving while closing are answered by registerDraining, with the Error body.
@@ -107,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('storage', storage);
   app.decorate('requestSteps', steps);
   app.decorate('frontDoor', door);
+  app.decorate('environments', environments);
   app.decorate('readiness', new Map<string, () => string>());
   app.decorate('repositoryWrappers', options.wrapRepositories ?? {});
   app.decorate('metricsRegistry', null);
@@ -137,6 +147,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   steps.add('route', sunsetStep(clock));
   registerRequestSteps(app, steps);
   registerHealth(app);
+  app.addHook('onListen', async () => {
+    const listening = app.server.address();
+    if (listening && typeof listening === 'object') environments.listeningOn(listening.port);
+  });
 
   // Before the capabilities' hooks: onClose hooks run last-registered first, so the database closes after
   // every capability has finished with it (usage writes its last counts on close).

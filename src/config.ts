@@ -19,7 +19,11 @@ export const ConfigSchema = Type.Object({
   logLevel: LogLevel,
   /** Production base URL, ending in /v1, published in the contract's `servers`. */
   baseUrl: Type.String({ pattern: '^https?://.+/v1$' }),
-  stagingBaseUrl: Type.Optional(Type.String({ pattern: '^https?://.+/v1$' })),
+  /**
+   * Staging base URL, ending in /v1: the v1 API of every project's staging environment, answered at its path and,
+   * when its host differs from `baseUrl`'s, for requests with its host (http/environments.ts).
+   */
+  stagingBaseUrl: Type.String({ pattern: '^https?://.+/v1$' }),
   trustProxy: Type.Boolean(),
   shutdownTimeoutMs: Type.Integer({ minimum: 0 }),
   /** How long a validated API key is remembered; bounds how late a revocation is seen. */
@@ -170,6 +174,7 @@ function optional(raw: string | undefined): string | undefined {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env.PORT, 8080);
   const host = optional(env.HOST) ?? '127.0.0.1';
+  const baseUrl = optional(env.BASE_URL) ?? `http://${host.includes(':') ? `[${host}]` : host}:${String(port)}/v1`;
   const candidate: Record<string, unknown> = {
     port,
     host,
@@ -178,8 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: optional(env.REDIS_URL),
     redisKeyPrefix: optional(env.REDIS_KEY_PREFIX) ?? 'petstore',
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
-    baseUrl: optional(env.BASE_URL) ?? `http://${host.includes(':') ? `[${host}]` : host}:${String(port)}/v1`,
-    stagingBaseUrl: optional(env.STAGING_BASE_URL),
+    baseUrl,
+    // Beside production's by default: the same origin and path, with /staging before /v1.
+    stagingBaseUrl: optional(env.STAGING_BASE_URL) ?? baseUrl.replace(/\/v1$/, '/staging/v1'),
     trustProxy: boolean(env.TRUST_PROXY, false),
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     keyCacheTtlMs: integer(env.KEY_CACHE_TTL_MS, 2_000),
@@ -214,7 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: integer(env.BACKUP_KEEP, 7),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
-  if (Value.Check(ConfigSchema, candidate)) return candidate;
+  if (Value.Check(ConfigSchema, candidate)) {
+    const apart = environmentsApart(candidate);
+    if (apart === null) return candidate;
+    throw new ConfigError([apart]);
+  }
   const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => {
     const field = (e.path.replace(/^\//, '').split('/')[0] ?? '') as keyof Config;
     const allowed = allowedValues(e.schema);
@@ -222,6 +232,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return `${ENV_NAMES[field] ?? field}: ${message} (got ${JSON.stringify(e.value)})`;
   });
   throw new ConfigError(problems);
+}
+
+/** Why staging could not be told apart from production by its address, or null when it can. */
+function environmentsApart(config: Config): string | null {
+  const production = URL.parse(config.baseUrl);
+  const staging = URL.parse(config.stagingBaseUrl);
+  if (!production) return `BASE_URL: not a URL (got ${JSON.stringify(config.baseUrl)})`;
+  if (!staging) return `STAGING_BASE_URL: not a URL (got ${JSON.stringify(config.stagingBaseUrl)})`;
+  if (production.hostname !== staging.hostname) return null;
+  const prefix = (url: URL) => url.pathname.replace(/\/v1$/, '');
+  if (prefix(staging) !== '' && prefix(staging) !== prefix(production)) return null;
+  return `STAGING_BASE_URL: must differ from BASE_URL in its host or in the path before /v1 (got ${JSON.stringify(config.stagingBaseUrl)} beside ${JSON.stringify(config.baseUrl)})`;
 }
 
 /** The values a union of literals allows (SIGNUP, LOG_LEVEL…), to name them in the error; null for other schemas. */

@@ -18,6 +18,7 @@ import { referenceFeature } from './reference/feature.js';
 import { secretsFeature } from './secrets/feature.js';
 import { usageFeature } from './usage/feature.js';
 import { requestsFeature } from './requests/feature.js';
+import { stagingFeature } from './staging/feature.js';
 import type { Config } from './config.js';
 import { registerSecretPrefixes } from './http/logging.js';
 import type { FeatureMigrations, PlannedMigration } from './storage/migrations.js';
@@ -46,6 +47,7 @@ export const FEATURES: readonly Feature[] = [
   dashboardFeature,
   usageFeature,
   requestsFeature,
+  stagingFeature,
   referenceFeature,
   downloadsFeature,
   backupFeature,

@@ -1,3 +1,4 @@
+import type { Environment } from '../http/environments.js';
 import type { AuditAction, AuditActor } from './repository.js';
 
 /**
@@ -12,7 +13,14 @@ export interface Actor extends AuditActor {
 /** The local CLI: the operator, who has the database. */
 export const OPERATOR: Actor = Object.freeze({ type: 'operator' as const });
 
+/**
+ * Where a change is recorded: a project's id (a change to what its environments share, or to production), or a
+ * project in one of its environments (projects/repository.ts `Project`), whose change is recorded in the
+ * project's one audit log, naming the environment.
+ */
+export type AuditScope = number | { sharedId: number; environment: Environment };
+
 /** What a service needs to record its changes. */
 export interface AuditTrail {
-  record(actor: Actor, projectId: number, action: AuditAction, target: string): Promise<void>;
+  record(actor: Actor, scope: AuditScope, action: AuditAction, target: string): Promise<void>;
 }

@@ -21,6 +21,12 @@ export const auditMigrations: FeatureMigrations = {
         CREATE INDEX audit_log_project ON audit_log(project_id, id);
         CREATE INDEX audit_log_created ON audit_log(created_at);`,
     },
+    {
+      version: 2,
+      name: 'the environment an entry concerns',
+      kind: 'expand',
+      sql: "ALTER TABLE audit_log ADD COLUMN environment TEXT NOT NULL DEFAULT 'production' CHECK (environment IN ('production', 'staging'));",
+    },
   ],
   postgres: [
     {
@@ -40,6 +46,12 @@ export const auditMigrations: FeatureMigrations = {
         );
         CREATE INDEX audit_log_project ON audit_log(project_id, id);
         CREATE INDEX audit_log_created ON audit_log(created_at);`,
+    },
+    {
+      version: 2,
+      name: 'the environment an entry concerns',
+      kind: 'expand',
+      sql: "ALTER TABLE audit_log ADD COLUMN environment TEXT NOT NULL DEFAULT 'production' CHECK (environment IN ('production', 'staging'));",
     },
   ],
 };

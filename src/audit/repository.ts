@@ -1,3 +1,4 @@
+import type { Environment } from '../http/environments.js';
 import type { Database } from '../storage/database.js';
 import { sqlFor, time } from '../storage/sql.js';
 
@@ -24,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'webhook.remove',
   'webhook.test',
   'webhook.retry',
+  'staging.reset',
+  'staging.copy_pets',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,6 +42,8 @@ export interface NewAuditEntry {
   action: AuditAction;
   /** What was changed: a slug, key id, deploy id, domain, email… */
   target: string;
+  /** The environment the change concerns (production for what the environments share). */
+  environment: Environment;
   /** The client's address, for changes through the API. */
   ip?: string | null;
 }
@@ -66,9 +71,10 @@ interface Row {
   action: AuditAction;
   target: string;
   ip: string | null;
+  environment: Environment;
 }
 
-const COLUMNS = 'id, created_at AS at, actor_type, actor_email, actor_token_id, action, target, ip';
+const COLUMNS = 'id, created_at AS at, actor_type, actor_email, actor_token_id, action, target, ip, environment';
 
 const toEntry = (r: Row): AuditEntry => ({
   id: BigInt(r.id),
@@ -80,6 +86,7 @@ const toEntry = (r: Row): AuditEntry => ({
   },
   action: r.action,
   target: r.target,
+  environment: r.environment,
   ip: r.ip,
 });
 
@@ -88,8 +95,8 @@ export function openAuditRepository(database: Database): AuditRepository {
   return {
     add: async (e, at) => {
       await sql.run(
-        'INSERT INTO audit_log (project_id, created_at, actor_type, actor_email, actor_token_id, action, target, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        [e.projectId, at, e.actor.type, e.actor.email ?? null, e.actor.tokenId ?? null, e.action, e.target, e.ip ?? null],
+        'INSERT INTO audit_log (project_id, created_at, actor_type, actor_email, actor_token_id, action, target, ip, environment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [e.projectId, at, e.actor.type, e.actor.email ?? null, e.actor.tokenId ?? null, e.action, e.target, e.ip ?? null, e.environment],
       );
     },
     list: async (projectId, { limit, before }) =>

@@ -27,6 +27,10 @@ export const AuditEntrySchema = managementComponent(
         { description: 'What was done.' },
       ),
       target: Type.String({ description: 'What it was done to: a project slug, key id, deploy id, domain, redirect or email.' }),
+      environment: Type.Union([Type.Literal('production'), Type.Literal('staging')], {
+        description:
+          'The environment the change concerns; `production` for what both environments share (members, plan, deploys, domains).',
+      }),
       ip: Type.Optional(Type.String({ description: "The client's address, for changes through the API." })),
     },
     { additionalProperties: false, description: 'One change in the audit log.' },

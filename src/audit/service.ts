@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { Actor, AuditTrail } from './actor.js';
+import type { Actor, AuditScope, AuditTrail } from './actor.js';
 import type { AuditAction, AuditEntry, AuditRepository, NewAuditEntry } from './repository.js';
 
 /** Entries are kept this long. */
@@ -21,9 +21,10 @@ export class AuditService implements AuditTrail {
   }
 
   /** Records a change made by `actor` (what services call). */
-  record(actor: Actor, projectId: number, action: AuditAction, target: string): Promise<void> {
+  record(actor: Actor, scope: AuditScope, action: AuditAction, target: string): Promise<void> {
     const { ip, ...who } = actor;
-    return this.add({ projectId, actor: who, action, target, ...(ip === undefined ? {} : { ip }) });
+    const [projectId, environment] = typeof scope === 'number' ? [scope, 'production' as const] : [scope.sharedId, scope.environment];
+    return this.add({ projectId, actor: who, action, target, environment, ...(ip === undefined ? {} : { ip }) });
   }
 
   /** A page of the project's entries, newest first; entries past the retention are not shown even before the purge runs. */
@@ -45,5 +46,6 @@ export const auditJson = (e: AuditEntry) => ({
   actor: e.actor,
   action: e.action,
   target: e.target,
+  environment: e.environment,
   ...(e.ip === null ? {} : { ip: e.ip }),
 });

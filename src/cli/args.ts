@@ -21,3 +21,13 @@ export function positiveInt(name: string, raw: string | boolean | undefined): nu
   if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) throw new UsageError(`--${name} must be a positive whole number`);
   return Number(raw);
 }
+
+/** `--env production|staging`: the environment a command is about. */
+export const ENV_OPTION = { env: { type: 'string' } } as const;
+
+/** The value of `--env` (production when absent). */
+export function environmentArg(raw: string | boolean | undefined): 'production' | 'staging' {
+  if (raw === undefined) return 'production';
+  if (raw === 'production' || raw === 'staging') return raw;
+  throw new UsageError('--env must be production or staging');
+}

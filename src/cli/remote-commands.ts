@@ -6,6 +6,7 @@ import type { CliCommand } from '../feature.js';
 import { keysCommand } from '../keys/cli.js';
 import { projectsCommand } from '../projects/cli.js';
 import { requestsCommand } from '../requests/cli.js';
+import { stagingCommand } from '../staging/cli.js';
 import { usageCommand } from '../usage/cli.js';
 import { loginCommands } from './login.js';
 
@@ -26,4 +27,5 @@ export const REMOTE_COMMANDS: readonly CliCommand[] = [
   auditCommand,
   webhooksCommand,
   eventsCommand,
+  stagingCommand,
 ];

@@ -69,7 +69,14 @@ export function errorResponsesOf(schema: TSchema, codes: readonly ErrorCode[]): 
 }
 
 /** Codes every authenticated /v1 operation can answer. */
-export const COMMON_ERROR_CODES: ErrorCode[] = ['unauthorized', 'rate_limited', 'api_key_banned', 'internal_error', 'service_unavailable'];
+export const COMMON_ERROR_CODES: ErrorCode[] = [
+  'unauthorized',
+  'wrong_environment',
+  'rate_limited',
+  'api_key_banned',
+  'internal_error',
+  'service_unavailable',
+];
 
 /** The common codes of an operation that changes something: a read-only key is refused (403 `insufficient_scope`). */
 export const WRITE_ERROR_CODES: ErrorCode[] = [...COMMON_ERROR_CODES, 'insufficient_scope'];

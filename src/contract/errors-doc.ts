@@ -17,6 +17,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
     'a `cursor` this service did not issue for this listing: altered or made up, from another project, another listing or another `status` filter, or issued under an earlier `SECRETS_KEY`',
   unauthorized:
     'the API key is missing, malformed, unknown or revoked; with `WWW-Authenticate: Bearer realm="petstore"` (plus `error="invalid_token"` when a key was sent)',
+  wrong_environment:
+    "a production key (`psk_…`) sent to the staging base URL, or a staging key (`psk_test_…`) sent to production's; the message names the base URL the key belongs to. Told from the key's form alone (nothing is looked up), and counted against the client address like any 401",
   invalid_credentials:
     'sign-in (`POST /api/v1/session`) with an unknown email or a wrong password: the same answer, in the same time, for both',
   weak_password:
@@ -31,6 +33,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   expectation_failed: 'the request has an `Expect` header other than `100-continue` (HTTP/1.1)',
   request_timeout: 'the request was not completely received within `REQUEST_TIMEOUT_MS` (head and body); the connection is closed',
   idempotency_key_in_use: 'a request with this `Idempotency-Key` is still being processed (on any instance)',
+  staging_not_empty:
+    "`POST /api/v1/projects/{slug}/staging/copy-pets` (`petstore staging copy-pets`) while the project's staging environment has pets or orders: copying only ever fills an empty staging, so ids are kept; reset staging first",
   project_exists: 'a project with this slug already exists (the CLI, and the management API)',
   plan_required: 'a custom domain was added to a project below the Pro plan (`domains add`); upgrade the plan',
   deploy_required: 'a custom domain was added to a project with no ready deploy (`domains add`); deploy the site first',

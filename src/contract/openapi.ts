@@ -193,8 +193,10 @@ export function buildOpenApi(
   routes: RouteOptions[],
   config: Pick<Config, 'baseUrl' | 'stagingBaseUrl' | 'banThreshold' | 'banDurationSeconds'>,
 ): Json {
-  const servers = [{ url: config.baseUrl, description: 'Production', 'x-internal': false }];
-  if (config.stagingBaseUrl) servers.push({ url: config.stagingBaseUrl, description: 'Staging', 'x-internal': false });
+  const servers = [
+    { url: config.baseUrl, description: 'Production', 'x-internal': false },
+    { url: config.stagingBaseUrl, description: 'Staging: the same API with staging keys (`psk_test_…`) and data', 'x-internal': false },
+  ];
   const head = {
     openapi: '3.1.0',
     info: {
@@ -203,6 +205,8 @@ export function buildOpenApi(
       license: { name: 'MIT', identifier: 'MIT' },
       description: [
         'Manages the animals (pets) of a store. Every operation needs `Authorization: Bearer <API_KEY>`.',
+        '',
+        "Two environments answer the same API: production at the first server, staging at the second. Each has its own keys (production's begin `psk_`, staging's `psk_test_`), pets (numbered from 1 in each), orders, idempotency keys, events, webhooks, quota counts (the same plan's limits) and request log. A key sent to the other environment's base URL answers 401 `wrong_environment`, whose message names the base URL it belongs to.",
         '',
         'Integers documented as `int64` are exact over the whole signed 64-bit range: send them as JSON numbers (never strings); the service never rounds them. Standard JSON parsers (JavaScript `JSON.parse`, and clients built on it) round values above 2^53 − 1 (9007199254740991) without error; the typed SDK `@petstore/client` keeps them exact, as `bigint`.',
         '',

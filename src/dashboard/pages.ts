@@ -13,6 +13,12 @@ export const PROJECT_TABS = [
 ] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number]['tab'];
 
+/** The tabs whose content is of one environment (the switch chooses which); the others are shared by both. */
+const ENVIRONMENT_TABS: ReadonlySet<PageKind> = new Set(['project', 'keys', 'webhooks', 'usage', 'requests']);
+
+/** Which of a project's environments a project page shows: production, or staging (`?environment=staging`). */
+export type DashboardEnvironment = 'production' | 'staging';
+
 /** Pages of the person rather than of a project (the account menu's links). */
 export type AccountPage = 'tokens';
 /** Pages anyone may open: signing in, signing up, and an invitation link. */
@@ -34,11 +40,15 @@ export interface PageOptions {
   signup?: SignupMode;
   /** On the invitation page: the invitation's token, from its link. */
   invitation?: string;
+  /** On project pages: the environment shown, and staging's base URL (said on the staging bar). */
+  environment?: DashboardEnvironment;
+  stagingBaseUrl?: string;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 
-export const projectPath = (slug: string, tab?: ProjectTab) => `/dashboard/projects/${encodeURIComponent(slug)}${tab ? `/${tab}` : ''}`;
+export const projectPath = (slug: string, tab?: ProjectTab, environment: DashboardEnvironment = 'production') =>
+  `/dashboard/projects/${encodeURIComponent(slug)}${tab ? `/${tab}` : ''}${environment === 'staging' ? '?environment=staging' : ''}`;
 
 const tabLabel = (kind: PageKind) => PROJECT_TABS.find((t) => t.tab === kind)?.label;
 
@@ -54,7 +64,7 @@ function titleOf(o: PageOptions): string {
   const fixed = PAGE_TITLES[o.kind];
   if (fixed) return fixed[0];
   if (o.kind === 'not-found') return 'Not found';
-  return [tabLabel(o.kind), o.slug, 'Project settings'].filter(Boolean).join(' · ');
+  return [tabLabel(o.kind), o.slug, o.environment === 'staging' ? 'Staging' : '', 'Project settings'].filter(Boolean).join(' · ');
 }
 
 /** The page's own heading: the project's name on project pages (each tab's section has an h2). */
@@ -63,13 +73,35 @@ function headingOf(o: PageOptions): string {
   const fixed = PAGE_TITLES[o.kind];
   if (fixed) return h1(fixed[1]);
   if (o.kind === 'not-found' || !o.slug) return h1('Not found');
-  return `<p class="kicker">Project settings</p>${h1(o.slug)}${projectNav(o.slug, o.kind)}${tabLabel(o.kind) ? `<h2 class="tab-title">${tabLabel(o.kind) ?? ''}</h2>` : ''}`;
+  const environment = o.environment ?? 'production';
+  const tab = tabLabel(o.kind) ? `<h2 class="tab-title">${tabLabel(o.kind) ?? ''}</h2>` : '';
+  return `<p class="kicker">Project settings</p>${h1(o.slug)}${environmentSwitch(o.slug, o.kind, environment)}${stagingBar(o)}${projectNav(o.slug, o.kind, environment)}${tab}`;
 }
 
-function projectNav(slug: string, current: PageKind): string {
+/**
+ * Production | Staging: a radio group whose choice opens the same page in that environment (its address
+ * carries `?environment=staging`, so a staging page can be bookmarked and reloaded).
+ */
+function environmentSwitch(slug: string, current: PageKind, environment: DashboardEnvironment): string {
+  const tab = current === 'project' ? undefined : (current as ProjectTab);
+  const option = (value: DashboardEnvironment, label: string) =>
+    `<label class="env-option env-${value}"><input type="radio" name="environment" value="${value}" data-href="${escape(projectPath(slug, tab, value))}"${value === environment ? ' checked' : ''}> ${label}</label>`;
+  return `<fieldset class="env-switch" role="radiogroup" aria-label="Environment"><legend class="visually-hidden">Environment</legend>${option('production', 'Production')}${option('staging', 'Staging')}</fieldset>`;
+}
+
+/** On staging pages, the bar that makes the environment impossible to miss, with staging's base URL. */
+function stagingBar(o: PageOptions): string {
+  if (o.environment !== 'staging') return '';
+  const shared = ENVIRONMENT_TABS.has(o.kind)
+    ? ''
+    : `<span class="env-shared">${tabLabel(o.kind) ?? 'This page'} is shared by production and staging.</span>`;
+  return `<p class="env-bar" role="note"><strong>Staging: test data</strong><span>API base URL <code>${escape(o.stagingBaseUrl ?? '')}</code></span>${shared}</p>`;
+}
+
+function projectNav(slug: string, current: PageKind, environment: DashboardEnvironment): string {
   const links = PROJECT_TABS.map(({ tab, label }) => {
     const here = tab === current ? ' aria-current="page"' : '';
-    return `<li><a href="${escape(projectPath(slug, tab))}"${here}>${label}</a></li>`;
+    return `<li><a href="${escape(projectPath(slug, tab, environment))}"${here}>${label}</a></li>`;
   }).join('');
   return `<nav class="tabs" aria-label="Project settings"><ul>${links}</ul></nav>`;
 }
@@ -77,8 +109,9 @@ function projectNav(slug: string, current: PageKind): string {
 function breadcrumbs(o: PageOptions): string {
   if (!o.slug) return '';
   const crumbs = [`<li><a href="/dashboard">Projects</a></li>`];
-  if (o.kind === 'project') crumbs.push(`<li><a href="${escape(projectPath(o.slug))}" aria-current="page">${escape(o.slug)}</a></li>`);
-  else crumbs.push(`<li><a href="${escape(projectPath(o.slug))}">${escape(o.slug)}</a></li>`);
+  const overview = escape(projectPath(o.slug, undefined, o.environment));
+  if (o.kind === 'project') crumbs.push(`<li><a href="${overview}" aria-current="page">${escape(o.slug)}</a></li>`);
+  else crumbs.push(`<li><a href="${overview}">${escape(o.slug)}</a></li>`);
   return `<nav class="crumbs" aria-label="Breadcrumb"><ol>${crumbs.join('')}</ol></nav>`;
 }
 
@@ -103,6 +136,7 @@ export function dashboardPage(o: PageOptions): string {
   }
   if (o.signup) data.push(`data-signup="${o.signup}"`);
   if (o.invitation) data.push(`data-invitation="${escape(o.invitation)}"`);
+  if (o.environment) data.push(`data-environment="${o.environment}"`);
   const account = o.user ? accountMenu(o) : '';
   const body =
     o.kind === 'not-found'

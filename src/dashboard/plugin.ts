@@ -68,7 +68,8 @@ export default fp(
       if (project instanceof DomainError) {
         return send(reply, { kind: 'not-found', user, message: `There is no project “${slug}” that you may manage.` }, 404);
       }
-      return send(reply, { kind, user, slug: project.slug });
+      const environment = (request.query as { environment?: unknown }).environment === 'staging' ? 'staging' : 'production';
+      return send(reply, { kind, user, slug: project.slug, environment, stagingBaseUrl: app.environments.baseUrl('staging') });
     };
 
     app.get('/dashboard', { config: { public: true } }, page('projects'));

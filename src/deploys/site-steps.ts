@@ -145,7 +145,8 @@ export function siteStep(sites: SiteHosts, platform: PlatformHosts, deploys: Dep
  */
 export const siteKeyStep: RequestStep = (request) => {
   const project = request.siteProject;
-  if (project && request.principal && request.principal.projectId !== project.projectId) request.principal = null;
+  // A project's staging key is its own too (its `/staging/v1` on this host is the project's staging API).
+  if (project && request.principal && request.principal.sharedProjectId !== project.projectId) request.principal = null;
   return false;
 };
 

@@ -35,6 +35,7 @@ export type DomainCode =
   | 'invitation_limit'
   | 'token_limit'
   | 'webhook_limit'
+  | 'staging_not_empty'
   | 'key_already_rolled';
 
 export interface DomainDetail {

@@ -1,3 +1,4 @@
+import type { Environment } from '../http/environments.js';
 import { eventJson } from './body.js';
 import { sendWebhook, type Resolve, type SendResult } from './sender.js';
 import { webhookHeaders } from './signature.js';
@@ -13,6 +14,7 @@ export interface DeliveryJob {
   /** The event's time in ms since the epoch. */
   createdAt: number;
   project: string;
+  environment: Environment;
   data: string;
   /** An attempt not started by then (ms) is not made: its lease could run out before it ends. */
   startBy: number;
@@ -140,7 +142,14 @@ export class Dispatcher {
   private async send(job: DeliveryJob, sentAt: number): Promise<void> {
     let result: SendResult;
     try {
-      const body = eventJson({ id: job.eventId, type: job.type, createdAt: new Date(job.createdAt), project: job.project, data: job.data });
+      const body = eventJson({
+        id: job.eventId,
+        type: job.type,
+        createdAt: new Date(job.createdAt),
+        project: job.project,
+        environment: job.environment,
+        data: job.data,
+      });
       const headers = webhookHeaders(job.secret, job.eventId, Math.floor(sentAt / 1000), body);
       result = await sendWebhook(job.url, headers, body, {
         allowPrivate: this.options.allowPrivate,

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { isPlan, webhookDeliveryBudget } from '../projects/plans.js';
+import type { Environment } from '../http/environments.js';
+import { environmentOfRow, slugOfRow } from '../projects/repository.js';
 import type { Database } from '../storage/database.js';
-import { flag, int, sqlFor, time } from '../storage/sql.js';
+import { flag, int, sqlFor, time, type SqlStatement } from '../storage/sql.js';
 import { StorageUnavailableError } from '../storage/unavailable.js';
 import { budgetExhaustedError, utcDay } from './budget.js';
 import { newEventId } from './outbox.js';
@@ -66,7 +68,7 @@ export interface DeliveryRecord {
   id: number;
   endpointId: number;
   state: 'pending' | 'succeeded' | 'failed';
-  event: EventRecord & { project: string };
+  event: EventRecord & { project: string; environment: Environment };
   attempts: (AttemptRecord & { response: string | null })[];
 }
 
@@ -83,6 +85,7 @@ export interface ClaimedDelivery {
   data: string;
   createdAt: Date;
   project: string;
+  environment: Environment;
 }
 
 /** How an attempt ended and what becomes of its delivery. */
@@ -204,6 +207,7 @@ interface DeliveryRow extends EventRow {
   endpoint_id: bigint;
   state: 'pending' | 'succeeded' | 'failed';
   slug: string;
+  environment: Environment;
 }
 
 interface ClaimRow {
@@ -217,6 +221,7 @@ interface ClaimRow {
   data: string;
   created_at: bigint | Date;
   slug: string;
+  environment: Environment;
 }
 
 /** An enabled endpoint with deliveries due, and what bounds its project's webhook budget. */
@@ -266,7 +271,11 @@ const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
   data: r.data,
   createdAt: time(r.created_at),
   project: r.slug,
+  environment: r.environment,
 });
+
+/** An event's project `p` as its envelope names it: the project's slug and the environment. */
+const EVENT_PROJECT = `${slugOfRow('p')} AS slug, ${environmentOfRow('p')} AS environment`;
 
 const ENDPOINT_COLUMNS = 'id, project_id, url, events, description, secret, enabled, disabled_reason, created_at';
 const DUE = "d.state = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)";
@@ -275,9 +284,12 @@ const DUE = "d.state = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL O
  * its (endpoint_id, state, next_at) index: a backlog of due deliveries is not scanned.
  */
 /** `LIMIT ? + 0`, not `LIMIT ?`: SQLite re-plans a statement whose bare LIMIT is rebound (about 1 ms here). */
-const DUE_ENDPOINTS = `SELECT w.id, w.project_id, p.plan, p.per_day FROM webhook_endpoints w JOIN projects p ON p.id = w.project_id
+/** An endpoint's plan: its project's, a staging row's read from its production row (the plan is the project's). */
+const ENDPOINT_PLAN = `SELECT w.id, w.project_id, COALESCE(h.plan, p.plan) AS plan, COALESCE(h.per_day, p.per_day) AS per_day
+  FROM webhook_endpoints w JOIN projects p ON p.id = w.project_id LEFT JOIN projects h ON h.id = p.production_id`;
+const DUE_ENDPOINTS = `${ENDPOINT_PLAN}
   WHERE w.enabled = ? AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND ${DUE}) LIMIT ? + 0`;
-const PG_DUE_ENDPOINTS = `SELECT w.id, w.project_id, p.plan, p.per_day FROM webhook_endpoints w JOIN projects p ON p.id = w.project_id
+const PG_DUE_ENDPOINTS = `${ENDPOINT_PLAN}
   WHERE w.enabled AND EXISTS (
   SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.state = 'pending' AND d.next_at <= $1
   AND (d.lease_until IS NULL OR d.lease_until < $1)) LIMIT $2`;
@@ -406,7 +418,7 @@ export function openEventRepository(database: Database): EventRepository {
     },
     getDelivery: async (projectId: number, deliveryId: number, limit: number): Promise<DeliveryRecord | null> => {
       const row = await sql.one<DeliveryRow>(
-        `SELECT d.id AS delivery_id, d.endpoint_id, d.state, e.seq, e.id, e.type, e.data, e.created_at, p.slug
+        `SELECT d.id AS delivery_id, d.endpoint_id, d.state, e.seq, e.id, e.type, e.data, e.created_at, ${EVENT_PROJECT}
          FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.seq = d.event_seq
          JOIN projects p ON p.id = w.project_id
          WHERE d.id = ? AND w.project_id = ?`,
@@ -421,7 +433,7 @@ export function openEventRepository(database: Database): EventRepository {
         id: int(row.delivery_id),
         endpointId: int(row.endpoint_id),
         state: row.state,
-        event: { ...toEvent(row), project: row.slug },
+        event: { ...toEvent(row), project: row.slug, environment: row.environment },
         attempts: attempts.map((a) => ({ ...toAttempt(a), response: a.response })),
       };
     },
@@ -462,7 +474,7 @@ export function openEventRepository(database: Database): EventRepository {
     );
     const claimed = db
       .prepare(
-        `SELECT d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, p.slug
+        `SELECT d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, ${EVENT_PROJECT}
          FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
          JOIN events e ON e.seq = d.event_seq JOIN projects p ON p.id = e.project_id
          WHERE d.id = ?`,
@@ -765,9 +777,22 @@ export function openEventRepository(database: Database): EventRepository {
          UPDATE webhook_deliveries d SET lease_until = $3, lease_token = $4, budget_day = $6, attempts = d.attempts + 1
          FROM due, webhook_endpoints w, events e, projects p
          WHERE d.id = due.id AND w.id = d.endpoint_id AND e.seq = d.event_seq AND p.id = e.project_id
-         RETURNING d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, p.slug`,
+         RETURNING d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, ${EVENT_PROJECT}`,
       [endpointId, want.now, want.leaseUntil, want.leaseToken, limit, day],
     );
     return res.rows.map(toClaimed);
   }
 }
+
+/**
+ * Empties one project row of its events and their deliveries and attempts (a staging reset: staging/service.ts).
+ * Its webhook endpoints stay, and so does its webhook budget of the day (a reset does not give attempts back).
+ */
+export const clearEvents = (projectId: number): SqlStatement[] => {
+  const deliveries = 'SELECT d.id FROM webhook_deliveries d JOIN events e ON e.seq = d.event_seq WHERE e.project_id = ?';
+  return [
+    [`DELETE FROM webhook_attempts WHERE delivery_id IN (${deliveries})`, [projectId]],
+    ['DELETE FROM webhook_deliveries WHERE event_seq IN (SELECT seq FROM events WHERE project_id = ?)', [projectId]],
+    ['DELETE FROM events WHERE project_id = ?', [projectId]],
+  ];
+};

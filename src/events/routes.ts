@@ -3,8 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
 import { announceNext, positionOf } from '../http/pagination.js';
-import { projectFor } from '../management/project-routes.js';
-import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error.js';
+import { projectFor, projectIn } from '../management/project-routes.js';
+import { EnvironmentQuery, jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
+import type { Project } from '../projects/repository.js';
 import {
   AttemptListSchema,
   CreatedWebhookSchema,
@@ -31,6 +34,19 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const read = { public: true, session: true };
 
+  /**
+   * The project, in the environment whose endpoint (or delivery) this is: ids are unique across projects and
+   * environments, so a route naming one needs no `environment`. Production's when neither has it (its 404).
+   */
+  const owning = async (request: FastifyRequest, slug: string, has: (p: Project) => Promise<unknown>): Promise<Project> => {
+    const production = await projectFor(app, request, slug);
+    if (!((await has(production)) instanceof DomainError)) return production;
+    const staging = await app.projects.inEnvironment(production, 'staging');
+    return (await has(staging)) instanceof DomainError ? production : staging;
+  };
+  const endpointOf = (request: FastifyRequest, slug: string, id: string) => owning(request, slug, (p) => webhooks.get(p, id));
+  const deliveryOf = (request: FastifyRequest, slug: string, id: string) => owning(request, slug, (p) => webhooks.delivery(p, id));
+
   r.get(
     '/api/v1/projects/:slug/events',
     {
@@ -46,7 +62,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         operationId: 'listEvents',
         summary: 'List events',
         description:
-          'The events of the project of the last 30 days, newest first, optionally of one `type`. When more follow, the `Link: <…>; rel="next"` header fetches the next page.',
+          'The events of the project in one environment (`environment`, production by default) of the last 30 days, newest first, optionally of one `type`. When more follow, the `Link: <…>; rel="next"` header fetches the next page.',
         tags: TAGS,
         'x-stability': 'beta',
         params: SlugParams,
@@ -58,15 +74,16 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request, reply) => {
-      const project = await projectFor(app, request, request.params.slug);
-      const { type, limit = 20, cursor } = request.query;
+      const { type, limit = 20, cursor, environment } = request.query;
+      const project = await projectIn(app, request, request.params.slug, environment);
       const listing = { cursors: app.cursors, kind: 'events', projectId: project.id, filter: type ?? '' };
       const before = positionOf(listing, cursor) ?? null;
       const rows = await webhooks.events(project, type ?? null, before, limit);
       const items = rows.slice(0, limit);
       const last = items[items.length - 1];
       if (rows.length > limit && last) {
-        announceNext(reply, { limit, path: `/api/v1/projects/${project.slug}/events`, listing, query: { type }, lastId: last.seq });
+        const path = `/api/v1/projects/${project.slug}/events`;
+        announceNext(reply, { limit, path, listing, query: { type, environment }, lastId: last.seq });
       }
       return reply.type(JSON_UTF8).send(webhooks.eventsJson(project, items));
     },
@@ -79,17 +96,18 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       schema: {
         operationId: 'listWebhooks',
         summary: 'List webhook endpoints',
-        description: "The project's webhook endpoints, without their secrets.",
+        description: "The project's webhook endpoints of one environment (`environment`, production by default), without their secrets.",
         tags: TAGS,
         'x-stability': 'beta',
         params: SlugParams,
+        querystring: EnvironmentQuery,
         response: {
           200: jsonResponse('The endpoints.', WebhookListSchema),
           ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
         },
       },
     },
-    async (request) => webhooks.list(await projectFor(app, request, request.params.slug)),
+    async (request) => webhooks.list(await projectIn(app, request, request.params.slug, request.query.environment)),
   );
 
   r.post(
@@ -113,8 +131,9 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request, reply) => {
-      const project = await projectFor(app, request, request.params.slug);
-      const created = orThrow(await webhooks.add(actorFor(request), project, request.body));
+      const { environment, ...input } = request.body;
+      const project = await projectIn(app, request, request.params.slug, environment);
+      const created = orThrow(await webhooks.add(actorFor(request), project, input));
       reply.code(201).header('location', `/api/v1/projects/${project.slug}/webhooks/${created.id}`);
       return created;
     },
@@ -132,13 +151,14 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         tags: TAGS,
         'x-stability': 'beta',
         params: SlugParams,
+        querystring: EnvironmentQuery,
         response: {
           200: jsonResponse("Today's budget.", WebhookBudgetSchema),
           ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
         },
       },
     },
-    async (request) => webhooks.budget(await projectFor(app, request, request.params.slug)),
+    async (request) => webhooks.budget(await projectIn(app, request, request.params.slug, request.query.environment)),
   );
 
   r.get(
@@ -158,7 +178,10 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         },
       },
     },
-    async (request) => orThrow(await webhooks.get(await projectFor(app, request, request.params.slug), request.params.webhookId)),
+    async (request) => {
+      const { slug, webhookId } = request.params;
+      return orThrow(await webhooks.get(await endpointOf(request, slug, webhookId), webhookId));
+    },
   );
 
   r.patch(
@@ -182,7 +205,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request) => {
-      const project = await projectFor(app, request, request.params.slug);
+      const project = await endpointOf(request, request.params.slug, request.params.webhookId);
       return orThrow(await webhooks.update(actorFor(request), project, request.params.webhookId, request.body));
     },
   );
@@ -206,7 +229,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
       },
     },
     async (request) => {
-      const project = await projectFor(app, request, request.params.slug);
+      const project = await endpointOf(request, request.params.slug, request.params.webhookId);
       return orThrow(await webhooks.remove(actorFor(request), project, request.params.webhookId));
     },
   );
@@ -231,7 +254,11 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     },
     async (request, reply) => {
       const sent = orThrow(
-        await webhooks.test(actorFor(request), await projectFor(app, request, request.params.slug), request.params.webhookId),
+        await webhooks.test(
+          actorFor(request),
+          await endpointOf(request, request.params.slug, request.params.webhookId),
+          request.params.webhookId,
+        ),
       );
       return reply.code(202).send(sent);
     },
@@ -255,7 +282,10 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         },
       },
     },
-    async (request) => orThrow(await webhooks.attempts(await projectFor(app, request, request.params.slug), request.params.webhookId)),
+    async (request) => {
+      const { slug, webhookId } = request.params;
+      return orThrow(await webhooks.attempts(await endpointOf(request, slug, webhookId), webhookId));
+    },
   );
 
   r.get(
@@ -276,7 +306,10 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
         },
       },
     },
-    async (request) => orThrow(await webhooks.delivery(await projectFor(app, request, request.params.slug), request.params.deliveryId)),
+    async (request) => {
+      const { slug, deliveryId } = request.params;
+      return orThrow(await webhooks.delivery(await deliveryOf(request, slug, deliveryId), deliveryId));
+    },
   );
 
   r.post(
@@ -300,7 +333,11 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     },
     async (request, reply) => {
       const retried = orThrow(
-        await webhooks.retry(actorFor(request), await projectFor(app, request, request.params.slug), request.params.deliveryId),
+        await webhooks.retry(
+          actorFor(request),
+          await deliveryOf(request, request.params.slug, request.params.deliveryId),
+          request.params.deliveryId,
+        ),
       );
       return reply.code(202).send(retried);
     },

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Cursor, PageLimit } from '../contract/primitives.js';
-import { SlugParams } from '../management/schemas.js';
+import { EnvironmentSchema, SlugParams } from '../management/schemas.js';
 import { EVENT_TYPES } from './types.js';
 
 /** The longest webhook URL accepted. */
@@ -30,6 +30,7 @@ const WebhookUrl = Type.String({
 export const WebhookSchema = Type.Object(
   {
     id: Type.String({ description: 'The endpoint id (`we_…`).' }),
+    environment: EnvironmentSchema,
     url: Type.String({ description: 'Where events are POSTed.' }),
     events: Type.Array(Type.String(), { maxItems: 32, description: 'The subscribed event types, or `["*"]`.' }),
     description: Type.Union([Type.String(), Type.Null()], { description: 'A label given at creation.' }),
@@ -58,6 +59,11 @@ export const NewWebhookSchema = Type.Object(
     url: WebhookUrl,
     events: Subscription,
     description: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A label, e.g. what receives the events.' })),
+    environment: Type.Optional({
+      ...EnvironmentSchema,
+      description:
+        "The environment whose events the endpoint receives (default `production`): a staging endpoint gets staging's events only.",
+    }),
   },
   { additionalProperties: false, description: 'An endpoint to add.' },
 );
@@ -176,7 +182,8 @@ export const EventSchema = Type.Object(
     id: Type.String({ description: 'The event id (`evt_…`), also the `webhook-id` header of its deliveries.' }),
     type: Type.String({ description: 'The event type.' }),
     createdAt: Timestamp('When the change happened (the event is written in its transaction).'),
-    project: Type.String({ description: "The project's slug." }),
+    project: Type.String({ description: "The project's slug (the same in both environments)." }),
+    environment: EnvironmentSchema,
     data: Type.Object({}, { additionalProperties: true, description: 'What changed: the pet, deploy, domain, key… as the API shows it.' }),
   },
   { additionalProperties: false, description: 'An event, as delivered to webhooks.' },
@@ -203,6 +210,7 @@ export const EventListQuery = Type.Object(
     type: Type.Optional(EventTypeSchema),
     limit: Type.Optional(PageLimit),
     cursor: Type.Optional(Cursor),
+    environment: Type.Optional({ ...EnvironmentSchema, description: 'The environment (default `production`).' }),
   },
   { additionalProperties: false },
 );

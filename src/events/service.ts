@@ -1,6 +1,7 @@
 import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
+import type { Environment } from '../http/environments.js';
 import { WEBHOOK_ENDPOINT_LIMITS, webhookDeliveryBudget } from '../projects/plans.js';
 import type { Project } from '../projects/repository.js';
 import { eventJson } from './body.js';
@@ -16,6 +17,7 @@ const CONTROL_OR_INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 
 export interface WebhookView {
   id: string;
+  environment: Environment;
   url: string;
   events: string[];
   description: string | null;
@@ -50,7 +52,7 @@ export interface DeliveryView {
   id: string;
   webhookId: string;
   state: 'pending' | 'succeeded' | 'failed';
-  event: { id: string; type: string; createdAt: string; project: string; data: Record<string, unknown> };
+  event: { id: string; type: string; createdAt: string; project: string; environment: Environment; data: Record<string, unknown> };
   attempts: {
     attempt: number;
     status: AttemptStatus;
@@ -65,8 +67,9 @@ export interface DeliveryView {
 /** Attempts shown with a delivery. */
 const DELIVERY_ATTEMPTS = 20;
 
-export const webhookView = (e: EndpointRecord): WebhookView => ({
+export const webhookView = (e: EndpointRecord, environment: Environment): WebhookView => ({
   id: `we_${String(e.id)}`,
+  environment,
   url: e.url,
   events: e.events,
   description: e.description,
@@ -163,13 +166,13 @@ export class WebhookService {
         `Project "${project.slug}" already has ${String(limit)} webhook endpoints, the most its ${project.plan} plan allows: remove one first.`,
       );
     }
-    const view = webhookView(created);
-    await this.audit.record(actor, project.id, 'webhook.add', view.id);
+    const view = webhookView(created, project.environment);
+    await this.audit.record(actor, project, 'webhook.add', view.id);
     return { ...view, secret };
   }
 
   async list(project: Project): Promise<WebhookView[]> {
-    return (await this.repo.listEndpoints(project.id)).map(webhookView);
+    return (await this.repo.listEndpoints(project.id)).map((e) => webhookView(e, project.environment));
   }
 
   private async endpoint(project: Project, id: string): Promise<EndpointRecord | DomainError> {
@@ -180,7 +183,7 @@ export class WebhookService {
 
   async get(project: Project, id: string): Promise<WebhookView | DomainError> {
     const e = await this.endpoint(project, id);
-    return e instanceof DomainError ? e : webhookView(e);
+    return e instanceof DomainError ? e : webhookView(e, project.environment);
   }
 
   async update(
@@ -198,10 +201,10 @@ export class WebhookService {
     const events = change.events === undefined ? undefined : change.events.includes('*') ? ['*'] : [...new Set(change.events)];
     const updated = await this.repo.updateEndpoint(project.id, e.id, { ...change, events });
     if (!updated) return noEndpoint(id);
-    const view = webhookView(updated);
+    const view = webhookView(updated, project.environment);
     // A new URL is recorded: the secret stays the same, so repointing an endpoint is otherwise invisible.
     const target = change.url !== undefined && change.url !== e.url ? `${view.id} url=${change.url}` : view.id;
-    await this.audit.record(actor, project.id, 'webhook.update', target);
+    await this.audit.record(actor, project, 'webhook.update', target);
     return view;
   }
 
@@ -209,8 +212,8 @@ export class WebhookService {
     const e = await this.endpoint(project, id);
     if (e instanceof DomainError) return e;
     if (!(await this.repo.deleteEndpoint(project.id, e.id))) return noEndpoint(id);
-    const view = webhookView(e);
-    await this.audit.record(actor, project.id, 'webhook.remove', view.id);
+    const view = webhookView(e, project.environment);
+    await this.audit.record(actor, project, 'webhook.remove', view.id);
     return view;
   }
 
@@ -218,9 +221,9 @@ export class WebhookService {
   async test(actor: Actor, project: Project, id: string): Promise<{ eventId: string } | DomainError> {
     const e = await this.endpoint(project, id);
     if (e instanceof DomainError) return e;
-    const data = JSON.stringify({ webhookId: webhookView(e).id, message: 'A test event sent from the petstore.' });
+    const data = JSON.stringify({ webhookId: webhookView(e, project.environment).id, message: 'A test event sent from the petstore.' });
     const eventId = await this.repo.queuePing(project.id, e.id, data, new Date(this.clock.now()));
-    await this.audit.record(actor, project.id, 'webhook.test', `${webhookView(e).id} ${eventId}`);
+    await this.audit.record(actor, project, 'webhook.test', `${webhookView(e, project.environment).id} ${eventId}`);
     this.wake();
     return { eventId };
   }
@@ -245,6 +248,7 @@ export class WebhookService {
         type: d.event.type,
         createdAt: d.event.createdAt.toISOString(),
         project: d.event.project,
+        environment: d.event.environment,
         data: JSON.parse(d.event.data) as Record<string, unknown>,
       },
       attempts: d.attempts.map((a) => {
@@ -258,7 +262,7 @@ export class WebhookService {
     const n = idOf('dlv', deliveryId);
     const ok = n !== null && (await this.repo.retryDelivery(project.id, n, new Date(this.clock.now())));
     if (!ok) return new DomainError('not_found', `The project has no webhook delivery ${deliveryId}.`);
-    await this.audit.record(actor, project.id, 'webhook.retry', deliveryId);
+    await this.audit.record(actor, project, 'webhook.retry', deliveryId);
     this.wake();
     return { id: deliveryId };
   }
@@ -284,7 +288,7 @@ export class WebhookService {
 
   /** The JSON text of events as the API sends them. */
   eventsJson(project: Project, events: EventRecord[]): string {
-    return `[${events.map((e) => eventJson({ ...e, project: project.slug })).join(',')}]`;
+    return `[${events.map((e) => eventJson({ ...e, project: project.slug, environment: project.environment })).join(',')}]`;
   }
 
   purgeExpired(): Promise<number> {

@@ -251,6 +251,7 @@ export class DeliveryWorker {
         type: d.type,
         createdAt: d.createdAt.getTime(),
         project: d.project,
+        environment: d.environment,
         data: d.data,
         startBy: now + START_WITHIN_MS,
       });

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Socket } from 'node:net';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { arrivedUrl } from './environments.js';
 import type { LogSink } from './log-sink.js';
 import { redactKeys } from './logging.js';
 
@@ -13,6 +14,15 @@ export interface LoggedRequest {
   ip: string | undefined;
   socket: Pick<Socket, 'remotePort'>;
 }
+
+const loggedFields = (r: FastifyRequest): LoggedRequest => ({
+  method: r.method,
+  url: r.url,
+  headers: r.headers,
+  host: r.host,
+  ip: r.ip,
+  socket: r.socket,
+});
 
 /** A string as JSON: most URLs and hosts need no escaping, and checking is cheaper than JSON.stringify. */
 // eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
@@ -134,7 +144,10 @@ export class AccessLog extends LogController {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
       return;
     }
-    this.completed(request.id, request, reply.statusCode, reply.elapsedTime);
+    // A staging request routed by its path is logged with the URL it arrived with (`/staging/v1/…`).
+    const arrived = arrivedUrl(request.raw);
+    const logged: LoggedRequest = arrived === request.url ? request : { ...loggedFields(request), url: arrived };
+    this.completed(request.id, logged, reply.statusCode, reply.elapsedTime);
   }
 
   /** The line of a request answered without Fastify (http/front-door.ts). `id` is one `genReqId` gave: nothing in it needs escaping. */

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { environmentOf } from './environments.js';
 import { ApiError } from './errors.js';
 import { sendError } from './error-handler.js';
 import type { RequestStep } from './request-steps.js';
@@ -9,29 +10,35 @@ import type { Deprecation } from './types.js';
  * `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and the successor link.
  * Registered before auth so that even a 401 carries them.
  */
-export const deprecationHeadersStep: RequestStep = (_request, reply, { deprecation: d }) => {
+export const deprecationHeadersStep: RequestStep = (request, reply, { deprecation: d }) => {
   if (d) {
-    const list = deprecationHeaders(d);
+    const list = deprecationHeaders(d, request.server.environments.apiPath(environmentOf(request.raw)));
     for (let i = 0; i < list.length; i += 2) reply.header(list[i] as string, list[i + 1]);
   }
   return false;
 };
 
-const DEPRECATION_HEADERS = new WeakMap<Deprecation, readonly string[]>();
+const DEPRECATION_HEADERS = new WeakMap<Deprecation, Map<string, readonly string[]>>();
 
-/** A deprecated route's headers as name, value…: the one definition, for replies and answers before Fastify. */
-export function deprecationHeaders(d: Deprecation): readonly string[] {
-  let list = DEPRECATION_HEADERS.get(d);
+/**
+ * A deprecated route's headers as name, value…: the one definition, for replies and answers before Fastify.
+ * `apiPath` is the path of the request's environment (`/v1`, `/staging/v1`), which the successor link names.
+ */
+export function deprecationHeaders(d: Deprecation, apiPath = '/v1'): readonly string[] {
+  let byPath = DEPRECATION_HEADERS.get(d);
+  if (byPath === undefined) DEPRECATION_HEADERS.set(d, (byPath = new Map()));
+  let list = byPath.get(apiPath);
   if (list === undefined) {
+    const successor = d.successor.startsWith('/v1/') ? `${apiPath}${d.successor.slice('/v1'.length)}` : d.successor;
     list = [
       'deprecation',
       `@${String(Math.floor(d.deprecatedAt.getTime() / 1000))}`,
       'sunset',
       d.sunset.toUTCString(),
       'link',
-      `<${d.successor}>; rel="successor-version"`,
+      `<${successor}>; rel="successor-version"`,
     ];
-    DEPRECATION_HEADERS.set(d, list);
+    byPath.set(apiPath, list);
   }
   return list;
 }

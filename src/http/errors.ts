@@ -18,6 +18,10 @@ export const ERROR_CATALOG = {
     status: 401,
     message: 'A valid API key is required. Send it as "Authorization: Bearer <API_KEY>".',
   },
+  wrong_environment: {
+    status: 401,
+    message: "This API key belongs to the other environment: send it to that environment's base URL.",
+  },
   weak_password: {
     status: 400,
     message: 'The password is too weak: use at least 12 characters that are not a common password or the email.',
@@ -55,6 +59,10 @@ export const ERROR_CATALOG = {
     message: 'The order cannot move to that status from its current one (placed → approved → delivered; placed or approved → cancelled).',
   },
   project_exists: { status: 409, message: 'A project with this slug already exists.' },
+  staging_not_empty: {
+    status: 409,
+    message: "The project's staging environment already has pets or orders: reset it first (POST …/staging/reset).",
+  },
   deploy_required: { status: 409, message: 'The project needs a ready deploy before a custom domain can be added.' },
   domain_taken: { status: 409, message: 'The domain is already a domain of this project.' },
   domain_limit: { status: 409, message: 'The project has the most custom domains allowed (50).' },
@@ -135,6 +143,7 @@ export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'invitation_limit',
   'token_limit',
   'webhook_limit',
+  'staging_not_empty',
   'key_already_rolled',
 ];
 

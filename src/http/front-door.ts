@@ -1,12 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AccessLog } from './access-log.js';
+import { arrivedUrl, environmentOf, type Environment, type EnvironmentRoutes } from './environments.js';
 import { hostHeaderProblem, hostnameOf } from './host-header.js';
 import { STEP_PHASES, type StepPhase } from './request-steps.js';
 
 /** What an early step sees of a request: a GET or HEAD without a body, its host already parsed. */
 export interface EarlyRequest {
   method: 'GET' | 'HEAD';
+  /** The URL to route: a staging request's without its staging prefix (http/environments.ts). */
   url: string;
+  /** The environment the request's address names. */
+  environment: Environment;
   headers: IncomingMessage['headers'];
   /** Lowercase, without port or a final dot (as `siteHostname` gives it). */
   hostname: string;
@@ -99,6 +103,7 @@ function earlyRequest(req: IncomingMessage, trustProxy: boolean): EarlyRequest |
   return {
     method,
     url: req.url ?? '/',
+    environment: environmentOf(req),
     headers,
     hostname: hostnameOf(host),
     secure: (req.socket as Partial<{ encrypted: boolean }>).encrypted === true,
@@ -246,6 +251,8 @@ export class FrontDoor {
       accessLog: AccessLog;
       /** LOG_LEVEL debug or trace: every request takes the regular path, which logs its arrival too. */
       verbose: boolean;
+      /** Decides each request's environment before any step looks at it. */
+      environments: EnvironmentRoutes;
     },
   ) {}
 
@@ -267,7 +274,7 @@ export class FrontDoor {
     this.recordAnswer?.(operation, method, status, elapsedMs);
     if (principal !== undefined) this.logAnswer?.(done, principal);
     const socket = req.socket;
-    const logged = { method, url: req.url ?? '/', headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
+    const logged = { method, url: arrivedUrl(req), headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
     this.options.accessLog.completed(id, logged, status, elapsedMs);
   });
 
@@ -278,10 +285,11 @@ export class FrontDoor {
 
   /** A server's request handler: early answers, otherwise `next` (Fastify's `routing`). */
   handler(next: Handler): Handler {
-    const { requestId, trustProxy } = this.options;
+    const { requestId, trustProxy, environments } = this.options;
     const answer = frontDoor({ steps: () => this.steps, requestId, accepting: () => this.accepting(), trustProxy }, this.writes, next);
     return (req, res) => {
       this.received++;
+      environments.route(req);
       answer(req, res);
     };
   }

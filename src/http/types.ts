@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { RepositoryWrappers } from '../feature.js';
 import type { Storage } from '../storage/open.js';
+import type { EnvironmentRoutes } from './environments.js';
 import type { FrontDoor } from './front-door.js';
 import type { RequestSteps } from './request-steps.js';
 
@@ -56,6 +57,8 @@ declare module 'fastify' {
     requestSteps: RequestSteps;
     /** Answers given from memory before Fastify sees a request (early steps), and the handler every listener uses. */
     frontDoor: FrontDoor;
+    /** Which environment (production, staging) a request's address names, and each one's paths. */
+    environments: EnvironmentRoutes;
     /** Named checks /readyz reports besides the database, e.g. the rate limiter's state. */
     readiness: Map<string, () => string>;
     repositoryWrappers: RepositoryWrappers;

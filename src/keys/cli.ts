@@ -1,11 +1,12 @@
 import type { ApiKeyInfo, ManagementClient } from '@petstore/client';
 import { OPERATOR } from '../audit/actor.js';
-import { parse, positiveInt, UsageError } from '../cli/args.js';
+import { environmentArg, ENV_OPTION, parse, positiveInt, UsageError } from '../cli/args.js';
 import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
+import type { Environment } from '../http/environments.js';
 import type { KeyInfo } from './repository.js';
 import { KEY_SCOPES, type KeyScope } from './scopes.js';
 import type { CreatedKey, KeyOptions } from './service.js';
@@ -20,6 +21,7 @@ async function service(ctx: CliContext) {
 interface KeyOut {
   id: string;
   project: string;
+  environment: Environment;
   name: string | null;
   scope: KeyScope;
   hint: string;
@@ -39,6 +41,7 @@ interface CreatedKeyOut {
   id: string;
   key: string;
   project: string;
+  environment: Environment;
   name: string | null;
   scope: KeyScope;
   createdAt: string;
@@ -54,6 +57,7 @@ const createdOut = (k: CreatedKeyOut): CreatedKeyOut => ({
   id: k.id,
   key: k.key,
   project: k.project,
+  environment: k.environment,
   name: k.name,
   scope: k.scope,
   createdAt: k.createdAt,
@@ -67,6 +71,7 @@ const localCreated = (k: CreatedKey): CreatedKeyOut =>
 const keyOut = (k: KeyOut): KeyOut => ({
   id: k.id,
   project: k.project,
+  environment: k.environment,
   name: k.name,
   scope: k.scope,
   hint: k.hint,
@@ -97,8 +102,8 @@ const localKey = (k: KeyInfo, now: number): KeyOut =>
  */
 interface KeysTransport {
   create(project: string, name: string | null, options: KeyOptions): Promise<CreatedKeyOut>;
-  /** Every key (oldest first), or one project's. */
-  list(project?: string): Promise<KeyOut[]>;
+  /** Every key of one environment (oldest first), or one project's. */
+  list(project: string | undefined, environment: Environment): Promise<KeyOut[]>;
   revoke(id: string): Promise<void>;
   roll(id: string, hours: number | undefined): Promise<RolledKeyOut>;
 }
@@ -108,9 +113,10 @@ const keyNotFound = (id: string) => new Refused(new DomainError('not_found', `No
 function localTransport(ctx: CliContext): KeysTransport {
   return {
     create: async (project, name, options) => localCreated(orRefuse(await (await service(ctx)).create(OPERATOR, project, name, options))),
-    list: async (project) => {
+    list: async (project, environment) => {
       const now = ctx.clock.now();
-      return orRefuse(await (await service(ctx)).list(project)).map((k) => localKey(k, now));
+      const keys = orRefuse(await (await service(ctx)).list(project, environment));
+      return keys.filter((k) => k.environment === environment).map((k) => localKey(k, now));
     },
     revoke: async (id) => {
       orRefuse(await (await service(ctx)).revoke(OPERATOR, id));
@@ -134,25 +140,33 @@ const byCreation = (a: ApiKeyInfo, b: ApiKeyInfo) =>
 function remoteTransport(remote: RemoteSettings): KeysTransport {
   const api: ManagementClient = managementClient(remote);
   // One project after another: an admin may manage many, and the server need not take them all at once.
-  const allKeys = async () => {
+  const allKeys = async (environments: readonly Environment[]) => {
     const keys: ApiKeyInfo[] = [];
-    for (const p of await api.listProjects()) keys.push(...(await api.listApiKeys(p.slug)));
+    for (const p of await api.listProjects()) {
+      for (const environment of environments) keys.push(...(await api.listApiKeys(p.slug, { environment })));
+    }
     return keys.sort(byCreation);
   };
+  // A key id names neither project nor environment: the key's are those, among the token's projects, that hold it.
+  const keyWhere = async (found: (k: ApiKeyInfo) => boolean) =>
+    (await allKeys(['production'])).find(found) ?? (await allKeys(['staging'])).find(found);
   return {
     create: (project, name, options) =>
       overApi(remote, async () => createdOut(await api.createApiKey(project, { ...(name === null ? {} : { name }), ...options }))),
-    list: (project) => overApi(remote, async () => (project === undefined ? await allKeys() : await api.listApiKeys(project)).map(keyOut)),
-    // A key id names no project: the key's is the one, among those the token may manage, that holds it.
+    list: (project, environment) =>
+      overApi(remote, async () =>
+        (project === undefined ? await allKeys([environment]) : await api.listApiKeys(project, { environment })).map(keyOut),
+      ),
     revoke: (id) =>
       overApi(remote, async () => {
-        const key = (await allKeys()).find((k) => k.id === id && k.revokedAt === null);
+        const key = await keyWhere((k) => k.id === id && k.revokedAt === null);
         if (!key) throw keyNotFound(id);
         await api.revokeApiKey(key.project, id);
       }),
     roll: (id, hours) =>
       overApi(remote, async () => {
-        const key = (await allKeys()).find((k) => k.id === id && (k.revokedAt === null || k.replacedBy !== null));
+        // A rolled key is found too: the server answers key_already_rolled, naming its successor.
+        const key = await keyWhere((k) => k.id === id && (k.revokedAt === null || k.replacedBy !== null));
         if (!key) throw keyNotFound(id);
         const r = await api.rollApiKey(key.project, id, hours === undefined ? {} : { expiresInHours: hours });
         return { ...createdOut(r), replaces: { id: r.replaces.id, expiresAt: r.replaces.expiresAt } };
@@ -202,8 +216,9 @@ export const keysCommand: CliCommand = {
   subcommands: ['create', 'list', 'revoke', 'roll'],
   remote: true,
   usage: [
-    'keys create [--project SLUG] [--name NAME] [--scope read|write] [--expires-in-days N] [--json]   prints the secret once',
-    'keys list [--project SLUG] [--json]                   never prints secrets',
+    'keys create [--project SLUG] [--name NAME] [--scope read|write] [--expires-in-days N] [--env staging] [--json]',
+    '                                        prints the secret once; --env staging: a psk_test_ key for the staging base URL',
+    'keys list [--project SLUG] [--env staging] [--json]   never prints secrets',
     'keys revoke ID',
     'keys roll ID [--expires-in-hours N] [--json]          a new key (printed once); the old one works N hours more (24); once per key',
   ],
@@ -217,10 +232,13 @@ export const keysCommand: CliCommand = {
           scope: { type: 'string' },
           'expires-in-days': { type: 'string' },
           json: { type: 'boolean' },
+          ...ENV_OPTION,
         },
         0,
       );
       const options: KeyOptions = {};
+      const environment = environmentArg(values.env);
+      if (environment !== 'production') options.environment = environment;
       const scope = scopeOf(values.scope);
       if (scope) options.scope = scope;
       const days = positiveInt('expires-in-days', values['expires-in-days']);
@@ -230,7 +248,8 @@ export const keysCommand: CliCommand = {
       else {
         ctx.out(k.key);
         const expiry = k.expiresAt ? `, expires ${k.expiresAt}` : '';
-        ctx.err(`API key ${k.id} (${k.scope}${expiry}) for project ${k.project}. Store it now: it is not shown again.`);
+        const where = k.environment === 'staging' ? ` (staging: use it with the staging base URL)` : '';
+        ctx.err(`API key ${k.id} (${k.scope}${expiry}) for project ${k.project}${where}. Store it now: it is not shown again.`);
       }
     } else if (sub === 'roll') {
       const { values, positionals } = parse(rest, { 'expires-in-hours': { type: 'string' }, json: { type: 'boolean' } }, 1);
@@ -245,8 +264,8 @@ export const keysCommand: CliCommand = {
         );
       }
     } else if (sub === 'list') {
-      const { values } = parse(rest, { project: { type: 'string' }, json: { type: 'boolean' } }, 0);
-      const rows = await transport(ctx).list(values.project);
+      const { values } = parse(rest, { project: { type: 'string' }, json: { type: 'boolean' }, ...ENV_OPTION }, 0);
+      const rows = await transport(ctx).list(values.project, environmentArg(values.env));
       if (values.json) ctx.json(rows);
       else {
         for (const r of rows) ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.scope}\t${stateOf(r, ctx.clock.now())}`);

@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import type { Environment } from '../http/environments.js';
 
 /**
  * API keys look like `psk_` + 32 random base62 characters + 6 base62 characters
  * of CRC32 over the random part: about 190 bits of randomness, recognisable by
  * secret scanners, and a typo is rejected without touching the database.
+ * Staging keys begin `psk_test_` instead, so a key tells its environment by itself (Stripe's `sk_test_`).
  */
 export const KEY_PREFIX = 'psk_';
+export const STAGING_KEY_PREFIX = 'psk_test_';
 const RANDOM_CHARS = 32;
 const CHECK_CHARS = 6;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -64,15 +67,25 @@ export function secretFormat(prefix: string): SecretFormat {
   };
 }
 
-const API_KEYS = secretFormat(KEY_PREFIX);
+const API_KEYS: Record<Environment, SecretFormat> = {
+  production: secretFormat(KEY_PREFIX),
+  staging: secretFormat(STAGING_KEY_PREFIX),
+};
 
-export function generateSecret(): string {
-  return API_KEYS.generate();
+export function generateSecret(environment: Environment = 'production'): string {
+  return API_KEYS[environment].generate();
+}
+
+/** The environment of a text with the shape and checksum of a key this service issues; null for anything else. */
+export function keyEnvironment(text: string): Environment | null {
+  // `psk_test_…` is longer than `psk_…` and holds a `_`, so no text has both shapes.
+  if (API_KEYS.production.isWellFormed(text)) return 'production';
+  return API_KEYS.staging.isWellFormed(text) ? 'staging' : null;
 }
 
 /** True when the text has the shape and checksum of a key this service issues. */
 export function isWellFormedSecret(text: string): boolean {
-  return API_KEYS.isWellFormed(text);
+  return keyEnvironment(text) !== null;
 }
 
 export function hashSecret(secret: string): Buffer {
@@ -86,5 +99,5 @@ export function generateKeyId(): string {
 
 /** What listings show of a secret: its prefix and first characters. */
 export function secretHint(secret: string): string {
-  return API_KEYS.hint(secret);
+  return API_KEYS[secret.startsWith(STAGING_KEY_PREFIX) ? 'staging' : 'production'].hint(secret);
 }

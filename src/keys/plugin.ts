@@ -23,10 +23,11 @@ export default fp(
     app.decorate('keys', composeKeys(ground, keys));
     app.decorate('authenticator', authenticator);
     app.decorateRequest('principal', null);
+    app.decorateRequest('keyEnvironment', null);
     app.requestSteps.add('identify', principalStep(principalResolver(authenticator)));
     app.requestSteps.add('authorize', keyRequiredStep);
     app.requestSteps.add('authorize', keyScopeStep);
-    app.frontDoor.gate.identify = (request) => knownPrincipal(authenticator, request.headers.authorization);
+    app.frontDoor.gate.identify = (request) => knownPrincipal(authenticator, request.headers.authorization, request.environment);
   },
   { name: 'keys', dependencies: ['projects'] },
 );

@@ -1,5 +1,7 @@
 import { runWithEvent } from '../events/outbox.js';
+import type { Environment } from '../http/environments.js';
 import type { Plan, Quota } from '../projects/plans.js';
+import { environmentOfRow } from '../projects/repository.js';
 import type { Database } from '../storage/database.js';
 import { int, sqlFor, time } from '../storage/sql.js';
 
@@ -24,6 +26,8 @@ export interface NewKeyRecord {
 export interface KeyInfo {
   id: string;
   project: string;
+  /** The environment whose address and data the key is for. */
+  environment: Environment;
   name: string | null;
   scope: KeyScope;
   hint: string;
@@ -54,8 +58,12 @@ export interface KeyRoll {
 /** What a request is allowed to do once its key is known. */
 export interface Principal {
   keyId: string;
+  /** The project row of the key's environment: every table of an environment's data is keyed by it. */
   projectId: number;
+  /** The project as its people know it (its production row): `projectId` itself for a production key. */
+  sharedProjectId: number;
   projectSlug: string;
+  environment: Environment;
   plan: Plan;
   quota: Quota;
   scope: KeyScope;
@@ -78,6 +86,8 @@ export interface KeyRepository {
    */
   roll(roll: KeyRoll): Promise<boolean>;
   list(projectId?: number): Promise<KeyInfo[]>;
+  /** A key of any project by id, in whatever state; null when no key has this id. */
+  byId(id: string): Promise<KeyInfo | null>;
   /** Marks a key revoked (only if it belongs to the project, when one is given); false when no such active key exists. */
   revoke(id: string, at: Date, projectId?: number): Promise<boolean>;
   /** The id of the project a key (revoked or not) belongs to; null when no key has this id. */
@@ -95,6 +105,7 @@ type Time = bigint | Date;
 interface KeyRow {
   id: string;
   slug: string;
+  environment: Environment;
   name: string | null;
   scope: KeyScope;
   hint: string;
@@ -113,7 +124,9 @@ interface KeyRow {
 interface PrincipalRow {
   key_id: string;
   project_id: bigint;
+  shared_id: bigint;
   slug: string;
+  environment: Environment;
   plan: Plan;
   per_minute: bigint;
   per_day: bigint;
@@ -122,16 +135,21 @@ interface PrincipalRow {
   banned_until: Time | null;
 }
 
+/** A key's project row `p` and, for a staging key, its production row `h` (slug, plan and quotas are the project's). */
+const KEY_PROJECT = 'api_keys k JOIN projects p ON p.id = k.project_id LEFT JOIN projects h ON h.id = p.production_id';
+
 // A successor's creation is its roll's instant. A key is rolled once, so it has one predecessor at most.
-const LIST = `SELECT k.id, p.slug, k.name, k.scope, k.hint, k.created_at, k.expires_at, k.revoked_at, k.banned_until, k.last_used_at,
+const LIST = `SELECT k.id, COALESCE(h.slug, p.slug) AS slug, ${environmentOfRow('p')} AS environment, k.name, k.scope, k.hint,
+                     k.created_at, k.expires_at, k.revoked_at, k.banned_until, k.last_used_at,
                      k.replaced_by, s.hint AS replaced_by_hint, s.created_at AS replaced_at, o.id AS replaces, o.hint AS replaces_hint
-                FROM api_keys k JOIN projects p ON p.id = k.project_id
+                FROM ${KEY_PROJECT}
                 LEFT JOIN api_keys s ON s.id = k.replaced_by
                 LEFT JOIN api_keys o ON o.replaced_by = k.id`;
 
 const toInfo = (r: KeyRow): KeyInfo => ({
   id: r.id,
   project: r.slug,
+  environment: r.environment,
   name: r.name,
   scope: r.scope,
   hint: r.hint,
@@ -157,8 +175,10 @@ export function openKeyRepository(database: Database): KeyRepository {
     },
     findActiveByHash: async (hash, now) => {
       const r = await sql.one<PrincipalRow>(
-        `SELECT k.id AS key_id, p.id AS project_id, p.slug, p.plan, p.per_minute, p.per_day, k.scope, k.expires_at, k.banned_until
-           FROM api_keys k JOIN projects p ON p.id = k.project_id
+        `SELECT k.id AS key_id, p.id AS project_id, COALESCE(h.id, p.id) AS shared_id, COALESCE(h.slug, p.slug) AS slug,
+                ${environmentOfRow('p')} AS environment, COALESCE(h.plan, p.plan) AS plan, COALESCE(h.per_minute, p.per_minute) AS per_minute,
+                COALESCE(h.per_day, p.per_day) AS per_day, k.scope, k.expires_at, k.banned_until
+           FROM ${KEY_PROJECT}
           WHERE k.secret_hash = ? AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
         [hash, now],
       );
@@ -166,7 +186,9 @@ export function openKeyRepository(database: Database): KeyRepository {
         ? {
             keyId: r.key_id,
             projectId: int(r.project_id),
+            sharedProjectId: int(r.shared_id),
             projectSlug: r.slug,
+            environment: r.environment,
             plan: r.plan,
             quota: { perMinute: int(r.per_minute), perDay: int(r.per_day) },
             scope: r.scope,
@@ -180,6 +202,10 @@ export function openKeyRepository(database: Database): KeyRepository {
         ? await sql.all<KeyRow>(`${LIST} ORDER BY k.created_at, k.id`)
         : await sql.all<KeyRow>(`${LIST} WHERE k.project_id = ? ORDER BY k.created_at, k.id`, [projectId])
       ).map(toInfo),
+    byId: async (id) => {
+      const r = await sql.one<KeyRow>(`${LIST} WHERE k.id = ?`, [id]);
+      return r ? toInfo(r) : null;
+    },
     find: async (id, projectId) => {
       const r = await sql.one<KeyRow>(`${LIST} WHERE k.id = ? AND k.project_id = ?`, [id, projectId]);
       return r ? toInfo(r) : null;

@@ -19,6 +19,12 @@ export async function openCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPr
   return counters;
 }
 
+/** The shared counters for a CLI command that changes what they keep (a staging reset): Redis, logging nothing. */
+export async function openCliCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>): Promise<Counters> {
+  const { default: pino } = await import('pino');
+  return openCounters(config, pino({ level: 'silent' }));
+}
+
 export interface RateLimits {
   /** Counts a request and answers 429 when it must wait. */
   meter: Meter;

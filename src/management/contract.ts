@@ -30,12 +30,9 @@ const COMPONENTS = new Map<unknown, string>([
 export const managementBaseUrl = (v1BaseUrl: string) => v1BaseUrl.replace(/\/v1$/, '/api/v1');
 
 /** Builds /api/v1/openapi.json from the registered /api/v1 routes, with the builder of the /v1 contract. */
-export function buildManagementOpenApi(
-  routes: RouteOptions[],
-  config: Pick<Config, 'baseUrl' | 'stagingBaseUrl'>,
-): Record<string, unknown> {
+export function buildManagementOpenApi(routes: RouteOptions[], config: Pick<Config, 'baseUrl'>): Record<string, unknown> {
+  // One management API for both environments: what is staging's is chosen with `environment`.
   const servers = [{ url: managementBaseUrl(config.baseUrl), description: 'Production', 'x-internal': true }];
-  if (config.stagingBaseUrl) servers.push({ url: managementBaseUrl(config.stagingBaseUrl), description: 'Staging', 'x-internal': true });
   return buildDocument(routes, {
     prefix: '/api/v1',
     components: new Map([...COMPONENTS, ...namedComponents()]),
@@ -75,6 +72,7 @@ export function buildManagementOpenApi(
         { name: 'usage', description: "A project's requests over time, beside its quota." },
         { name: 'requests', description: "A project's request log: find a request by its id, status, key or operation." },
         { name: 'webhooks', description: "A project's events and the webhook endpoints they are delivered to (Standard Webhooks)." },
+        { name: 'staging', description: "A project's staging environment: empty its data, or copy production's pets into it." },
       ],
     },
     securitySchemes: {

@@ -6,6 +6,7 @@ import { projectFor } from './project-routes.js';
 import {
   ApiKeyListSchema,
   CreatedApiKeySchema,
+  EnvironmentQuery,
   jsonResponse,
   KeyParams,
   managementErrors,
@@ -29,10 +30,11 @@ export function keyRoutes(app: FastifyInstance): void {
         operationId: 'listApiKeys',
         summary: 'List API keys',
         description:
-          "The project's keys, revoked ones included, never with their secrets. A rolled key names the key that replaced it (`replacedBy`) and stops at its `expiresAt`; its successor names it (`replaces`).",
+          "The project's keys of one environment (`?environment=`, production by default), revoked ones included, never with their secrets. A rolled key names the key that replaced it (`replacedBy`) and stops at its `expiresAt`; its successor names it (`replaces`).",
         tags: ['keys'],
         'x-stability': 'beta',
         params: SlugParams,
+        querystring: EnvironmentQuery,
         response: {
           200: jsonResponse('The keys.', ApiKeyListSchema),
           ...managementErrors('validation_failed', 'not_signed_in', 'not_found'),
@@ -42,7 +44,7 @@ export function keyRoutes(app: FastifyInstance): void {
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
       const now = app.clock.now();
-      return orThrow(await app.keys.list(project.slug)).map((k) => keyView(k, now));
+      return orThrow(await app.keys.list(project.slug, request.query.environment)).map((k) => keyView(k, now));
     },
   );
 
@@ -54,7 +56,7 @@ export function keyRoutes(app: FastifyInstance): void {
         operationId: 'createApiKey',
         summary: 'Create an API key',
         description:
-          'Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash. A `read` key may call GET and HEAD operations only; `expiresInDays` makes it expire by itself.',
+          'Creates a key for the project, in one of its environments (`environment`, production by default; a staging key begins `psk_test_` and is refused with 401 `wrong_environment` at the production base URL, and the reverse). The answer carries the secret, this once; it is stored only as a hash. A `read` key may call GET and HEAD operations only; `expiresInDays` makes it expire by itself.',
         tags: ['keys'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,
@@ -76,8 +78,8 @@ export function keyRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const { name, scope, expiresInDays } = request.body;
-      const created = orThrow(await app.keys.create(actorFor(request), project.slug, name ?? null, { scope, expiresInDays }));
+      const { name, scope, expiresInDays, environment } = request.body;
+      const created = orThrow(await app.keys.create(actorFor(request), project.slug, name ?? null, { scope, expiresInDays, environment }));
       reply.code(201).header('cache-control', 'no-store');
       return createdKeyView(created);
     },
@@ -91,7 +93,7 @@ export function keyRoutes(app: FastifyInstance): void {
         operationId: 'rollApiKey',
         summary: 'Roll an API key',
         description:
-          'Creates a key with the same name, scope and expiry rule to replace this one (a key that expires gives the new one the same lifetime, counted from the roll), and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key is rolled once: rolling it again, during its overlap or after, is 409 `key_already_rolled` (of several rolls at once, exactly one succeeds). A key of another project, a revoked or an expired key is 404.',
+          'Creates a key with the same name, scope and expiry rule to replace this one (a key that expires gives the new one the same lifetime, counted from the roll), and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The new key is of the same environment. The answer carries the new secret, this once. A key is rolled once: rolling it again, during its overlap or after, is 409 `key_already_rolled` (of several rolls at once, exactly one succeeds). A key of another project, a revoked or an expired key is 404.',
         tags: ['keys'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,
@@ -128,7 +130,8 @@ export function keyRoutes(app: FastifyInstance): void {
       schema: {
         operationId: 'revokeApiKey',
         summary: 'Revoke an API key',
-        description: 'Revokes the key: every running server refuses it within 5 seconds. A key of another project is 404.',
+        description:
+          'Revokes the key (of either environment): every running server refuses it within 5 seconds. A key of another project is 404.',
         tags: ['keys'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
+import type { Environment } from '../http/environments.js';
 import { ApiError } from '../http/errors.js';
 import type { Project } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
@@ -25,6 +26,16 @@ import { projectView } from './views.js';
 export async function projectFor(app: FastifyInstance, request: FastifyRequest, slug: string): Promise<Project> {
   if (!tokenAllows(request, slug)) throw projectNotFound(slug);
   return orThrow(await app.accounts.projectOf(userOf(request), slug));
+}
+
+/** `projectFor`, in one of the project's environments (production by default; staging's row made on first use). */
+export async function projectIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  slug: string,
+  environment: Environment = 'production',
+): Promise<Project> {
+  return app.projects.inEnvironment(await projectFor(app, request, slug), environment);
 }
 
 export function projectRoutes(app: FastifyInstance): void {

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { errorResponsesOf, errorSchema, jsonResponse } from '../contract/error-schema.js';
 import { ERROR_CODES, type ErrorCode } from '../http/errors.js';
 import { PlanSchema } from '../projects/plans.js';
+import { managementComponent } from './components.js';
 
 /** The Error body of the management API: any code of the catalogue. */
 export const ManagementErrorSchema = errorSchema(ERROR_CODES);
@@ -29,6 +30,21 @@ export const QuotaSchema = Type.Object(
 );
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+
+/** Production or staging: every project has both, each with its own keys, data, quota, events and request log. */
+export const EnvironmentSchema = managementComponent(
+  Type.Union([Type.Literal('production'), Type.Literal('staging')], {
+    description:
+      "One of the project's two environments: `production` (the API at BASE_URL) or `staging` (at STAGING_BASE_URL), each with its own keys, pets, orders, events, webhooks, usage, quota counts and request log.",
+  }),
+  'Environment',
+);
+
+/** `?environment=`: which environment a listing is of (production by default). */
+export const EnvironmentQuery = Type.Object(
+  { environment: Type.Optional({ ...EnvironmentSchema, description: 'The environment (default `production`).' }) },
+  { additionalProperties: false },
+);
 
 export const UserSchema = Type.Object(
   {
@@ -96,6 +112,7 @@ export const ApiKeySchema = Type.Object(
   {
     id: Type.String({ description: 'The public key id (not the secret).' }),
     project: Type.String({ description: 'The slug of the project the key belongs to.' }),
+    environment: EnvironmentSchema,
     name: Type.Union([Type.String(), Type.Null()], { description: 'A label given at creation.' }),
     scope: KeyScopeSchema,
     hint: Type.String({ description: 'The first characters of the secret, to recognise it.' }),
@@ -149,6 +166,11 @@ export const NewApiKeySchema = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A label, e.g. where the key is used.' })),
     scope: Type.Optional(KeyScopeSchema),
+    environment: Type.Optional({
+      ...EnvironmentSchema,
+      description:
+        'The environment the key is for (default `production`): staging keys begin `psk_test_` and work only at the staging base URL.',
+    }),
     expiresInDays: Type.Optional(
       Type.Integer({
         format: 'int32',
@@ -181,6 +203,7 @@ export const CreatedApiKeySchema = Type.Object(
     id: Type.String({ description: 'The public key id.' }),
     key: Type.String({ description: 'The secret, shown this once: store it now. Send it as `Authorization: Bearer <key>`.' }),
     project: Type.String({ description: 'The slug of the project the key belongs to.' }),
+    environment: EnvironmentSchema,
     name: Type.Union([Type.String(), Type.Null()], { description: 'The label.' }),
     scope: KeyScopeSchema,
     hint: Type.String({ description: 'The first characters of the secret.' }),

@@ -24,6 +24,7 @@ export const projectView = (p: Project, config: Pick<Config, 'platformHost' | 'p
 export const keyView = (k: KeyInfo, now: number) => ({
   id: k.id,
   project: k.project,
+  environment: k.environment,
   name: k.name,
   scope: k.scope,
   hint: k.hint,
@@ -41,6 +42,7 @@ export const createdKeyView = (k: CreatedKey) => ({
   id: k.id,
   key: k.key,
   project: k.project,
+  environment: k.environment,
   name: k.name,
   scope: k.scope,
   hint: k.hint,

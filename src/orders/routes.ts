@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, WRITE_ERROR_CODES, jsonResponse } from '../contract/error-schema.js';
 import { orThrow } from '../errors/domain-error.js';
+import { environmentOf } from '../http/environments.js';
 import { principalOf } from '../keys/auth-hook.js';
 import type { CursorCodec } from '../http/cursors.js';
 import { page, positionOf } from '../http/pagination.js';
@@ -45,7 +46,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; curs
       const listing = { cursors, kind: 'orders', projectId, filter: status ?? '' };
       const after = positionOf(listing, cursor);
       const rows = await orders.list(projectId, { limit: limit + 1, after, status });
-      return page(reply, rows, { limit, path: '/v1/store/orders', listing, query: { status } });
+      const path = `${app.environments.apiPath(environmentOf(request.raw))}/store/orders`;
+      return page(reply, rows, { limit, path, listing, query: { status } });
     },
   );
 
@@ -91,7 +93,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; curs
       const { projectId } = principalOf(request);
       const result = orThrow(await orders.place(projectId, request.body, request.headers['idempotency-key']));
       if (result.kind === 'replayed') reply.header('idempotent-replayed', 'true');
-      reply.header('location', `/v1/store/orders/${result.order.id.toString()}`);
+      reply.header('location', `${app.environments.apiPath(environmentOf(request.raw))}/store/orders/${result.order.id.toString()}`);
       return reply.code(201).send(result.order);
     },
   );

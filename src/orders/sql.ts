@@ -1,6 +1,6 @@
 import { INT64_MIN } from '../contract/primitives.js';
 import type { PetStatus } from '../pets/schemas.js';
-import { LIMIT, type Sql } from '../storage/sql.js';
+import { LIMIT, type Sql, type SqlStatement } from '../storage/sql.js';
 import type { OrderRepository } from './repository.js';
 import type { Inventory } from './schemas.js';
 import { ORDER_COLUMNS, toOrder, type OrderRow } from './transitions.js';
@@ -39,3 +39,9 @@ export function orderStatements(sql: Sql): OrderStatements {
     },
   };
 }
+
+/** Empties one project row of its orders and their numbering (a staging reset: staging/service.ts). */
+export const clearOrders = (projectId: number): SqlStatement[] => [
+  ['DELETE FROM orders WHERE project_id = ?', [projectId]],
+  ['DELETE FROM order_sequences WHERE project_id = ?', [projectId]],
+];

@@ -6,6 +6,7 @@ import type { PetStatus } from './schemas.js';
 /** Bodies read as JSON text from storage are sent as they are, with the type Fastify gives JSON. */
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
+/** listPets' path as routed (a staging request's staging prefix is taken off first: http/environments.ts). */
 export const LIST_PATH = '/v1/pets';
 
 /** The listing a page of pets belongs to: its cursors are valid for this project and filter only. */
@@ -26,8 +27,16 @@ const MAX_LINKS = 1024;
  * The `Link: <…>; rel="next"` value of a page when more pets follow, else
  * null: the one definition for both paths (routes.ts, early.ts). Signing the
  * cursor is an HMAC, so a page kept in the read cache keeps its link too.
+ * `apiPath` is the path of the project's environment (`/v1`, `/staging/v1`): a
+ * page is one project's, in one environment, so its link is always the same.
  */
-export function nextPageLink(page: PetPageJson, listing: Listing, limit: number, status: PetStatus | undefined): string | null {
+export function nextPageLink(
+  page: PetPageJson,
+  listing: Listing,
+  limit: number,
+  status: PetStatus | undefined,
+  apiPath: string,
+): string | null {
   if (page.lastIdIfMore === null) return null;
   let link = LINKS.get(page);
   if (link === undefined) {
@@ -36,7 +45,7 @@ export function nextPageLink(page: PetPageJson, listing: Listing, limit: number,
     const key = `${String(listing.projectId)}/${status ?? ''}/${String(limit)}/${page.lastIdIfMore.toString()}`;
     link = byPosition.get(key);
     if (link === undefined) {
-      link = nextLink({ limit, path: LIST_PATH, listing, query: { status }, lastId: page.lastIdIfMore });
+      link = nextLink({ limit, path: `${apiPath}/pets`, listing, query: { status }, lastId: page.lastIdIfMore });
       if (byPosition.size >= MAX_LINKS) byPosition.clear();
       byPosition.set(key, link);
     }

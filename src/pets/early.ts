@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import { deprecationHeaders, pastSunset } from '../http/deprecation.js';
+import type { Environment } from '../http/environments.js';
 import type { CursorCodec } from '../http/cursors.js';
 import {
   isPlainApiRequest,
@@ -200,17 +201,27 @@ function targetOf(url: string, clock: Clock): Target | typeof REGULAR | null {
  * cache, a quota nearly used up, a banned key, an invalid cursor or a pet not
  * found goes to the regular path, having counted nothing.
  */
-export function earlyPetsStep(deps: {
+/** What the early pets steps are made of; `apiPath` gives an environment's API path, which links name. */
+interface EarlyPetsDeps {
   gate: ApiGate;
   pets: PetRepository;
   cursors: CursorCodec;
   clock: Clock;
+  apiPath: (environment: Environment) => string;
   /** Hold answers under the project's shared version where one is kept (HELD_ANSWERS). */
   hold: boolean;
-}): EarlyStep | null {
-  const { gate, pets, cursors, clock } = deps;
+}
+
+/** Each environment's getPet deprecation headers (their successor link names the environment's path). */
+const deprecationsOf = (apiPath: EarlyPetsDeps['apiPath']): Record<Environment, readonly string[]> => ({
+  production: deprecationHeaders(GET_PET_DEPRECATION, apiPath('production')),
+  staging: deprecationHeaders(GET_PET_DEPRECATION, apiPath('staging')),
+});
+
+export function earlyPetsStep(deps: EarlyPetsDeps): EarlyStep | null {
+  const { gate, pets, cursors, clock, apiPath } = deps;
   const { listJsonNow, getJsonNow } = pets;
-  const deprecation = deprecationHeaders(GET_PET_DEPRECATION);
+  const deprecation = deprecationsOf(apiPath);
   if (!listJsonNow || !getJsonNow) return earlyPetsLater(deps, deprecation);
   return (request) => {
     const target = targetOf(request.url, clock);
@@ -222,24 +233,21 @@ export function earlyPetsStep(deps: {
         const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
         if (after === null) return null;
         const page = listJsonNow(projectId, { limit, after, status });
-        const link = nextPageLink(page, listing, limit, status);
+        const link = nextPageLink(page, listing, limit, status, apiPath(request.environment));
         return { before: NONE, after: link === null ? NONE : ['link', link], body: pageBytes(page) };
       });
     }
     const { id } = target;
     return answer(request, gate, 'getPet', ({ projectId }) => {
       const pet = getJsonNow(projectId, BigInt(id));
-      return pet === null ? null : { before: deprecation, after: NONE, body: Buffer.from(pet) };
+      return pet === null ? null : { before: deprecation[request.environment], after: NONE, body: Buffer.from(pet) };
     });
   };
 }
 
 /** earlyPetsStep for engines that read with a promise (PostgreSQL): the same answers, read and counted together. */
-function earlyPetsLater(
-  deps: { gate: ApiGate; pets: PetRepository; cursors: CursorCodec; clock: Clock; hold: boolean },
-  deprecation: readonly string[],
-): EarlyStep {
-  const { gate, pets, cursors, clock } = deps;
+function earlyPetsLater(deps: EarlyPetsDeps, deprecation: Record<Environment, readonly string[]>): EarlyStep {
+  const { gate, pets, cursors, clock, apiPath } = deps;
   // Answers are held only under a shared version (Redis); only durations are measured.
   const cache = deps.hold ? new VersionCache(() => performance.now()) : null;
   return (request) => {
@@ -255,7 +263,7 @@ function earlyPetsLater(
           key: `${String(projectId)}?${String(limit)}&${String(after)}&${String(status)}`,
           read: () =>
             pets.listJson(projectId, { limit, after, status }).then((page) => {
-              const link = nextPageLink(page, listing, limit, status);
+              const link = nextPageLink(page, listing, limit, status, apiPath(request.environment));
               return { before: NONE, after: link === null ? NONE : ['link', link], body: Buffer.from(page.json) };
             }),
         };
@@ -267,7 +275,7 @@ function earlyPetsLater(
       read: () =>
         pets
           .getJson(projectId, BigInt(id))
-          .then((pet) => (pet === null ? null : { before: deprecation, after: NONE, body: Buffer.from(pet) })),
+          .then((pet) => (pet === null ? null : { before: deprecation[request.environment], after: NONE, body: Buffer.from(pet) })),
     }));
   };
 }

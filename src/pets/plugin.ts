@@ -25,6 +25,7 @@ export default fp(
             pets: repository,
             cursors: app.cursors,
             clock: app.clock,
+            apiPath: (environment) => app.environments.apiPath(environment),
             hold: app.config.heldAnswers,
           })
         : null;

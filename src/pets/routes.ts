@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, WRITE_ERROR_CODES, jsonResponse } from '../contract/error-schema.js';
 import { DomainError } from '../errors/domain-error.js';
+import { environmentOf } from '../http/environments.js';
 import { principalOf } from '../keys/auth-hook.js';
 import type { CursorCodec } from '../http/cursors.js';
 import { positionOf } from '../http/pagination.js';
@@ -43,7 +44,7 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService; cursors: C
       const listing = petListing(cursors, projectId, status);
       const after = positionOf(listing, cursor);
       const page = await pets.listJson(projectId, { limit, after, status });
-      const link = nextPageLink(page, listing, limit, status);
+      const link = nextPageLink(page, listing, limit, status, app.environments.apiPath(environmentOf(request.raw)));
       if (link !== null) reply.header('link', link);
       return reply.type(JSON_UTF8).send(page.json);
     },
@@ -91,7 +92,7 @@ export const petRoutes: FastifyPluginAsyncTypebox<{ pets: PetService; cursors: C
       const result = await pets.create(projectId, request.body, request.headers['idempotency-key']);
       if (result instanceof DomainError) throw result;
       if (result.kind === 'replayed') reply.header('idempotent-replayed', 'true');
-      reply.header('location', `/v1/pets/${result.pet.id.toString()}`);
+      reply.header('location', `${app.environments.apiPath(environmentOf(request.raw))}/pets/${result.pet.id.toString()}`);
       return reply.code(201).send(result.pet);
     },
   );

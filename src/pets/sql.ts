@@ -1,4 +1,4 @@
-import { LIMIT, type Sql } from '../storage/sql.js';
+import { LIMIT, type Sql, type SqlStatement } from '../storage/sql.js';
 import type { PetRepository } from './repository.js';
 import { BEFORE_FIRST, COLUMNS, toPet, type PetRow } from './rows.js';
 
@@ -30,3 +30,13 @@ export function petStatements(sql: Sql): PetStatements {
     purgeIdempotencyKeys: (olderThan) => sql.run('DELETE FROM idempotency_keys WHERE created_at < ?', [olderThan]),
   };
 }
+
+/**
+ * Empties one project row of its pets, idempotency keys and pet numbering (a staging reset: staging/service.ts),
+ * so its next pet is number 1 again.
+ */
+export const clearPets = (projectId: number): SqlStatement[] => [
+  ['DELETE FROM idempotency_keys WHERE project_id = ?', [projectId]],
+  ['DELETE FROM pets WHERE project_id = ?', [projectId]],
+  ['DELETE FROM pet_sequences WHERE project_id = ?', [projectId]],
+];

@@ -18,6 +18,14 @@ export const projectMigrations: FeatureMigrations = {
         INSERT INTO projects (slug, plan, per_minute, per_day, created_at)
           VALUES ('default', 'free', 60, 1000, CAST(unixepoch('subsec') * 1000 AS INTEGER));`,
     },
+    {
+      version: 2,
+      name: 'staging environments, as project rows linked to their production row',
+      kind: 'expand',
+      sql: `
+        ALTER TABLE projects ADD COLUMN production_id INTEGER REFERENCES projects(id);
+        CREATE UNIQUE INDEX projects_staging ON projects(production_id);`,
+    },
   ],
   postgres: [
     {
@@ -33,6 +41,14 @@ export const projectMigrations: FeatureMigrations = {
           created_at TIMESTAMPTZ NOT NULL
         );
         INSERT INTO projects (slug, plan, per_minute, per_day, created_at) VALUES ('default', 'free', 60, 1000, now());`,
+    },
+    {
+      version: 2,
+      name: 'staging environments, as project rows linked to their production row',
+      kind: 'expand',
+      sql: `
+        ALTER TABLE projects ADD COLUMN production_id BIGINT REFERENCES projects(id);
+        CREATE UNIQUE INDEX projects_staging ON projects(production_id);`,
     },
   ],
 };

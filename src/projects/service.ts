@@ -1,6 +1,7 @@
 import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
+import type { Environment } from '../http/environments.js';
 import { isPlan, quotaFor, type Plan, type Quota } from './plans.js';
 import type { Project, ProjectRepository } from './repository.js';
 
@@ -71,6 +72,13 @@ export class ProjectService {
     if (!project) return projectNotFound(slug);
     await this.audit.record(actor, project.id, 'plan.change', `${project.slug} -> ${project.plan}`);
     return project;
+  }
+
+  /** A project in one of its environments: itself, or its staging environment (made on first use). */
+  async inEnvironment(project: Project, environment: Environment): Promise<Project> {
+    if (project.environment === environment) return project;
+    if (environment === 'production') return (await this.projects.findBySlug(project.slug)) ?? project;
+    return this.projects.staging(project, new Date(this.clock.now()));
   }
 
   async find(slug: string): Promise<Project | DomainError> {

@@ -1,4 +1,4 @@
-import { parse, positiveInt, UsageError } from '../cli/args.js';
+import { environmentArg, ENV_OPTION, parse, positiveInt, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { CliCommand, CliContext } from '../feature.js';
@@ -7,7 +7,13 @@ import type { requestJson, RequestSearch } from './service.js';
 type RequestOut = ReturnType<typeof requestJson>;
 
 /** The newest `limit` requests matching the search: from the database, or from the server (following its cursors). */
-async function requests(ctx: CliContext, slug: string, search: RequestSearch, limit: number): Promise<RequestOut[]> {
+async function requests(
+  ctx: CliContext,
+  slug: string,
+  search: RequestSearch,
+  limit: number,
+  environment: 'production' | 'staging',
+): Promise<RequestOut[]> {
   const remote = ctx.remote();
   if (remote) {
     return overApi(remote, async () => {
@@ -15,7 +21,7 @@ async function requests(ctx: CliContext, slug: string, search: RequestSearch, li
       const out: RequestOut[] = [];
       let cursor: string | undefined;
       do {
-        const page = await api.listRequests(slug, { ...search, limit: Math.min(limit - out.length, 100), cursor });
+        const page = await api.listRequests(slug, { ...search, environment, limit: Math.min(limit - out.length, 100), cursor });
         out.push(...page.requests);
         cursor = page.nextCursor ?? undefined;
       } while (cursor !== undefined && out.length < limit);
@@ -29,7 +35,9 @@ async function requests(ctx: CliContext, slug: string, search: RequestSearch, li
     import('./service.js'),
   ]);
   const database = await ctx.database();
-  const project = orRefuse((await openProjectRepository(database).findBySlug(slug)) ?? projectNotFound(slug));
+  const projects = openProjectRepository(database);
+  const production = orRefuse((await projects.findBySlug(slug)) ?? projectNotFound(slug));
+  const project = environment === 'staging' ? await projects.staging(production, new Date(ctx.clock.now())) : production;
   const filter = service.requestFilter(search);
   if (filter === null) throw new UsageError('--status must be a class (2xx, 4xx, 5xx) or a status code');
   return (await new service.RequestLogService(openRequestLogRepository(database)).list(project.id, filter, { limit })).map(
@@ -41,7 +49,8 @@ export const requestsCommand: CliCommand = {
   name: 'requests',
   remote: true,
   usage: [
-    'requests SLUG [--status 4xx|NNN] [--key ID] [--operation OP] [--request-id ID] [--limit N] [--json]   the request log, newest first (50)',
+    'requests SLUG [--status 4xx|NNN] [--key ID] [--operation OP] [--request-id ID] [--limit N] [--env staging] [--json]',
+    '                                        the request log, newest first (50)',
   ],
   async run(args, ctx) {
     const { values, positionals } = parse(
@@ -53,6 +62,7 @@ export const requestsCommand: CliCommand = {
         'request-id': { type: 'string' },
         limit: { type: 'string' },
         json: { type: 'boolean' },
+        ...ENV_OPTION,
       },
       1,
     );
@@ -66,7 +76,7 @@ export const requestsCommand: CliCommand = {
     if (values.key !== undefined) search.keyId = values.key;
     if (values.operation !== undefined) search.operation = values.operation;
     if (values['request-id'] !== undefined) search.requestId = values['request-id'];
-    const list = await requests(ctx, slug, search, positiveInt('limit', values.limit) ?? 50);
+    const list = await requests(ctx, slug, search, positiveInt('limit', values.limit) ?? 50, environmentArg(values.env));
     if (values.json) return ctx.json(list);
     for (const r of list) {
       const error = r.errorCode ? `\t${r.errorCode}` : '';

@@ -1,5 +1,5 @@
 import type { Database, PostgresDatabase, SqliteDatabase } from '../storage/database.js';
-import { int, LIMIT, sqlFor, time } from '../storage/sql.js';
+import { int, LIMIT, sqlFor, time, type SqlStatement } from '../storage/sql.js';
 import { BLOCK_SIZE, type BlockEntry, type BlockRow, decodeBlock, encodeBlock, FIELDS, POSITIONS, reencodeBlock } from './blocks.js';
 
 export { FIELDS } from './blocks.js';
@@ -246,3 +246,6 @@ export function openRequestLogRepository(database: Database): RequestLogReposito
     },
   };
 }
+
+/** Empties one project row of its request log (a staging reset: staging/service.ts). */
+export const clearRequestLog = (projectId: number): SqlStatement[] => [['DELETE FROM request_blocks WHERE project_id = ?', [projectId]]];

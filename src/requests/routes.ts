@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../http/errors.js';
 import { announceNext, positionOf } from '../http/pagination.js';
-import { projectFor } from '../management/project-routes.js';
+import { projectIn } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams } from '../management/schemas.js';
 import { RequestPageSchema, RequestQuery } from './schemas.js';
 import { filterKey, requestFilter, requestJson, type RequestLogService } from './service.js';
@@ -23,7 +23,7 @@ export function requestRoutes(app: FastifyInstance, requests: RequestLogService)
         operationId: 'listRequests',
         summary: 'Search the request log',
         description:
-          "The project's `/v1` requests of the last `REQUEST_LOG_DAYS` days (7 by default; at most the newest 100,000), newest first: find one by its `X-Request-Id`, or filter by status class or code, key and operation. A request appears within 2 seconds. Headers, bodies and cursor values are never logged. More pages are announced in the `Link` header.",
+          "The project's `/v1` requests in one environment (`environment`, production by default; `path` is the path as routed, `/v1/…` in both) of the last `REQUEST_LOG_DAYS` days (7 by default; at most the newest 100,000), newest first: find one by its `X-Request-Id`, or filter by status class or code, key and operation. A request appears within 2 seconds. Headers, bodies and cursor values are never logged. More pages are announced in the `Link` header.",
         tags: ['requests'],
         'x-stability': 'beta',
         params: SlugParams,
@@ -35,8 +35,8 @@ export function requestRoutes(app: FastifyInstance, requests: RequestLogService)
       },
     },
     async (request, reply) => {
-      const project = await projectFor(app, request, request.params.slug);
-      const { limit = 50, cursor, ...search } = request.query;
+      const { limit = 50, cursor, environment, ...search } = request.query;
+      const project = await projectIn(app, request, request.params.slug, environment);
       const filter = requestFilter(search);
       if (filter === null) throw new ApiError('validation_failed', 'status must be a class (2xx, 4xx, 5xx) or a status code.');
       const listing = { cursors: app.cursors, kind: 'requests', projectId: project.id, filter: filterKey(filter) };
@@ -45,7 +45,7 @@ export function requestRoutes(app: FastifyInstance, requests: RequestLogService)
       const items = rows.slice(0, limit);
       const last = items[items.length - 1];
       if (rows.length > limit && last) {
-        const query = { status: search.status, keyId: search.keyId, operation: search.operation, requestId: search.requestId };
+        const query = { status: search.status, keyId: search.keyId, operation: search.operation, requestId: search.requestId, environment };
         announceNext(reply, { limit, path: `/api/v1/projects/${project.slug}/requests`, listing, query, lastId: last.id });
       }
       return items.map(requestJson);

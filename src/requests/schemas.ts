@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { managementComponent } from '../management/components.js';
+import { EnvironmentSchema } from '../management/schemas.js';
 
 export const LoggedRequestSchema = managementComponent(
   Type.Object(
@@ -49,6 +50,7 @@ export const RequestQuery = Type.Object(
       Type.Integer({ format: 'int32', minimum: 1, maximum: 100, default: 50, description: 'Requests per page (1-100, default 50).' }),
     ),
     cursor: Type.Optional(Type.String({ maxLength: 64, description: 'The cursor from the `Link` header of the previous page.' })),
+    environment: Type.Optional({ ...EnvironmentSchema, description: 'The environment whose requests are listed (default `production`).' }),
   },
   { additionalProperties: false },
 );

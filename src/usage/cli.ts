@@ -1,4 +1,4 @@
-import { parse, UsageError } from '../cli/args.js';
+import { environmentArg, ENV_OPTION, parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { CliCommand, CliContext } from '../feature.js';
@@ -10,9 +10,9 @@ const hhmm = (iso: string) => iso.slice(11, 16);
 const day = (iso: string) => iso.slice(0, 10);
 
 /** The report from the database, or from the server when a remote is configured: the same JSON either way. */
-async function report(ctx: CliContext, slug: string, byKey: boolean): Promise<UsageOut> {
+async function report(ctx: CliContext, slug: string, byKey: boolean, environment: 'production' | 'staging'): Promise<UsageOut> {
   const remote = ctx.remote();
-  if (remote) return overApi(remote, () => managementClient(remote).getUsage(slug, byKey ? { by: 'key' } : {}));
+  if (remote) return overApi(remote, () => managementClient(remote).getUsage(slug, { ...(byKey ? { by: 'key' } : {}), environment }));
   const [{ openProjectRepository }, { openUsageRepository }, { usageJson, UsageService }] = await Promise.all([
     import('../projects/repository.js'),
     import('./repository.js'),
@@ -20,7 +20,12 @@ async function report(ctx: CliContext, slug: string, byKey: boolean): Promise<Us
   ]);
   const database = await ctx.database();
   return usageJson(
-    orRefuse(await new UsageService(openUsageRepository(database), openProjectRepository(database), ctx.clock).report(slug, { byKey })),
+    orRefuse(
+      await new UsageService(openUsageRepository(database), openProjectRepository(database), ctx.clock).report(slug, {
+        byKey,
+        environment,
+      }),
+    ),
   );
 }
 
@@ -28,16 +33,19 @@ export const usageCommand: CliCommand = {
   name: 'usage',
   remote: true,
   usage: [
-    'usage SLUG [--by-key] [--json]          requests per minute (last hour) and per day (last 30 days) with the quotas; --by-key: per key',
+    'usage SLUG [--by-key] [--env staging] [--json]',
+    '                                        requests per minute (last hour) and per day (last 30 days) with the quotas; --by-key: per key',
   ],
   async run(args, ctx) {
-    const { values, positionals } = parse(args, { json: { type: 'boolean' }, 'by-key': { type: 'boolean' } }, 1);
+    const { values, positionals } = parse(args, { json: { type: 'boolean' }, 'by-key': { type: 'boolean' }, ...ENV_OPTION }, 1);
     const slug = positionals[0] ?? '';
     if (slug.startsWith('-')) throw new UsageError('expected a project slug');
-    const r = await report(ctx, slug, values['by-key'] === true);
+    const r = await report(ctx, slug, values['by-key'] === true, environmentArg(values.env));
     if (values.json) return ctx.json(r);
     const { perMinute, perDay } = r.quota;
-    ctx.out(`project ${r.project}: quota ${String(perMinute)}/min, ${String(perDay)}/day (UTC; counts are up to 10 s late)`);
+    ctx.out(
+      `project ${r.project}${r.environment === 'staging' ? ' (staging)' : ''}: quota ${String(perMinute)}/min, ${String(perDay)}/day (UTC; counts are up to 10 s late)`,
+    );
     ctx.out('');
     ctx.out(`per minute, last hour: ${String(r.perMinute.reduce((n, b) => n + b.requests, 0))} requests`);
     for (const b of r.perMinute) if (b.requests > 0) ctx.out(`  ${hhmm(b.start)}  ${String(b.requests)}/${String(perMinute)}`);

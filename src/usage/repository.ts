@@ -106,3 +106,10 @@ export function openUsageRepository(database: Database): UsageRepository {
     },
   };
 }
+
+/** Empties one project row of its usage counts (a staging reset: staging/service.ts). */
+export const clearUsage = (projectId: number): SqlStatement[] => [
+  ['DELETE FROM usage_key_days WHERE project_id = ?', [projectId]],
+  ['DELETE FROM usage_days WHERE project_id = ?', [projectId]],
+  ['DELETE FROM usage_minutes WHERE project_id = ?', [projectId]],
+];

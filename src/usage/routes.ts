@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { projectFor } from '../management/project-routes.js';
+import { projectIn } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams } from '../management/schemas.js';
 import { UsageQuery, UsageSchema } from './schemas.js';
 import { usageJson, type UsageService } from './service.js';
@@ -15,7 +15,7 @@ export function usageRoutes(app: FastifyInstance, usage: UsageService): void {
         operationId: 'getUsage',
         summary: 'Get usage',
         description:
-          "The project's API requests per minute for the last hour and per day for the last 30 days, beside its quota; with `by=key`, also each key's requests today and in the last 30 days.",
+          "The project's API requests per minute for the last hour and per day for the last 30 days in one environment (`environment`, production by default), beside its quota; with `by=key`, also each key's requests today and in the last 30 days.",
         tags: ['usage'],
         'x-stability': 'beta',
         params: SlugParams,
@@ -23,7 +23,9 @@ export function usageRoutes(app: FastifyInstance, usage: UsageService): void {
         response: { 200: jsonResponse('The usage.', UsageSchema), ...managementErrors('validation_failed', 'not_signed_in', 'not_found') },
       },
     },
-    async (request) =>
-      usageJson(await usage.reportOf(await projectFor(app, request, request.params.slug), { byKey: request.query.by === 'key' })),
+    async (request) => {
+      const project = await projectIn(app, request, request.params.slug, request.query.environment);
+      return usageJson(await usage.reportOf(project, { byKey: request.query.by === 'key' }));
+    },
   );
 }

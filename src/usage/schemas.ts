@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { QuotaSchema } from '../management/schemas.js';
+import { EnvironmentSchema, QuotaSchema } from '../management/schemas.js';
 
 const Bucket = (what: string) =>
   Type.Object(
@@ -13,6 +13,7 @@ const Bucket = (what: string) =>
 export const UsageSchema = Type.Object(
   {
     project: Type.String({ description: "The project's slug." }),
+    environment: EnvironmentSchema,
     quota: QuotaSchema,
     perMinute: Type.Array(Bucket('minute'), {
       minItems: 60,
@@ -52,6 +53,12 @@ export const UsageSchema = Type.Object(
 );
 
 export const UsageQuery = Type.Object(
-  { by: Type.Optional(Type.Literal('key', { description: '`key` adds `byKey`: the requests of each key.' })) },
+  {
+    by: Type.Optional(Type.Literal('key', { description: '`key` adds `byKey`: the requests of each key.' })),
+    environment: Type.Optional({
+      ...EnvironmentSchema,
+      description: "The environment (default `production`): staging's requests are counted apart, against the same plan's limits.",
+    }),
+  },
   { additionalProperties: false },
 );

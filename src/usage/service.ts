@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
+import type { Environment } from '../http/environments.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
 import type { Quota } from '../projects/plans.js';
@@ -13,6 +14,7 @@ export interface UsageBucket {
 
 export interface UsageReport {
   project: string;
+  environment: Environment;
   quota: Quota;
   /** The last 60 minutes, oldest first, the current minute last. */
   perMinute: UsageBucket[];
@@ -38,9 +40,11 @@ export class UsageService {
     private readonly clock: Clock,
   ) {}
 
-  async report(slug: string, options: { byKey?: boolean } = {}): Promise<UsageReport | DomainError> {
+  async report(slug: string, options: { byKey?: boolean; environment?: Environment } = {}): Promise<UsageReport | DomainError> {
     const project = await this.projects.findBySlug(slug);
-    return project ? this.reportOf(project, options) : projectNotFound(slug);
+    if (!project) return projectNotFound(slug);
+    const scoped = options.environment === 'staging' ? await this.projects.staging(project, new Date(this.clock.now())) : project;
+    return this.reportOf(scoped, options);
   }
 
   async reportOf(project: Project, options: { byKey?: boolean } = {}): Promise<UsageReport> {
@@ -55,6 +59,7 @@ export class UsageService {
     ]);
     return {
       project: project.slug,
+      environment: project.environment,
       quota: project.quota,
       perMinute: series(firstMinute, MINUTE_MS, 60, minutes),
       perDay: series(firstDay, DAY_MS, 30, days),
@@ -65,6 +70,7 @@ export class UsageService {
 
 export const usageJson = (r: UsageReport) => ({
   project: r.project,
+  environment: r.environment,
   quota: r.quota,
   perMinute: r.perMinute.map((b) => ({ start: b.start.toISOString(), requests: b.requests })),
   perDay: r.perDay.map((b) => ({ start: b.start.toISOString(), requests: b.requests })),

@@ -12,7 +12,7 @@ import { sqlFor } from '../../src/storage/sql.js';
 import { selfSigned, type SelfSigned } from '../helpers/certificates.js';
 import { httpsGet } from '../helpers/domains.js';
 import { describeEachEngine, engines, freshDatabase, type EngineName, type FreshDatabase } from '../helpers/engines.js';
-import { harness, ok, type Harness } from '../helpers/harness.js';
+import { exactIds, harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { runCli } from '../helpers/processes.js';
 import { eventually, receiver } from '../helpers/webhooks.js';
@@ -70,6 +70,8 @@ interface Filled {
   site: { live: Buffer; logo: Buffer; preview: Buffer; previewHost: string };
   cert: SelfSigned;
   webhookSecret: string;
+  /** The project's staging environment: a staging key and its pets as listed before the backup. */
+  staging: { auth: { authorization: string; host: string }; pets: string };
 }
 
 async function fill(h: Harness, dir: string, hook: Receiver): Promise<Filled> {
@@ -128,6 +130,15 @@ async function fill(h: Harness, dir: string, hook: Receiver): Promise<Filled> {
     expiresAt: new Date(Date.now() + 86_400_000),
     renewAt: new Date(Date.now() + 43_200_000),
   });
+  // The staging environment: its own key and pets (numbered from 1), backed up and restored beside production's.
+  const stagingKey = ok(await h.app.keys.create(OPERATOR, slug, 'staging', { environment: 'staging' }));
+  const staging = { authorization: `Bearer ${stagingKey.key}`, host: new URL(h.app.config.stagingBaseUrl).host };
+  for (const name of ['staging one', 'staging two']) {
+    const res = await h.request({ method: 'POST', url: '/v1/pets', headers: staging, payload: { name, categoryId: 3 } });
+    assert.equal(res.statusCode, 201, res.body);
+  }
+  const stagingPets = (await h.request({ url: '/v1/pets', headers: staging })).body;
+  assert.deepEqual(exactIds(stagingPets), ['1', '2']);
   await hook.waitFor(1);
   return {
     slug,
@@ -145,6 +156,7 @@ async function fill(h: Harness, dir: string, hook: Receiver): Promise<Filled> {
     },
     cert,
     webhookSecret: hooked.secret,
+    staging: { auth: staging, pets: stagingPets },
   };
 }
 
@@ -231,6 +243,22 @@ async function restoreAndCheck(
   assert.equal(created.statusCode, 201);
   const newId = BigInt(/"id":(\d+)/.exec(created.body)?.[1] ?? '0');
   assert.ok(newId > max, `new pet ${String(newId)} after every restored one (${String(max)})`);
+
+  // Staging as it was: its key works at the staging address only, its pets are there, and its numbering continues.
+  // (A restore of a restore also holds the pet the previous step added.)
+  const stagingList = (await h.request({ url: '/v1/pets', headers: filled.staging.auth })).body;
+  assert.ok(stagingList.startsWith(filled.staging.pets.slice(0, -1)), `staging pets restored: ${stagingList}`);
+  const wrong = await h.request({ url: '/v1/pets', headers: { authorization: filled.staging.auth.authorization } });
+  assert.equal(wrong.json().code, 'wrong_environment');
+  const more = await h.request({
+    method: 'POST',
+    url: '/v1/pets',
+    headers: filled.staging.auth,
+    payload: { name: 'staging more', categoryId: 3 },
+  });
+  assert.equal(more.statusCode, 201, more.body);
+  assert.equal(more.json().id, exactIds(stagingList).length + 1, "staging's next pet continues after its restored ones");
+  assert.equal((await h.request({ url: '/v1/pets/3', headers: filled.auth })).json().name, 'pet 2 ✓', 'production pet 3 is untouched');
 
   // Password, session cookie and access token from before.
   const fresh = await ManagementClient.on(h.app);

@@ -65,6 +65,7 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
     assert.deepEqual(result.failures, []);
     const scenarios = [
       'listPets',
+      'listPetsStaging',
       'listPetsStatus',
       'listPetsDeep',
       'listPetsDeepStatus',
@@ -109,7 +110,8 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
       );
     }
     assert.match(run.stdout, /request log \(/);
-    assert.equal(result.targets.length, scaleOut ? 18 : 12);
+    assert.equal(result.targets.length, scaleOut ? 19 : 13);
+    assert.ok(result.targets.some((t) => t.name === 'listPets through the staging address / production (same rounds)'));
     for (const name of scaleOut ? SCALE_OUT : []) {
       const s = result.summary[name] as { peerRps?: number; peerRatio?: number; pgCpuUsPerRequest?: number };
       assert.ok(s.peerRps && s.peerRps > 0 && s.peerRatio && s.peerRatio > 0, `${name}: no peer figures ${JSON.stringify(s)}`);

@@ -50,6 +50,7 @@ describe('the delivery worker records each outcome on its own when a step fails'
           data: '{}',
           createdAt: new Date(),
           project: 'recording',
+          environment: 'production',
         }));
         for (const d of out) claimedTimes.set(d.id, (claimedTimes.get(d.id) ?? 0) + 1);
         due = [];

@@ -42,6 +42,7 @@ function memoryRepository(url: string, count: number) {
         data: '{}',
         createdAt: new Date(),
         project: 'yield',
+        environment: 'production',
       }));
     },
     oldestDue: async () => null,

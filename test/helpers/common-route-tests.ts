@@ -102,6 +102,8 @@ export function runCommonRouteTests(doc: Contract): void {
   const ops = operationsOf(doc);
   const clock = manualClock(intoMinute(12));
   let h: Harness;
+  /** The Authorization of a staging key of the suite's project. */
+  let stagingAuth: string;
   /** Locations of what the sample requests created, for operations that take a resource by path. */
   const created: string[] = [];
   const seen = new Set<number>();
@@ -169,6 +171,7 @@ export function runCommonRouteTests(doc: Contract): void {
 
   before(async () => {
     h = await harness({ clock, config: { banThreshold: 1 } });
+    stagingAuth = `Bearer ${ok(await h.app.keys.create(OPERATOR, h.project, 'staging', { environment: 'staging' })).key}`;
     assert.deepEqual(
       Object.keys((h.app.openapi() as unknown as Contract).paths),
       Object.keys(doc.paths),
@@ -205,6 +208,12 @@ export function runCommonRouteTests(doc: Contract): void {
   const withAuth = (req: SampleRequest, authorization: string | undefined): InjectOptions => ({
     ...req,
     headers: { ...req.headers, ...(authorization === undefined ? {} : { authorization }) },
+  });
+
+  /** The same request to the staging base URL (the harness's is on a host of its own). */
+  const onStaging = (req: InjectOptions): InjectOptions => ({
+    ...req,
+    headers: { ...req.headers, host: new URL(h.app.config.stagingBaseUrl).host },
   });
 
   for (const op of ops) {
@@ -266,6 +275,36 @@ export function runCommonRouteTests(doc: Contract): void {
           if (Array.isArray(list)) assert.deepEqual(list, [], 'a new project sees an empty list');
           // Where the same path creates, the owner's list holds what the sample request created.
           if (Array.isArray(list) && doc.paths[op.path]?.post) assert.ok((mine.json() as unknown[]).length > 0, 'own list is empty');
+        });
+      }
+
+      test('a key sent to the other environment is 401 wrong_environment, naming the base URL it belongs to', async () => {
+        const production = await send(onStaging(withAuth(await sample(), h.auth.authorization)), `${label(op)} production key on staging`);
+        assert.equal(production.statusCode, 401);
+        assert.equal(production.json().code, 'wrong_environment');
+        assert.ok(production.json().message.includes(h.app.config.baseUrl), production.json().message);
+        const staging = await send(withAuth(await sample(), stagingAuth), `${label(op)} staging key on production`);
+        assert.equal(staging.statusCode, 401);
+        assert.equal(staging.json().code, 'wrong_environment');
+        assert.ok(staging.json().message.includes(h.app.config.stagingBaseUrl), staging.json().message);
+      });
+
+      if (takesResource || op.method === 'GET') {
+        test("the project's staging environment neither sees nor reaches its production data", async () => {
+          ok(await h.app.staging.reset(OPERATOR, h.project));
+          const values = resourceFor(op);
+          const production = await send(withAuth(await sample(), h.auth.authorization), 'production key');
+          const staging = await send(onStaging(withAuth(await sample(), stagingAuth)), 'staging key');
+          if (takesResource) {
+            if (values) assert.ok(production.statusCode < 300, `production resource: ${String(production.statusCode)} ${production.body}`);
+            assert.equal(staging.statusCode, 404, `${label(op)} in staging: ${staging.body}`);
+            return;
+          }
+          assert.equal(staging.statusCode, 200, staging.body);
+          const list = staging.json() as unknown;
+          if (Array.isArray(list)) assert.deepEqual(list, [], 'an empty staging lists nothing');
+          if (Array.isArray(list) && doc.paths[op.path]?.post)
+            assert.ok((production.json() as unknown[]).length > 0, 'production list is empty');
         });
       }
 

@@ -261,6 +261,7 @@ describe('earlyRedirectStep', () => {
   const request = (hostname: string, secure: boolean, url = '/'): EarlyRequest => ({
     method: 'GET',
     url,
+    environment: 'production',
     headers: {},
     hostname,
     secure,

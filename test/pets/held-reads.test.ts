@@ -45,11 +45,19 @@ function door(hold = true) {
       return d.promise;
     },
   } as unknown as PetRepository;
-  const step = earlyPetsStep({ gate, pets, cursors: {} as CursorCodec, clock: { now: () => Date.UTC(2027, 0, 1) }, hold });
+  const step = earlyPetsStep({
+    gate,
+    pets,
+    cursors: {} as CursorCodec,
+    clock: { now: () => Date.UTC(2027, 0, 1) },
+    apiPath: () => '/v1',
+    hold,
+  });
   assert.ok(step);
   const request: EarlyRequest = {
     method: 'GET',
     url: '/v1/pets/5',
+    environment: 'production',
     headers: { host: 'api.test', authorization: 'Bearer k' },
     hostname: 'api.test',
     secure: false,

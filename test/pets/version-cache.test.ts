@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { harness, ok, type Harness } from '../helpers/harness.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 import { engines } from '../helpers/engines.js';
 import { deleteRedisPrefix, testRedis, uniqueRedisPrefix } from '../helpers/redis.js';
 import { HELD_MS } from '../../src/pets/version-cache.js';
@@ -47,13 +48,13 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
   const base = (h: Harness) => `http://127.0.0.1:${String((h.app.server.address() as AddressInfo).port)}`;
   /** A request as a plain client sends it (fetch adds headers that keep a request off the front door). */
   const call = (h: Harness, path: string, init: { method?: string; body?: string } = {}, auth = a.auth) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
+    new Promise<{ status: number; text: string; remaining: number }>((resolve, reject) => {
       const headers: Record<string, string> = { ...auth, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) };
       const req = httpRequest(`${base(h)}${path}`, { method: init.method ?? 'GET', headers }, (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, remaining: Number(res.headers['x-ratelimit-remaining']) }));
       });
       req.on('error', reject);
       req.end(init.body);
@@ -73,7 +74,7 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
   before(async () => {
     if (skip !== undefined || 'skip' in redis) return;
     prefix = uniqueRedisPrefix();
-    instances = await twoInstances({ redisUrl: redis.url, redisKeyPrefix: prefix });
+    instances = await twoInstances({ redisUrl: redis.url, redisKeyPrefix: prefix, stagingBaseUrl: 'https://api.petstore.test/staging/v1' });
     ({ a, b } = instances);
   });
   after(async () => {
@@ -149,6 +150,50 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
     const created = await call(a, '/v1/pets', { method: 'POST', body: JSON.stringify({ name: 'Via A', categoryId: 1 }) }, q.auth);
     assert.equal(created.status, 201);
     assert.deepEqual(await list(), ['Held', 'Via A'], 'read right after the 201');
+  });
+
+  test('staging: a write on one instance is read on the other, quotas are counted apart, and a reset or a copy leaves no held answer', async () => {
+    const q = await a.newProject('enterprise', { perMinute: 1_000, perDay: 100_000 });
+    const production = ok(await a.app.projects.find(q.project));
+    const stagingRow = await a.app.projects.inEnvironment(production, 'staging');
+    const key = ok(await a.app.keys.create(OPERATOR, q.project, 'staging', { environment: 'staging' }));
+    const staging = { authorization: `Bearer ${key.key}` };
+    const list = async (h: Harness) => (await json<Pet[]>(await call(h, '/staging/v1/pets', {}, staging))).map((p) => p.name);
+
+    // Written through A, read on B.
+    const created = await call(a, '/staging/v1/pets', { method: 'POST', body: JSON.stringify({ name: 'Via A', categoryId: 1 }) }, staging);
+    assert.equal(created.status, 201, created.text);
+    assert.deepEqual(await list(b), ['Via A']);
+    assert.deepEqual((await json<Pet[]>(await call(b, '/v1/pets', {}, q.auth))).length, 0, 'production sees none of it');
+
+    // Counted apart in Redis: staging's requests so far leave production's minute untouched.
+    const prodRemaining = (await call(b, '/v1/pets', {}, q.auth)).remaining;
+    const stagRemaining = (await call(a, '/staging/v1/pets', {}, staging)).remaining;
+    assert.ok(prodRemaining > stagRemaining, `production ${String(prodRemaining)}, staging ${String(stagRemaining)}`);
+    assert.equal((await call(b, '/v1/pets', {}, q.auth)).remaining, prodRemaining - 1);
+    assert.equal((await call(b, '/staging/v1/pets', {}, staging)).remaining, stagRemaining - 1);
+
+    // Held on B once staging's version is settled (its last write moved SETTLE_MS back in Redis).
+    const client = new Redis('url' in redis ? redis.url : assert.fail('no Redis'));
+    try {
+      await client.hincrby(`${prefix}:v:pets:${String(stagingRow.id)}`, 'at', -(SETTLE_MS + 1));
+    } finally {
+      client.disconnect();
+    }
+    assert.deepEqual(await list(b), ['Via A']);
+    await sql('UPDATE pets SET name = $1 WHERE project_id = $2', ['Changed by SQL', stagingRow.id]);
+    assert.deepEqual(await list(b), ['Via A'], 'held on B');
+    ok(await a.app.staging.reset(OPERATOR, q.project));
+    assert.deepEqual(await list(b), [], 'read right after the reset: nothing held survives it');
+
+    await sql(
+      "INSERT INTO pets (project_id, id, name, category_id, status, created_at) VALUES ($1, 7, 'In production', 1, 'available', now())",
+      [production.id],
+    );
+    await sql('INSERT INTO pet_sequences (project_id, last_id) VALUES ($1, 7)', [production.id]);
+    assert.deepEqual(await list(b), []);
+    ok(await a.app.staging.copyPets(OPERATOR, q.project));
+    assert.deepEqual(await list(b), ['In production'], 'read right after the copy');
   });
 
   test('a version is settled only once no write has marked or changed it for SETTLE_MS; a write marks it in its own count and changes it after its commit', async () => {

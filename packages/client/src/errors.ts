@@ -32,6 +32,23 @@ export class PetstoreError extends Error {
   }
 }
 
+/**
+ * 401 `wrong_environment`: the key belongs to the other environment (a staging key, `psk_test_…`, sent to the
+ * production base URL, or a production key to the staging one). `keyEnvironment` and `keyBaseUrl` say where the
+ * key works, as the server named it (null if its message could not be read).
+ */
+export class PetstoreWrongEnvironmentError extends PetstoreError {
+  readonly keyEnvironment: 'production' | 'staging' | null;
+  readonly keyBaseUrl: string | null;
+
+  constructor(init: ConstructorParameters<typeof PetstoreError>[0]) {
+    super(init);
+    const m = /^This is a (production|staging) API key: send it to (\S+?)\.?$/.exec(init.message);
+    this.keyEnvironment = (m?.[1] as 'production' | 'staging' | undefined) ?? null;
+    this.keyBaseUrl = m?.[2] ?? null;
+  }
+}
+
 /** No answer arrived: the connection failed or was cut before a complete response. */
 export class PetstoreNetworkError extends Error {
   override readonly name = 'PetstoreNetworkError';

@@ -1,5 +1,5 @@
 export { createClient, type ClientOptions, type PetstoreClient, type RequestOptions } from './client.js';
-export { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError } from './errors.js';
+export { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError, PetstoreWrongEnvironmentError } from './errors.js';
 export type { RateLimit, RetryEvent } from './transport.js';
 export type {
   ErrorCode,
@@ -41,4 +41,7 @@ export {
   type Redirect,
   type Usage,
   type Webhook,
+  type Environment,
+  type StagingReset,
+  type StagingCopy,
 } from './management.js';

@@ -30,6 +30,10 @@ export type ProjectEvent = Json<'listEvents', 200>[number];
 export type EventQuery = NonNullable<operations['listEvents']['parameters']['query']>;
 export type LoggedRequest = Schemas['LoggedRequest'];
 export type RequestQuery = NonNullable<operations['listRequests']['parameters']['query']>;
+/** A project's environment: production, or staging (its own keys, data, quota counts, events and request log). */
+export type Environment = Schemas['Environment'];
+export type StagingReset = Json<'resetStaging', 200>;
+export type StagingCopy = Json<'copyPetsToStaging', 200>;
 
 export interface ManagementClientOptions {
   /** The server's address, e.g. `https://petstore.example.com` (a trailing `/api/v1` is accepted too). */
@@ -63,8 +67,12 @@ export interface ManagementClient {
   getProject(slug: string): Promise<Project>;
   /** A Free project owned by the token's person (a token limited to some projects cannot create one). */
   createProject(slug: string): Promise<Project>;
-  listApiKeys(slug: string): Promise<ApiKeyInfo[]>;
-  /** A key (scope `write` unless `scope: 'read'`; `expiresInDays` makes it expire by itself); the secret is in the answer, once. */
+  /** The keys of one environment (production unless `environment: 'staging'`). */
+  listApiKeys(slug: string, query?: { environment?: Environment }): Promise<ApiKeyInfo[]>;
+  /**
+   * A key (scope `write` unless `scope: 'read'`; `expiresInDays` makes it expire by itself; `environment: 'staging'` for a
+   * `psk_test_` key); the secret is in the answer, once.
+   */
   createApiKey(slug: string, body?: NewApiKey): Promise<CreatedApiKey>;
   /** A new key with the same name and scope; the old one keeps working `expiresInHours` (0 to 168, default 24). */
   rollApiKey(slug: string, keyId: string, body?: { expiresInHours?: number }): Promise<RolledApiKey>;
@@ -88,13 +96,13 @@ export interface ManagementClient {
   listRedirects(slug: string): Promise<Redirect[]>;
   addRedirect(slug: string, from: string, to: string): Promise<Redirect>;
   removeRedirect(slug: string, from: string): Promise<void>;
-  /** With `{ by: 'key' }`, also each key's requests (`byKey`). */
-  getUsage(slug: string, query?: { by?: 'key' }): Promise<Usage>;
+  /** With `{ by: 'key' }`, also each key's requests (`byKey`); of one environment (production by default). */
+  getUsage(slug: string, query?: { by?: 'key'; environment?: Environment }): Promise<Usage>;
   /** A page of the audit log, newest first; `nextCursor` is null on the last page. */
   listAuditEntries(slug: string, query?: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
   /** The audit log from the newest entry on, page after page (`pageSize` 1-100, default 50). */
   allAuditEntries(slug: string, options?: { pageSize?: number }): AsyncIterableIterator<AuditEntry>;
-  listWebhooks(slug: string): Promise<Webhook[]>;
+  listWebhooks(slug: string, query?: { environment?: Environment }): Promise<Webhook[]>;
   /** Adds a webhook endpoint; the answer holds its signing secret, shown this once. */
   createWebhook(slug: string, body: NewWebhook): Promise<CreatedWebhook>;
   /** Removes an endpoint and its deliveries; resolves to the endpoint removed. */
@@ -104,7 +112,14 @@ export interface ManagementClient {
   /** A page of the project's request log, newest first, filtered by status (`4xx`, `429`), key, operation or request id. */
   listRequests(slug: string, query?: RequestQuery): Promise<{ requests: LoggedRequest[]; nextCursor: string | null }>;
   /** The events from the newest on, page after page (`pageSize` 1-100, default 20), optionally of one `type`. */
-  allEvents(slug: string, options?: { type?: EventQuery['type']; pageSize?: number }): AsyncIterableIterator<ProjectEvent>;
+  allEvents(
+    slug: string,
+    options?: { type?: EventQuery['type']; pageSize?: number; environment?: Environment },
+  ): AsyncIterableIterator<ProjectEvent>;
+  /** Empties the project's staging environment (pets, orders, events, deliveries, usage, request log); its keys and webhook endpoints stay. */
+  resetStaging(slug: string): Promise<StagingReset>;
+  /** Copies production's pets into an empty staging, ids kept; `staging_not_empty` (409) otherwise. */
+  copyPetsToStaging(slug: string): Promise<StagingCopy>;
 }
 
 const segment = encodeURIComponent;
@@ -152,8 +167,8 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     timeoutMs: nonNegativeInteger(options.timeoutMs ?? 30_000, 'timeoutMs'),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
   });
-  const get = async <T>(operation: keyof operations, path: string): Promise<T> =>
-    documented<T>(operation, await transport.send({ method: 'GET', path }));
+  const get = async <T>(operation: keyof operations, path: string, query?: Record<string, string | undefined>): Promise<T> =>
+    documented<T>(operation, await transport.send({ method: 'GET', path, ...(query ? { query } : {}) }));
   const post = async <T>(operation: keyof operations, path: string, body: unknown = {}): Promise<T> =>
     documented<T>(operation, await transport.send({ method: 'POST', path, body }));
   const remove = async (path: string): Promise<void> => {
@@ -184,7 +199,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     const answer = await transport.send({
       method: 'GET',
       path: `${project(slug)}/events`,
-      query: { type: query.type, limit: query.limit, cursor: query.cursor },
+      query: { type: query.type, limit: query.limit, cursor: query.cursor, environment: query.environment },
     });
     return {
       events: documented<ProjectEvent[]>('listEvents', answer),
@@ -202,6 +217,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
         requestId: query.requestId,
         limit: query.limit,
         cursor: query.cursor,
+        environment: query.environment,
       },
     });
     return {
@@ -209,10 +225,10 @@ export function createManagementClient(options: ManagementClientOptions): Manage
       nextCursor: nextCursor(answer.headers.get('link'), `${origin}/api/v1`),
     };
   };
-  async function* allEvents(slug: string, options: { type?: EventQuery['type']; pageSize?: number } = {}) {
+  async function* allEvents(slug: string, options: { type?: EventQuery['type']; pageSize?: number; environment?: Environment } = {}) {
     let cursor: string | undefined;
     do {
-      const page = await listEvents(slug, { type: options.type, limit: options.pageSize, cursor });
+      const page = await listEvents(slug, { type: options.type, limit: options.pageSize, cursor, environment: options.environment });
       yield* page.events;
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
@@ -223,7 +239,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     listProjects: () => get('listProjects', '/projects'),
     getProject: (slug) => get('getProject', project(slug)),
     createProject: (slug) => post('createProject', '/projects', { slug }),
-    listApiKeys: (slug) => get('listApiKeys', `${project(slug)}/keys`),
+    listApiKeys: (slug, query = {}) => get('listApiKeys', `${project(slug)}/keys`, { environment: query.environment }),
     createApiKey: (slug, body = {}) => post('createApiKey', `${project(slug)}/keys`, body),
     rollApiKey: (slug, keyId, body = {}) => post('rollApiKey', `${project(slug)}/keys/${segment(keyId)}/roll`, body),
     revokeApiKey: (slug, keyId) => remove(`${project(slug)}/keys/${segment(keyId)}`),
@@ -250,10 +266,10 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     listRedirects: (slug) => get('listRedirects', `${project(slug)}/redirects`),
     addRedirect: (slug, from, to) => post('addRedirect', `${project(slug)}/redirects`, { from, to }),
     removeRedirect: (slug, from) => remove(`${project(slug)}/redirects/${segment(from)}`),
-    getUsage: (slug, query = {}) => get('getUsage', `${project(slug)}/usage${query.by === 'key' ? '?by=key' : ''}`),
+    getUsage: (slug, query = {}) => get('getUsage', `${project(slug)}/usage`, { by: query.by, environment: query.environment }),
     listAuditEntries,
     allAuditEntries,
-    listWebhooks: (slug) => get('listWebhooks', `${project(slug)}/webhooks`),
+    listWebhooks: (slug, query = {}) => get('listWebhooks', `${project(slug)}/webhooks`, { environment: query.environment }),
     createWebhook: (slug, body) => post('createWebhook', `${project(slug)}/webhooks`, body),
     removeWebhook: async (slug, webhookId) =>
       documented<Webhook>(
@@ -263,5 +279,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     listEvents,
     allEvents,
     listRequests,
+    resetStaging: (slug) => post('resetStaging', `${project(slug)}/staging/reset`),
+    copyPetsToStaging: (slug) => post('copyPetsToStaging', `${project(slug)}/staging/copy-pets`),
   };
 }

@@ -1,4 +1,4 @@
-import { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError } from './errors.js';
+import { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError, PetstoreWrongEnvironmentError } from './errors.js';
 import { parseJson, stringifyJson } from './int64.js';
 import { backoffDelay, parseRetryAfter, sleep } from './retry.js';
 import type { ErrorCode, ErrorDetail } from './types.js';
@@ -173,9 +173,10 @@ function readBody(response: Response, text: string): unknown {
 function toPetstoreError(answer: Answer): PetstoreError {
   const body = answer.body as { code?: unknown; message?: unknown; details?: unknown } | null;
   const isErrorBody = body !== null && typeof body === 'object' && typeof body.code === 'string' && typeof body.message === 'string';
-  return new PetstoreError({
+  const code = isErrorBody ? (body.code as ErrorCode) : 'unknown_error';
+  return new (code === 'wrong_environment' ? PetstoreWrongEnvironmentError : PetstoreError)({
     status: answer.status,
-    code: isErrorBody ? (body.code as ErrorCode) : 'unknown_error',
+    code,
     message: isErrorBody ? (body.message as string) : `HTTP ${String(answer.status)} without an Error body`,
     requestId: answer.headers.get('x-request-id'),
     retryAfterMs: parseRetryAfter(answer.headers.get('retry-after')),

@@ -71,3 +71,15 @@ async function exchange(method, path, body) {
 }
 
 export const project = (slug) => `/projects/${encodeURIComponent(slug)}`;
+
+/** The environment the page shows (the Production | Staging switch): 'production' or 'staging'. */
+export const environment = () => (document.body.dataset.environment === 'staging' ? 'staging' : 'production');
+
+/** A GET path of the page's environment: `?environment=staging` added on staging pages. */
+export function inEnvironment(path) {
+  if (environment() !== 'staging') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}environment=staging`;
+}
+
+/** A request body of the page's environment: `environment: 'staging'` added on staging pages. */
+export const withEnvironment = (body) => (environment() === 'staging' ? { ...body, environment: 'staging' } : body);

@@ -36,6 +36,13 @@ signOut?.addEventListener('click', async () => {
   }
 });
 
+// Production | Staging: the same page in the environment chosen.
+for (const radio of document.querySelectorAll('.env-switch input[type="radio"]')) {
+  radio.addEventListener('change', () => {
+    if (radio.checked && radio.dataset.href) location.assign(radio.dataset.href);
+  });
+}
+
 const { page, slug } = document.body.dataset;
 const content = document.getElementById('content');
 const load = PAGES[page];

@@ -1,4 +1,4 @@
-import { api, project } from './api.js';
+import { api, inEnvironment, project, withEnvironment } from './api.js';
 import { announce, busy, confirmAction, errorSlot, field, h, hidden, secretOnce, showSecretOnce, table, time, uid } from './dom.js';
 
 const keyLabel = (k) => (k.name ? `“${k.name}” (${k.hint})` : k.hint);
@@ -64,7 +64,7 @@ export async function render({ content, slug }) {
   );
 
   async function showList() {
-    const keys = await api('GET', base);
+    const keys = await api('GET', inEnvironment(base));
     if (keys.length === 0) {
       list.replaceChildren(h('p', null, 'This project has no API keys yet.'));
       return;
@@ -179,7 +179,7 @@ export async function render({ content, slug }) {
     if (expiry.select.value) body.expiresInDays = Number(expiry.select.value);
     await busy(create, 'Creating…', form, async () => {
       try {
-        const created = await api('POST', base, body);
+        const created = await api('POST', base, withEnvironment(body));
         name.input.value = '';
         showSecret(created);
         await showList();

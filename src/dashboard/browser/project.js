@@ -1,7 +1,7 @@
 // The project's overview: its site and live deploy, its custom domains with their state, and this month's usage beside the quota.
-import { api, project } from './api.js';
+import { api, environment, inEnvironment, project } from './api.js';
 import { badgeOf } from './domains.js';
-import { h, hidden, number, siteLink, time } from './dom.js';
+import { announce, confirmAction, h, hidden, number, siteLink, time } from './dom.js';
 
 const utcMonth = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -92,11 +92,70 @@ function usageCard(usage) {
   );
 }
 
+/**
+ * Staging's data as a whole: **Reset staging** empties it (its keys and webhook endpoints stay), **Copy production
+ * pets** fills an empty staging with production's pets; each asks first, in a dialog.
+ */
+function stagingCard(slug, refresh) {
+  const heading = h('h3', { id: 'overview-staging' }, 'Staging data');
+  const reset = h('button', { type: 'button', class: 'danger' }, 'Reset staging');
+  const copy = h('button', { type: 'button', class: 'secondary' }, 'Copy production pets');
+  // What was last done, in words (screen readers hear it through the page's status region).
+  const done = h('p', { class: 'muted staging-done' });
+  const say = (text) => {
+    done.textContent = text;
+    announce(text);
+  };
+  reset.addEventListener('click', () =>
+    confirmAction({
+      title: `Reset the staging environment of ${slug}?`,
+      text: "Staging's pets, orders, idempotency keys, events, webhook deliveries, usage and request log are deleted, and its next pet is number 1. Its API keys and webhook endpoints stay. Production is not touched.",
+      action: 'Reset',
+      busyText: 'Resetting…',
+      returnTo: () => heading,
+      run: async () => {
+        await api('POST', `${project(slug)}/staging/reset`);
+        await refresh();
+        say('Staging was reset: it holds no data now.');
+      },
+    }),
+  );
+  copy.addEventListener('click', () =>
+    confirmAction({
+      title: "Copy production's pets into staging?",
+      text: 'Every pet of production is copied into staging with the same id, name, category and status. Staging must be empty (no pets, no orders): reset it first otherwise.',
+      action: 'Copy pets',
+      busyText: 'Copying…',
+      tone: 'primary',
+      returnTo: () => heading,
+      run: async () => {
+        const { copied } = await api('POST', `${project(slug)}/staging/copy-pets`);
+        await refresh();
+        say(`${number(copied)} pets copied into staging.`);
+      },
+    }),
+  );
+  return h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'overview-staging' },
+    heading,
+    h(
+      'p',
+      null,
+      'Staging has its own keys (psk_test_…), pets, orders, events, webhooks, usage and request log, and the same plan’s limits. Test against it without touching production.',
+    ),
+    h('div', { class: 'actions' }, reset, copy),
+    done,
+  );
+}
+
 export async function render({ content, slug }) {
-  const [p, domains, usage] = await Promise.all([
-    api('GET', project(slug)),
-    api('GET', `${project(slug)}/domains`),
-    api('GET', `${project(slug)}/usage`),
-  ]);
-  content.replaceChildren(h('h2', null, 'Overview'), h('div', { class: 'overview' }, siteCard(p), domainsCard(domains), usageCard(usage)));
+  const staging = environment() === 'staging';
+  const usageSlot = h('div', { class: 'usage-slot' });
+  const refresh = async () => usageSlot.replaceChildren(usageCard(await api('GET', inEnvironment(`${project(slug)}/usage`))));
+  const [p, domains] = await Promise.all([api('GET', project(slug)), api('GET', `${project(slug)}/domains`), refresh()]);
+  const cards = staging
+    ? [stagingCard(slug, refresh), usageSlot, siteCard(p), domainsCard(domains)]
+    : [siteCard(p), domainsCard(domains), usageSlot];
+  content.replaceChildren(h('h2', null, staging ? 'Overview of staging' : 'Overview'), h('div', { class: 'overview' }, ...cards));
 }

@@ -1,6 +1,6 @@
 // Requests: the project's request log, newest first, filtered by status, key, operation or request id; each row opens
 // to its details (the error code and what it means, the key, the time taken).
-import { api, apiPage, project } from './api.js';
+import { api, apiPage, inEnvironment, project } from './api.js';
 import { busy, errorSlot, field, focusOn, h, time, uid } from './dom.js';
 
 const PAGE_SIZE = 25;
@@ -72,7 +72,7 @@ function row(r, keyNames) {
 
 export async function render({ content, slug }) {
   const base = `${project(slug)}/requests`;
-  const keys = await api('GET', `${project(slug)}/keys`).catch(() => []);
+  const keys = await api('GET', inEnvironment(`${project(slug)}/keys`)).catch(() => []);
   const keyNames = new Map(keys.map((k) => [k.id, k.name ? `${k.name} (${k.hint})` : k.hint]));
   const status = select('Status', 'status', STATUSES);
   const key = select('Key', 'keyId', [['', 'Any key'], ...keys.map((k) => [k.id, keyNames.get(k.id)])]);
@@ -107,7 +107,7 @@ export async function render({ content, slug }) {
   };
 
   async function load() {
-    const { entries, next } = await apiPage(`${base}?${query()}`);
+    const { entries, next } = await apiPage(inEnvironment(`${base}?${query()}`));
     const added = entries.map((r) => row(r, keyNames));
     body.append(...added);
     cursor = next;

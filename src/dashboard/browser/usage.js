@@ -1,5 +1,5 @@
 import uPlot from './uPlot.esm.js';
-import { api, project } from './api.js';
+import { api, inEnvironment, project } from './api.js';
 import { announce, busy, errorSlot, h, number, table } from './dom.js';
 
 const utc = (iso, withDate) =>
@@ -98,7 +98,7 @@ export async function render({ content, slug }) {
   }
 
   async function show() {
-    const usage = await api('GET', `${project(slug)}/usage?by=key`);
+    const usage = await api('GET', inEnvironment(`${project(slug)}/usage?by=key`));
     for (const p of plots) p.destroy();
     const minute = figure({
       title: 'Requests per minute, last hour (UTC)',

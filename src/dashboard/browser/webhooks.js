@@ -1,4 +1,4 @@
-import { api, project } from './api.js';
+import { api, inEnvironment, project, withEnvironment } from './api.js';
 import { announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, number, table, time } from './dom.js';
 
 /** How long Send test event waits for the attempt before saying it is still queued. */
@@ -41,7 +41,10 @@ export async function render({ content, slug }) {
   );
 
   async function showList() {
-    const [hooks, today] = await Promise.all([api('GET', base), api('GET', `${project(slug)}/webhook-budget`)]);
+    const [hooks, today] = await Promise.all([
+      api('GET', inEnvironment(base)),
+      api('GET', inEnvironment(`${project(slug)}/webhook-budget`)),
+    ]);
     budget.replaceChildren(
       `Delivery attempts today (UTC): ${number(today.used)} of ${number(today.limit)}`,
       today.remaining === 0 ? ': none left, deliveries that come due are not sent until the next day.' : '.',
@@ -290,7 +293,7 @@ export async function render({ content, slug }) {
       .filter((t) => t !== '');
     await busy(add, 'Adding…', form, async () => {
       try {
-        const created = await api('POST', base, { url: url.input.value.trim(), events: types.length ? types : ['*'] });
+        const created = await api('POST', base, withEnvironment({ url: url.input.value.trim(), events: types.length ? types : ['*'] }));
         url.input.value = '';
         showSecret(created);
         await showList();

@@ -82,13 +82,13 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description The project's keys, revoked ones included, never with their secrets. A rolled key names the key that replaced it (`replacedBy`) and stops at its `expiresAt`; its successor names it (`replaces`).
+         * @description The project's keys of one environment (`?environment=`, production by default), revoked ones included, never with their secrets. A rolled key names the key that replaced it (`replacedBy`) and stops at its `expiresAt`; its successor names it (`replaces`).
          */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
-         * @description Creates a key for the project. The answer carries the secret, this once; it is stored only as a hash. A `read` key may call GET and HEAD operations only; `expiresInDays` makes it expire by itself.
+         * @description Creates a key for the project, in one of its environments (`environment`, production by default; a staging key begins `psk_test_` and is refused with 401 `wrong_environment` at the production base URL, and the reverse). The answer carries the secret, this once; it is stored only as a hash. A `read` key may call GET and HEAD operations only; `expiresInDays` makes it expire by itself.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -108,7 +108,7 @@ export interface paths {
         put?: never;
         /**
          * Roll an API key
-         * @description Creates a key with the same name, scope and expiry rule to replace this one (a key that expires gives the new one the same lifetime, counted from the roll), and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The answer carries the new secret, this once. A key is rolled once: rolling it again, during its overlap or after, is 409 `key_already_rolled` (of several rolls at once, exactly one succeeds). A key of another project, a revoked or an expired key is 404.
+         * @description Creates a key with the same name, scope and expiry rule to replace this one (a key that expires gives the new one the same lifetime, counted from the roll), and makes this one expire after an overlap (`expiresInHours`, 24 by default, 0 to 168), so clients can move to the new key without downtime. The new key is of the same environment. The answer carries the new secret, this once. A key is rolled once: rolling it again, during its overlap or after, is 409 `key_already_rolled` (of several rolls at once, exactly one succeeds). A key of another project, a revoked or an expired key is 404.
          */
         post: operations["rollApiKey"];
         delete?: never;
@@ -129,7 +129,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Revokes the key: every running server refuses it within 5 seconds. A key of another project is 404.
+         * @description Revokes the key (of either environment): every running server refuses it within 5 seconds. A key of another project is 404.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -526,7 +526,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The events of the project of the last 30 days, newest first, optionally of one `type`. When more follow, the `Link: <…>; rel="next"` header fetches the next page.
+         * @description The events of the project in one environment (`environment`, production by default) of the last 30 days, newest first, optionally of one `type`. When more follow, the `Link: <…>; rel="next"` header fetches the next page.
          */
         get: operations["listEvents"];
         put?: never;
@@ -546,7 +546,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The project's webhook endpoints, without their secrets.
+         * @description The project's webhook endpoints of one environment (`environment`, production by default), without their secrets.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -698,7 +698,7 @@ export interface paths {
         };
         /**
          * Get usage
-         * @description The project's API requests per minute for the last hour and per day for the last 30 days, beside its quota; with `by=key`, also each key's requests today and in the last 30 days.
+         * @description The project's API requests per minute for the last hour and per day for the last 30 days in one environment (`environment`, production by default), beside its quota; with `by=key`, also each key's requests today and in the last 30 days.
          */
         get: operations["getUsage"];
         put?: never;
@@ -718,11 +718,51 @@ export interface paths {
         };
         /**
          * Search the request log
-         * @description The project's `/v1` requests of the last `REQUEST_LOG_DAYS` days (7 by default; at most the newest 100,000), newest first: find one by its `X-Request-Id`, or filter by status class or code, key and operation. A request appears within 2 seconds. Headers, bodies and cursor values are never logged. More pages are announced in the `Link` header.
+         * @description The project's `/v1` requests in one environment (`environment`, production by default; `path` is the path as routed, `/v1/…` in both) of the last `REQUEST_LOG_DAYS` days (7 by default; at most the newest 100,000), newest first: find one by its `X-Request-Id`, or filter by status class or code, key and operation. A request appears within 2 seconds. Headers, bodies and cursor values are never logged. More pages are announced in the `Link` header.
          */
         get: operations["listRequests"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/staging/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the staging environment
+         * @description Empties the project's staging environment in one transaction: its pets (the next is number 1 again), orders, idempotency keys, events and webhook deliveries, usage counts and request log. Its keys and webhook endpoints stay, and so do its quota counts of the current windows. Production is not touched. Recorded in the audit log (`staging.reset`).
+         */
+        post: operations["resetStaging"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/staging/copy-pets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy production's pets into staging
+         * @description Copies every pet of production into the staging environment with the same ids, names, categories and statuses, and numbers staging's next pet after them. Only into an empty staging (no pets, no orders): otherwise 409 `staging_not_empty` and nothing is copied (reset it first). No events are sent for the copies. Recorded in the audit log (`staging.copy_pets`).
+         */
+        post: operations["copyPetsToStaging"];
         delete?: never;
         options?: never;
         head?: never;
@@ -780,6 +820,7 @@ export interface components {
             id: string;
             /** @description The slug of the project the key belongs to. */
             project: string;
+            environment: components["schemas"]["Environment"];
             /** @description A label given at creation. */
             name: string | null;
             /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
@@ -825,6 +866,7 @@ export interface components {
             key: string;
             /** @description The slug of the project the key belongs to. */
             project: string;
+            environment: components["schemas"]["Environment"];
             /** @description The label. */
             name: string | null;
             /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
@@ -855,7 +897,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "invitation_limit" | "token_limit" | "webhook_limit" | "last_owner" | "key_already_rolled" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "wrong_environment" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "staging_not_empty" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "invitation_limit" | "token_limit" | "webhook_limit" | "last_owner" | "key_already_rolled" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -872,6 +914,8 @@ export interface components {
             field: string;
             message: string;
         };
+        /** @description One of the project's two environments: `production` (the API at BASE_URL) or `staging` (at STAGING_BASE_URL), each with its own keys, pets, orders, events, webhooks, usage, quota counts and request log. */
+        Environment: "production" | "staging";
         /** @description A personal access token, without its secret. */
         AccessToken: {
             /** @description The token id (not the secret). */
@@ -940,9 +984,11 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @description What was done. */
-            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "key.create" | "key.revoke" | "key.unban" | "key.roll" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove" | "webhook.test" | "webhook.retry";
+            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "key.create" | "key.revoke" | "key.unban" | "key.roll" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove" | "webhook.test" | "webhook.retry" | "staging.reset" | "staging.copy_pets";
             /** @description What it was done to: a project slug, key id, deploy id, domain, redirect or email. */
             target: string;
+            /** @description The environment the change concerns; `production` for what both environments share (members, plan, deploys, domains). */
+            environment: "production" | "staging";
             /** @description The client's address, for changes through the API. */
             ip?: string;
         };
@@ -1117,6 +1163,30 @@ export interface components {
             errorCode?: string;
             /** @description What that error code means. */
             errorMessage?: string;
+        };
+        /** @description A staging environment emptied: its pets, orders, idempotency keys, events and webhook deliveries, usage and request log are gone; its keys and webhook endpoints stay, and its next pet is number 1. */
+        StagingReset: {
+            /** @description The project's slug. */
+            project: string;
+            /** @constant */
+            environment: "staging";
+            /**
+             * Format: date-time
+             * @description When the staging environment was emptied.
+             */
+            resetAt: string;
+        };
+        /** @description Production's pets copied into an empty staging environment. */
+        StagingCopy: {
+            /** @description The project's slug. */
+            project: string;
+            /** @constant */
+            environment: "staging";
+            /**
+             * Format: int64
+             * @description Pets now in staging, each with its production id.
+             */
+            copied: number;
         };
     };
     responses: never;
@@ -1886,7 +1956,10 @@ export interface operations {
     };
     listApiKeys: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The environment (default `production`). */
+                environment?: "production" | "staging";
+            };
             header?: never;
             path: {
                 /** @description The project's slug. */
@@ -2016,6 +2089,8 @@ export interface operations {
                     name?: string;
                     /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
                     scope?: "read" | "write";
+                    /** @description The environment the key is for (default `production`): staging keys begin `psk_test_` and work only at the staging base URL. */
+                    environment?: "production" | "staging";
                     /**
                      * Format: int32
                      * @description Days until the key expires by itself (default: it never expires).
@@ -2201,6 +2276,7 @@ export interface operations {
                         key: string;
                         /** @description The slug of the project the key belongs to. */
                         project: string;
+                        environment: components["schemas"]["Environment"];
                         /** @description The label. */
                         name: string | null;
                         /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
@@ -5811,6 +5887,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
                 cursor?: string;
+                /** @description The environment (default `production`). */
+                environment?: "production" | "staging";
             };
             header?: never;
             path: {
@@ -5841,8 +5919,9 @@ export interface operations {
                          * @description When the change happened (the event is written in its transaction).
                          */
                         createdAt: string;
-                        /** @description The project's slug. */
+                        /** @description The project's slug (the same in both environments). */
                         project: string;
+                        environment: components["schemas"]["Environment"];
                         /** @description What changed: the pet, deploy, domain, key… as the API shows it. */
                         data: {
                             [key: string]: unknown;
@@ -5944,7 +6023,10 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The environment (default `production`). */
+                environment?: "production" | "staging";
+            };
             header?: never;
             path: {
                 /** @description The project's slug. */
@@ -5965,6 +6047,7 @@ export interface operations {
                     "application/json": {
                         /** @description The endpoint id (`we_…`). */
                         id: string;
+                        environment: components["schemas"]["Environment"];
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description The subscribed event types, or `["*"]`. */
@@ -6094,6 +6177,8 @@ export interface operations {
                     events: ("pet.created" | "pet.status_changed" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "deploy.ready" | "deploy.failed" | "deploy.promoted" | "domain.verified" | "domain.failed" | "domain.removed" | "certificate.issued" | "certificate.failed" | "key.banned" | "*")[];
                     /** @description A label, e.g. what receives the events. */
                     description?: string;
+                    /** @description The environment whose events the endpoint receives (default `production`): a staging endpoint gets staging's events only. */
+                    environment?: "production" | "staging";
                 };
             };
         };
@@ -6109,6 +6194,7 @@ export interface operations {
                     "application/json": {
                         /** @description The endpoint id (`we_…`). */
                         id: string;
+                        environment: components["schemas"]["Environment"];
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description The subscribed event types, or `["*"]`. */
@@ -6267,7 +6353,10 @@ export interface operations {
     };
     getWebhookBudget: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The environment (default `production`). */
+                environment?: "production" | "staging";
+            };
             header?: never;
             path: {
                 /** @description The project's slug. */
@@ -6431,6 +6520,7 @@ export interface operations {
                     "application/json": {
                         /** @description The endpoint id (`we_…`). */
                         id: string;
+                        environment: components["schemas"]["Environment"];
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description The subscribed event types, or `["*"]`. */
@@ -6566,6 +6656,7 @@ export interface operations {
                     "application/json": {
                         /** @description The endpoint id (`we_…`). */
                         id: string;
+                        environment: components["schemas"]["Environment"];
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description The subscribed event types, or `["*"]`. */
@@ -6745,6 +6836,7 @@ export interface operations {
                     "application/json": {
                         /** @description The endpoint id (`we_…`). */
                         id: string;
+                        environment: components["schemas"]["Environment"];
                         /** @description Where events are POSTed. */
                         url: string;
                         /** @description The subscribed event types, or `["*"]`. */
@@ -7231,8 +7323,9 @@ export interface operations {
                              * @description When the change happened (the event is written in its transaction).
                              */
                             createdAt: string;
-                            /** @description The project's slug. */
+                            /** @description The project's slug (the same in both environments). */
                             project: string;
+                            environment: components["schemas"]["Environment"];
                             /** @description What changed: the pet, deploy, domain, key… as the API shows it. */
                             data: {
                                 [key: string]: unknown;
@@ -7520,6 +7613,8 @@ export interface operations {
             query?: {
                 /** @description `key` adds `byKey`: the requests of each key. */
                 by?: "key";
+                /** @description The environment (default `production`): staging's requests are counted apart, against the same plan's limits. */
+                environment?: "production" | "staging";
             };
             header?: never;
             path: {
@@ -7541,6 +7636,7 @@ export interface operations {
                     "application/json": {
                         /** @description The project's slug. */
                         project: string;
+                        environment: components["schemas"]["Environment"];
                         quota: components["schemas"]["Quota"];
                         /** @description The last 60 minutes, oldest first, the current minute last; compare with `quota.perMinute`. */
                         perMinute: {
@@ -7697,6 +7793,8 @@ export interface operations {
                 limit?: number;
                 /** @description The cursor from the `Link` header of the previous page. */
                 cursor?: string;
+                /** @description The environment whose requests are listed (default `production`). */
+                environment?: "production" | "staging";
             };
             header?: never;
             path: {
@@ -7768,6 +7866,313 @@ export interface operations {
             };
             /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
             408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetStaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staging environment, emptied. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StagingReset"];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `payload_too_large`: the body is larger than the operation accepts. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `unsupported_media_type`: the body is not in a media type the operation accepts. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    copyPetsToStaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StagingCopy"];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `staging_not_empty`: The project's staging environment already has pets or orders: reset it first (POST …/staging/reset). */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `payload_too_large`: the body is larger than the operation accepts. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `unsupported_media_type`: the body is not in a media type the operation accepts. */
+            415: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;

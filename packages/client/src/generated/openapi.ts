@@ -167,7 +167,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "insufficient_scope" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "wrong_environment" | "insufficient_scope" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "gone" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "misdirected_request" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -331,7 +331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -526,7 +526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -824,7 +824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -1059,7 +1059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -1254,7 +1254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -1567,7 +1567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -1775,7 +1775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -2071,7 +2071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -2360,7 +2360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". */
+            /** @description Error. Codes: `unauthorized`: A valid API key is required. Send it as "Authorization: Bearer <API_KEY>". `wrong_environment`: This API key belongs to the other environment: send it to that environment's base URL. */
             401: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */

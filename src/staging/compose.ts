@@ -1,0 +1,15 @@
+import { composeAudit } from '../audit/compose.js';
+import type { Ground } from '../feature.js';
+import { openProjectRepository } from '../projects/repository.js';
+import { openStagingRepository } from './repository.js';
+import { StagingService } from './service.js';
+
+/** The staging service, as the server and the CLI use it; `changed` changes a project row's shared pets version. */
+export const composeStaging = (ground: Ground, changed: (projectId: number) => Promise<void>): StagingService =>
+  new StagingService(
+    ground.repository('projects', openProjectRepository),
+    ground.repository('staging', openStagingRepository),
+    ground.clock,
+    composeAudit(ground),
+    changed,
+  );
