@@ -32,6 +32,11 @@ export const ConfigSchema = Type.Object({
   metricsEnabled: Type.Boolean(),
   /** Count `/v1` requests per project and minute (usage figures, keys' last use); off only to measure what it costs. */
   usageRecording: Type.Boolean(),
+  /**
+   * With PostgreSQL and Redis, hold listPets and getPet answers under the project's shared version
+   * (pets/version-cache.ts); off, this instance reads every answer from the database (writes still change the version).
+   */
+  heldAnswers: Type.Boolean(),
   /** Days each project's request log keeps a request. */
   requestLogDays: Type.Integer({ minimum: 1, maximum: 90 }),
   /** A key sending more than this many requests while answered 429 is banned. */
@@ -104,6 +109,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   keyCacheTtlMs: 'KEY_CACHE_TTL_MS',
   metricsEnabled: 'METRICS_ENABLED',
   usageRecording: 'USAGE_RECORDING',
+  heldAnswers: 'HELD_ANSWERS',
   requestLogDays: 'REQUEST_LOG_DAYS',
   banThreshold: 'BAN_THRESHOLD',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
@@ -185,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheTtlMs: integer(env.KEY_CACHE_TTL_MS, 2_000),
     metricsEnabled: boolean(env.METRICS_ENABLED, true),
     usageRecording: boolean(env.USAGE_RECORDING, true),
+    heldAnswers: boolean(env.HELD_ANSWERS, true),
     requestLogDays: integer(env.REQUEST_LOG_DAYS, 7),
     banThreshold: integer(env.BAN_THRESHOLD, 20),
     banDurationSeconds: integer(env.BAN_DURATION_SECONDS, 600),

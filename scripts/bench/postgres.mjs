@@ -274,13 +274,30 @@ export const SCALE_OUT = [
   { name: 'pgPlaceOrder', db: 'order', seed: 'orderPets' },
 ];
 
+/** The write rates (createPet per second, to the project read) of the scenarios that read while it takes writes. */
+export const WRITE_RATES = [1, 10, 100, 500];
+
 /**
- * Creates each wanted scenario's database (`<runId>_<db>`), migrates it through the CLI, creates an Enterprise
+ * listPets and getPet while the project takes writes, one scenario per operation and rate (`pgListPetsW100`: 100
+ * createPet a second), all on one database, read by two services (held answers on, and `HELD_ANSWERS=false`) and
+ * the peer, each written to by its own requests at that rate while it is measured.
+ */
+export const writingScenarios = (rates) =>
+  rates.flatMap((rate) => [
+    { name: `pgListPetsW${String(rate)}`, op: 'listPets', rate },
+    { name: `pgGetPetW${String(rate)}`, op: 'getPet', rate },
+  ]);
+
+/** The database the writing scenarios share, wanted when any of `scenarios` is. */
+export const writingDatabase = (scenarios) => ({ name: 'pgWriting', db: 'writing', seed: 'pets', scenarios });
+
+/**
+ * Creates each scenario database of `defs` (`<runId>_<db>`), migrates it through the CLI, creates an Enterprise
  * project and a key, and seeds its pets. `cleanups` receives what undoes each step as soon as it is done.
  */
-export async function prepareScaleOut({ urls, runId, wanted, serviceEnv, counts, petstoreJson, cleanups }) {
+export async function prepareScaleOut({ urls, runId, defs, serviceEnv, counts, petstoreJson, petstoreMigrate, cleanups }) {
   const setups = [];
-  for (const def of SCALE_OUT.filter((d) => wanted(d.name))) {
+  for (const def of defs) {
     const database = `${runId}_${def.db}`;
     const prefix = `${runId}:${def.db}`;
     cleanups.push(
@@ -296,6 +313,7 @@ export async function prepareScaleOut({ urls, runId, wanted, serviceEnv, counts,
       REDIS_KEY_PREFIX: prefix,
       ...(process.env.BENCH_PG_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_PG_POOL_SIZE } : {}),
     };
+    petstoreMigrate(env);
     petstoreJson(['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'], env);
     const { key } = petstoreJson(['keys', 'create', '--project', 'bench', '--name', 'bench'], env);
     const count = def.seed === 'pets' ? counts.pets : def.seed === 'orderPets' ? counts.orderPets : 1000;

@@ -8,6 +8,11 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PETSTORE = fileURLToPath(new URL('../../bin/petstore', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
+/** Creates the database at `env.DATABASE_URL` and applies its migrations (`bin/petstore migrate`), as a user does first. */
+export function petstoreMigrate(env) {
+  execFileSync(process.execPath, [PETSTORE, 'migrate'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 /** Runs `bin/petstore ARGS` and returns its stdout parsed as JSON. */
 export function petstoreJson(args, env) {
   const out = execFileSync(process.execPath, [PETSTORE, ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' });

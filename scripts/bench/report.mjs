@@ -7,6 +7,15 @@ export const median = (values) => {
   return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 };
 
+/** The medians of one process's figures over the rounds (`peer`, `off`), named after it: peerRps, peerP99Ms… */
+const medians = (runs, who) =>
+  Object.fromEntries(
+    ['rps', 'p99Ms', 'cpuUsPerRequest', 'pgCpuUsPerRequest', 'redisCpuUsPerRequest'].map((k) => [
+      `${who}${k[0].toUpperCase()}${k.slice(1)}`,
+      median(runs.map((x) => x[who][k])),
+    ]),
+  );
+
 /** Medians per scenario; every ratio is taken within a round, then the median of those. */
 export function summarise(scenarios, rounds) {
   const summary = {};
@@ -31,13 +40,19 @@ export function summarise(scenarios, rounds) {
       Object.assign(summary[s.name], {
         pgCpuUsPerRequest: median(runs.map((x) => x.service.pgCpuUsPerRequest)),
         redisCpuUsPerRequest: median(runs.map((x) => x.service.redisCpuUsPerRequest)),
-        peerRps: median(runs.map((x) => x.peer.rps)),
-        peerP99Ms: median(runs.map((x) => x.peer.p99Ms)),
-        peerCpuUsPerRequest: median(runs.map((x) => x.peer.cpuUsPerRequest)),
-        peerPgCpuUsPerRequest: median(runs.map((x) => x.peer.pgCpuUsPerRequest)),
-        peerRedisCpuUsPerRequest: median(runs.map((x) => x.peer.redisCpuUsPerRequest)),
+        ...medians(runs, 'peer'),
         peerRatio: median(runs.map((x) => x.service.rps / x.peer.rps)),
         peerRatioToBare: median(runs.map((x) => x.peer.rps / x.bare.rps)),
+      });
+    }
+    // While the project takes writes: the rate reached, and the instance with HELD_ANSWERS=false in the same rounds.
+    if (runs.some((x) => x.off)) {
+      Object.assign(summary[s.name], {
+        writeRate: s.writes.rate,
+        writesPerSecond: median(runs.flatMap((x) => [x.service, x.off, x.peer].map((m) => m?.written?.perSecond))),
+        ...medians(runs, 'off'),
+        offPeerRatio: median(runs.map((x) => x.off.rps / x.peer.rps)),
+        loadAverage: median(runs.map((x) => x.loadAverage)),
       });
     }
   }
@@ -65,6 +80,15 @@ export function cpuDelta(rounds, withIt, without) {
 
 const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
+/** A table: the first row its head, underlined; the first column left-aligned, the others right-aligned. */
+function printRows(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
 export function printTable(summary, bareRssMb) {
   const rows = [['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'peak RSS MB', 'bare req/s', 'ratio to bare']];
   for (const s of Object.values(summary)) {
@@ -90,11 +114,7 @@ export function printTable(summary, bareRssMb) {
     '',
     '1.00',
   ]);
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  for (const [i, r] of rows.entries()) {
-    console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '));
-    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
+  printRows(rows);
 }
 
 export function printTargets(targets) {
@@ -132,9 +152,39 @@ export function printScaleOutTable(summary, roundTrips) {
       fmt(counted.peer.pgRoundTripsConcurrent, 2),
     ]);
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  for (const [i, r] of rows.entries()) {
-    console.log(r.map((c, j) => (j === 0 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  '));
-    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  printRows(rows);
+}
+
+/** listPets and getPet while the project takes writes: held answers on and off against the peer, CPU by process. */
+export function printWritingTable(summary) {
+  const writing = Object.entries(summary).filter(([, s]) => s.offRps !== undefined);
+  if (writing.length === 0) return;
+  const rows = [
+    [
+      'reads while writing (PostgreSQL + Redis)',
+      'writes/s',
+      'req/s',
+      'of peer',
+      'off: req/s',
+      'off: of peer',
+      'peer req/s',
+      'CPU µs/req svc / PG / Redis: held on; off; peer',
+      'load',
+    ],
+  ];
+  const cpu = (a, b, c) => `${fmt(a, 0)} / ${fmt(b, 0)} / ${fmt(c, 0)}`;
+  for (const [name, s] of writing) {
+    rows.push([
+      name,
+      `${fmt(s.writesPerSecond, 0)} (of ${String(s.writeRate)})`,
+      fmt(s.rps, 0),
+      fmt(s.peerRatio),
+      fmt(s.offRps, 0),
+      fmt(s.offPeerRatio),
+      fmt(s.peerRps, 0),
+      `${cpu(s.cpuUsPerRequest, s.pgCpuUsPerRequest, s.redisCpuUsPerRequest)}; ${cpu(s.offCpuUsPerRequest, s.offPgCpuUsPerRequest, s.offRedisCpuUsPerRequest)}; ${cpu(s.peerCpuUsPerRequest, s.peerPgCpuUsPerRequest, s.peerRedisCpuUsPerRequest)}`,
+      fmt(s.loadAverage, 1),
+    ]);
   }
+  printRows(rows);
 }

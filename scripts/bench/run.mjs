@@ -14,17 +14,18 @@
 // and dropped by the run, and a Redis key prefix of their own; each is also compared with a hand-written
 // peer (peer-server.mjs) in the same rounds. BENCH_COUNT_REQUESTS: the sequential requests of the pass that
 // counts their round trips (default 300). BENCH_PG_POOL_SIZE: the services' DATABASE_POOL_SIZE in the pg* scenarios
-// (default the service's own, 10), for a sweep.
+// (default the service's own, 10), for a sweep. BENCH_WRITE_RATES: the createPet rates (per second, comma-separated;
+// default 1,10,100,500) of the scenarios that read while the project takes writes (pgListPetsW<rate>, pgGetPetW<rate>).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { selfSignedCertificate, seedIssuedDomain } from './custom-domain.mjs';
-import { cpuSeconds, memory, petstoreJson, ROOT, startBare, startService, watchRss } from './processes.mjs';
+import { cpuSeconds, memory, petstoreJson, petstoreMigrate, ROOT, startBare, startService, watchRss } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
-import { costRatio, cpuDelta, cpuRatio, printScaleOutTable, printTable, printTargets, summarise } from './report.mjs';
+import { costRatio, cpuDelta, cpuRatio, printScaleOutTable, printTable, printTargets, printWritingTable, summarise } from './report.mjs';
 import { seedPets } from './seed.mjs';
 import { requestLogCost } from './request-log.mjs';
 import {
@@ -39,7 +40,11 @@ import {
   scaleOutUrls,
   startCountingProxy,
   startPeer,
+  WRITE_RATES,
+  writingDatabase,
+  writingScenarios,
 } from './postgres.mjs';
+import { startWriter } from './writer.mjs';
 import { hasWrk, runWrk, writeMixScript, writeScript, writeSequenceScript, wrkVersion } from './wrk.mjs';
 
 const env = process.env;
@@ -58,7 +63,10 @@ const settings = {
   threads: 1,
   profile: env.BENCH_PROFILE === '1',
   countRequests: int(env.BENCH_COUNT_REQUESTS, smoke ? 50 : 300),
+  writeRates: env.BENCH_WRITE_RATES ? env.BENCH_WRITE_RATES.split(',').map((r) => int(r.trim(), NaN)) : smoke ? [100] : WRITE_RATES,
 };
+if (!settings.writeRates.every((r) => r > 0))
+  throw new Error(`BENCH_WRITE_RATES: whole numbers above 0, not ${String(env.BENCH_WRITE_RATES)}`);
 const outDir = env.BENCH_OUT ?? join(ROOT, 'bench-results');
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -184,6 +192,7 @@ async function checkedWhenListening(url, init, expectStatus) {
 
 async function main() {
   log(`settings ${JSON.stringify(settings)}; work dir ${work}`);
+  petstoreMigrate(serviceEnv);
   petstoreJson(
     ['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
     serviceEnv,
@@ -253,6 +262,7 @@ async function main() {
         WEBHOOK_ALLOW_PRIVATE: 'true',
         ...(worker ? {} : { WEBHOOK_WORKER: 'false' }),
       };
+      petstoreMigrate(hookEnv);
       petstoreJson(
         ['projects', 'create', 'bench-hooks', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
         hookEnv,
@@ -268,8 +278,10 @@ async function main() {
   // PostgreSQL + Redis: a database and a key prefix of their own per scenario, with the service and its peer on them.
   const scaleOut = scaleOutUrls(env);
   const wantedPg = (name) => !only || only.has(name);
+  const writing = writingScenarios(settings.writeRates).filter((w) => wantedPg(w.name));
+  const pgDefs = [...SCALE_OUT.filter((d) => wantedPg(d.name)), ...(writing.length ? [writingDatabase(writing)] : [])];
   let pgSetups = [];
-  if (SCALE_OUT.some((d) => wantedPg(d.name))) {
+  if (pgDefs.length) {
     if (!scaleOut && only)
       throw new Error(
         'the pg* scenarios need BENCH_POSTGRES_URL and BENCH_REDIS_URL (or PETSTORE_TEST_POSTGRES_URL and PETSTORE_TEST_REDIS_URL)',
@@ -280,10 +292,11 @@ async function main() {
       pgSetups = await prepareScaleOut({
         urls: scaleOut,
         runId: `petstore_bench_${randomBytes(4).toString('hex')}`,
-        wanted: wantedPg,
+        defs: pgDefs,
         serviceEnv,
         counts: { pets: settings.pets, orderPets: settings.orderPets },
         petstoreJson,
+        petstoreMigrate,
         cleanups,
       });
       log(`PostgreSQL databases ${pgSetups.map((p) => p.database).join(', ')} created and seeded in ${String(Date.now() - pgStart)} ms`);
@@ -293,11 +306,15 @@ async function main() {
   const pgProcs = await Promise.all(
     pgSetups.map(async (p) => {
       logFiles.push(join(work, `service-${p.name}.log`));
-      const [proc, peer] = await Promise.all([
-        kept(startService({ env: p.env, logFile: logFiles.at(-1), nodeArgs })),
+      const logFile = logFiles.at(-1);
+      // The scenarios that read while the project takes writes: a second instance with HELD_ANSWERS=false too.
+      if (p.scenarios) logFiles.push(join(work, `service-${p.name}-held-off.log`));
+      const [proc, peer, off] = await Promise.all([
+        kept(startService({ env: p.env, logFile, nodeArgs })),
         kept(startPeer(p.url, scaleOut.redis, `${p.prefix}:peer`, { [p.key]: p.seed.projectId })),
+        p.scenarios ? kept(startService({ env: { ...p.env, HELD_ANSWERS: 'false' }, logFile: logFiles.at(-1) })) : null,
       ]);
-      return { ...p, proc, peer };
+      return { ...p, proc, peer, off };
     }),
   );
 
@@ -472,10 +489,21 @@ async function main() {
       address: '127.0.0.1',
       expect: page,
     },
-    ...pgProcs.map((p) => {
+    ...pgProcs.flatMap((p) => {
       const headers = { Authorization: `Bearer ${p.key}` };
       const common = { name: p.name, target: p.proc, peer: p.peer, pg: p, status: 200 };
       const mid = p.seed.firstId + Math.floor((p.seed.lastId - p.seed.firstId) / 2);
+      if (p.scenarios)
+        return p.scenarios.map(({ name, op, rate }) => ({
+          ...common,
+          name,
+          off: p.off,
+          writes: { rate, headers, body: newPet },
+          ...(op === 'listPets'
+            ? { title: `PostgreSQL + Redis: listPets limit=20, ${String(rate)} createPet/s`, path: '/v1/pets?limit=20', list: true }
+            : { title: `PostgreSQL + Redis: getPet ${String(mid)}, ${String(rate)} createPet/s`, path: `/v1/pets/${String(mid)}` }),
+          headers,
+        }));
       if (p.name === 'pgListPets')
         return { ...common, title: 'PostgreSQL + Redis: listPets limit=20', path: '/v1/pets?limit=20', headers, list: true };
       if (p.name === 'pgGetPet')
@@ -528,12 +556,16 @@ async function main() {
     }
     if (s.status === 200 && (s.list || s.name.startsWith('list')) && JSON.parse(text).length !== 20)
       throw new Error(`${s.name}: expected 20 pets`);
-    if (s.peer) {
+    for (const [who, server] of [
+      ['the peer', s.peer],
+      ['the instance with HELD_ANSWERS=false', s.off],
+    ]) {
+      if (!server) continue;
       const body = s.sequence ? JSON.stringify({ [s.sequence.field]: s.sequence.next++ }) : s.body;
-      const peerText = (
-        await fetchChecked(`${s.peer.base}${s.path}`, { method: s.method, headers: { ...auth, ...s.headers }, body }, s.status)
+      const otherText = (
+        await fetchChecked(`${server.base}${s.path}`, { method: s.method, headers: { ...auth, ...s.headers }, body }, s.status)
       ).text;
-      if (s.list && JSON.parse(peerText).length !== 20) throw new Error(`${s.name}: the peer did not answer 20 pets`);
+      if (s.list && JSON.parse(otherText).length !== 20) throw new Error(`${s.name}: ${who} did not answer 20 pets`);
     }
     s.responseBytes = Buffer.byteLength(text);
     if (s.maxResponseBytes && s.responseBytes > s.maxResponseBytes) {
@@ -565,7 +597,8 @@ async function main() {
   }
   const bareOf = (s) => ({ server: s.bare ?? bare, script: s.bareScript ?? bareScript });
 
-  const measure = async (target, script, path, seconds, pg) => {
+  /** Measures `target` under wrk; with `writes`, while a writer sends it createPet at `writes.rate` a second. */
+  const measure = async (target, script, path, seconds, pg, writes) => {
     // Logs are written as shipped; only the latest run's are kept, so a long run cannot fill the disk.
     for (const f of logFiles) truncateSync(f, 0);
     // On PostgreSQL + Redis, their CPU as well: the scenario database's backends (and the shared writers), redis-server.
@@ -574,6 +607,7 @@ async function main() {
     const cpu0 = cpuSeconds(target.pid);
     const stopWatch = watchRss(target.pid);
     const file = typeof script === 'function' ? script() : script;
+    const writer = writes ? startWriter({ base: target.base, headers: writes.headers, body: writes.body, rate: writes.rate }) : null;
     const r = await runWrk({
       url: `${target.base}${path}`,
       script: file,
@@ -582,6 +616,7 @@ async function main() {
       seconds,
     });
     if (typeof script === 'function') script.ran(r.requests);
+    const written = writer ? await writer.stop() : undefined;
     const peakRssMb = stopWatch();
     const perRequest = (seconds) => (seconds * 1e6) / Math.max(1, r.requests);
     const cpuUsPerRequest = perRequest(cpuSeconds(target.pid) - cpu0);
@@ -590,6 +625,7 @@ async function main() {
       ...r,
       cpuUsPerRequest,
       peakRssMb,
+      written,
       pgCpuUsPerRequest: perRequest(postgresCpuDelta(pg0, postgresCpu(pg.database))),
       redisCpuUsPerRequest: perRequest(cpuSeconds(redisServerPid) - redis0),
     };
@@ -603,8 +639,9 @@ async function main() {
       const b = bareOf(s);
       if (!warmed.has(b.server)) await measure(b.server, b.script, '/', settings.warmupSeconds);
       warmed.add(b.server);
-      await measure(s.target, s.script, s.path, settings.warmupSeconds);
-      if (s.peer) await measure(s.peer, s.script, s.path, settings.warmupSeconds);
+      await measure(s.target, s.script, s.path, settings.warmupSeconds, s.pg, s.writes);
+      if (s.off) await measure(s.off, s.script, s.path, settings.warmupSeconds, s.pg, s.writes);
+      if (s.peer) await measure(s.peer, s.script, s.path, settings.warmupSeconds, s.pg, s.writes);
     }
   }
 
@@ -614,11 +651,13 @@ async function main() {
     const round = {};
     for (const s of scenarios) {
       const b = await measure(bareOf(s).server, bareOf(s).script, '/', settings.seconds);
-      const m = await measure(s.target, s.script, s.path, settings.seconds, s.pg);
-      const p = s.peer ? await measure(s.peer, s.script, s.path, settings.seconds, s.pg) : null;
+      const m = await measure(s.target, s.script, s.path, settings.seconds, s.pg, s.writes);
+      const o = s.off ? await measure(s.off, s.script, s.path, settings.seconds, s.pg, s.writes) : null;
+      const p = s.peer ? await measure(s.peer, s.script, s.path, settings.seconds, s.pg, s.writes) : null;
       for (const [who, r, errorsExpected] of [
         ['bare', b, false],
         [s.name, m, s.status >= 400],
+        ...(o ? [[`${s.name} HELD_ANSWERS=false`, o, false]] : []),
         ...(p ? [[`${s.name} peer`, p, false]] : []),
       ]) {
         const e = r.errors;
@@ -626,6 +665,7 @@ async function main() {
         const wrongStatus = errorsExpected ? e.non2xx3xx !== r.requests : e.non2xx3xx > 0;
         if (wrongStatus || e.timeout || e.connect)
           failures.push(`round ${String(i + 1)} ${who}: ${JSON.stringify({ requests: r.requests, ...e })}`);
+        if (r.written?.failed) failures.push(`round ${String(i + 1)} ${who}: ${String(r.written.failed)} writes failed`);
       }
       // Whether delivery kept up: how old the oldest due delivery is when the round's load stops. Then the
       // process catches up before the next scenario (whose measurement its deliveries would otherwise share),
@@ -638,9 +678,10 @@ async function main() {
         m.webhooks.catchUpS = (Date.now() - (until - 30_000)) / 1000;
         m.cpuUsWithDelivery = m.cpuUsPerRequest + ((cpuSeconds(s.target.pid) - cpu0) * 1e6) / Math.max(1, m.requests);
       }
-      round[s.name] = p ? { bare: b, service: m, peer: p } : { bare: b, service: m };
+      round[s.name] = { bare: b, service: m, ...(p ? { peer: p } : {}), ...(o ? { off: o } : {}), loadAverage: loadavg()[0] };
       log(
-        `round ${String(i + 1)}/${String(settings.rounds)} ${s.name}: ${m.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}${p ? `, peer ${p.rps.toFixed(0)}` : ''}), p99 ${m.p99Ms.toFixed(2)} ms`,
+        `round ${String(i + 1)}/${String(settings.rounds)} ${s.name}: ${m.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}${o ? `, held answers off ${o.rps.toFixed(0)}` : ''}${p ? `, peer ${p.rps.toFixed(0)}` : ''}), p99 ${m.p99Ms.toFixed(2)} ms` +
+          `${m.written ? `; writes ${m.written.perSecond.toFixed(0)}/s` : ''}; load average ${loadavg()[0].toFixed(1)}`,
       );
     }
     rounds.push(round);
@@ -699,7 +740,7 @@ async function main() {
     }
   };
   const roundTrips = {};
-  for (const s of scenarios.filter((x) => x.pg)) {
+  for (const s of scenarios.filter((x) => x.pg && !x.writes)) {
     roundTrips[s.name] = { service: await countRoundTrips(s, 'service'), peer: await countRoundTrips(s, 'peer') };
     log(`round trips counted for ${s.name}: ${JSON.stringify(roundTrips[s.name])}`);
   }
@@ -806,6 +847,15 @@ async function main() {
     ]
       .filter(([n]) => has(n))
       .map(([n, name, min]) => ({ name, value: summary[n].peerRatio, target: `>= ${min.toFixed(1)}`, met: summary[n].peerRatio >= min })),
+    // While the project takes writes, with held answers on (HELD_ANSWERS=false is reported beside, with no target).
+    ...scenarios
+      .filter((s) => s.writes)
+      .map((s) => ({
+        name: `PostgreSQL + Redis ${s.list ? 'listPets' : 'getPet'} with ${String(s.writes.rate)} createPet/s / hand-written peer`,
+        value: summary[s.name].peerRatio,
+        target: '>= 1.0',
+        met: summary[s.name].peerRatio >= 1.0,
+      })),
     { name: 'service peak RSS MB (VmHWM)', value: serviceMemory.peakMb, target: '<= 150', met: serviceMemory.peakMb <= 150 },
     {
       name: 'service peak RSS MB during the error flood',
@@ -824,6 +874,10 @@ async function main() {
   console.log('');
   if (Object.keys(roundTrips).length) {
     printScaleOutTable(summary, roundTrips);
+    console.log('');
+  }
+  if (scenarios.some((s) => s.writes)) {
+    printWritingTable(summary);
     console.log('');
   }
   if (metricsCost) {

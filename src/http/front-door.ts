@@ -312,9 +312,12 @@ export interface ApiGate {
   admit(principal: GatePrincipal): readonly string[] | null;
   /**
    * limits: `admit` for counters that need I/O (Redis); absent until set. With `versionKey`, also that
-   * shared version, read in the same round trip: null while not settled, or where none is kept.
+   * shared version, read in the same round trip, and whether it is settled: null where none is kept.
    */
-  admitLater?(principal: GatePrincipal, versionKey?: string): Promise<{ headers: readonly string[]; version: string | null } | null>;
+  admitLater?(
+    principal: GatePrincipal,
+    versionKey?: string,
+  ): Promise<{ headers: readonly string[]; version: string | null; settled: boolean } | null>;
   /** usage: counts a request with a valid key (a no-op with USAGE_RECORDING=false). */
   record(principal: GatePrincipal): void;
 }

@@ -25,13 +25,15 @@ export interface Counters {
    * `perMinute` and the request is not `refused`, else reads it; atomically as a whole. Absent where two
    * calls cost no more.
    *
-   * Shared versions (Redis only): with `versionKey`, a request the minute admits also changes that version
-   * before it writes (a write to what the version covers), in the same call; `changeVersion` changes it again
-   * once the write has committed. A version is settled once nothing has changed it for `SETTLE_MS`. An
+   * Shared versions (Redis only): with `versionKey`, a request the minute admits also marks that version as
+   * being written (a write to what the version covers), in the same call: it is not settled from then on for
+   * `SETTLE_MS`; `changeVersion` changes it once the write has committed. A version is settled once no write
+   * has marked or changed it for `SETTLE_MS`. An
    * instance may hold a read that began at most `SETTLE_MS / 2` before a settled version was read, and give
    * it again while the version is the same (pets/version-cache.ts). A version that never existed, or was lost
    * with Redis's data, starts at a random value; a version read over another connection to Redis than the
-   * one before (Redis restarted, perhaps with older data) never equals one read before.
+   * one before (Redis restarted, perhaps with older data) never equals one read before. An instance may also
+   * hold a read that began after the version was read, settled or not (pets/early.ts).
    */
   incrementWindows?(
     minuteKey: string,
@@ -43,7 +45,8 @@ export interface Counters {
   /**
    * Counts a request in both windows only when both are below their quota (then returns the new counts),
    * atomically; otherwise counts nothing and returns null. The limiter's `admitLater`. With `versionKey`,
-   * also that shared version, read in the same call: null while it is not settled.
+   * also that shared version, read in the same call, and whether it is settled; the version is null when
+   * none can be trusted (the connection it was read over was lost since).
    */
   admitWindows?(
     minuteKey: string,
@@ -51,7 +54,7 @@ export interface Counters {
     perMinute: number,
     perDay: number,
     versionKey?: string,
-  ): Promise<{ minute: number; day: number; version?: string | null } | null>;
+  ): Promise<{ minute: number; day: number; version?: string | null; settled?: boolean } | null>;
   /**
    * Changes a shared version now, after a write it covers has committed (the write's answer waits for it):
    * resolves true once changed, false when it could not be (Redis unreachable or too slow). Calls in one turn

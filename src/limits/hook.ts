@@ -108,17 +108,26 @@ export function createAdmitNow(limiter: RateLimiter, clock: Clock): AdmitNow {
 
 /**
  * `AdmitNow` for counters that need I/O (Redis): one round trip, counting nothing when it answers null.
- * With `versionKey`, the shared version comes back in the same round trip: null while it is not settled, or
- * where the counters keep none (memory, or Redis unreachable).
+ * With `versionKey`, the shared version comes back in the same round trip, and whether it is settled
+ * (limits/counters.ts): null where the counters keep none (memory, or Redis unreachable).
  */
-export type AdmitLater = (principal: Principal, versionKey?: string) => Promise<{ headers: string[]; version: string | null } | null>;
+export type AdmitLater = (
+  principal: Principal,
+  versionKey?: string,
+) => Promise<{ headers: string[]; version: string | null; settled: boolean } | null>;
 
 export function createAdmitLater(limiter: RateLimiter, clock: Clock): AdmitLater {
   return async (principal, versionKey) => {
     const now = clock.now();
     if (principal.bannedUntil !== null && principal.bannedUntil > now) return null;
     const admitted = await limiter.admitLater(projectSubject(principal.projectId), principal.quota, now, versionKey);
-    return admitted === null ? null : { headers: rateLimitHeaders(principal.quota, admitted.verdict), version: admitted.version ?? null };
+    if (admitted === null) return null;
+    const version = admitted.version ?? null;
+    return {
+      headers: rateLimitHeaders(principal.quota, admitted.verdict),
+      version,
+      settled: version !== null && admitted.settled === true,
+    };
   };
 }
 

@@ -76,7 +76,7 @@ export class RateLimiter {
     quota: Quota,
     now: number,
     versionKey?: string,
-  ): Promise<{ verdict: Verdict; version?: string | null } | null> {
+  ): Promise<{ verdict: Verdict; version?: string | null; settled?: boolean } | null> {
     if (!this.counters.admitWindows) {
       const verdict = this.admitNow(subject, quota, now);
       return verdict === null ? null : { verdict };
@@ -85,7 +85,7 @@ export class RateLimiter {
     const counts = await this.counters.admitWindows(minuteKey, dayKey, quota.perMinute, quota.perDay, versionKey);
     if (counts === null) return null;
     const verdict = verdictOf(quota, now, counts.minute, counts.day, true);
-    return counts.version === undefined ? { verdict } : { verdict, version: counts.version };
+    return counts.version === undefined ? { verdict } : { verdict, version: counts.version, settled: counts.settled === true };
   }
 
   close(): Promise<void> {

@@ -34,8 +34,8 @@ return {m, d}`;
 
 /**
  * admitWindows as one script: both counters plus one when both are below their quota, else nothing.
- * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, perDay. With `version`, the script's third
- * result: `version` runs before it and sets the Lua variable `version`.
+ * KEYS: minute, day. ARGV: minute TTL, day TTL, perMinute, perDay. With `version`, the script's third and
+ * fourth results: `version` runs before it and sets the Lua variables `version` and `settled`.
  */
 const admitWindows = (version?: string) => `
 local m = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -43,7 +43,7 @@ local d = tonumber(redis.call('GET', KEYS[2]) or '0')
 if m >= tonumber(ARGV[3]) or d >= tonumber(ARGV[4]) then return false end
 redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
 redis.call('SET', KEYS[2], 0, 'EX', ARGV[2], 'NX')${version ?? ''}
-return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)${version === undefined ? '' : ', version'}}`;
+return {redis.call('INCRBY', KEYS[1], 1), redis.call('INCRBY', KEYS[2], 1)${version === undefined ? '' : ', version, settled'}}`;
 
 /**
  * Shared versions (counters.ts): a hash per version key, `n` the version (created at a random value) and
@@ -53,38 +53,46 @@ const VERSION_NOW = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-/** Changes the version at KEYS[k] (plus one, from ARGV[a] as a random start) and sets its time. */
-const changeVersion = (k: number, a: number) => `${VERSION_NOW}
-  redis.call('HSETNX', KEYS[${String(k)}], 'n', ARGV[${String(a)}])
-  redis.call('HINCRBY', KEYS[${String(k)}], 'n', 1)
-  redis.call('HSET', KEYS[${String(k)}], 'at', now)`;
+/**
+ * Sets the time of the version at KEYS[k] (created from ARGV[a] as a random start), and with `change` changes
+ * it (plus one).
+ */
+const touchVersion = (k: number, a: number, change: boolean): string => {
+  const key = `KEYS[${String(k)}]`;
+  const increment = change ? `\n  redis.call('HINCRBY', ${key}, 'n', 1)` : '';
+  return `${VERSION_NOW}
+  redis.call('HSETNX', ${key}, 'n', ARGV[${String(a)}])${increment}
+  redis.call('HSET', ${key}, 'at', now)`;
+};
 
 const INCREMENT_WINDOWS = incrementWindows();
 const ADMIT_WINDOWS = admitWindows();
 
 /**
- * ADMIT_WINDOWS that also returns the shared version when it is settled: unchanged by any write for
- * ARGV[6] ms (every write that changed it before has committed). Otherwise the version is returned as false.
+ * ADMIT_WINDOWS that also returns the shared version, and 1 when it is settled: unchanged by any write for
+ * ARGV[6] ms (every write that changed it before has committed), else 0.
  * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, perDay, a random start, settle ms.
  */
 const ADMIT_WINDOWS_VERSION = admitWindows(`
 redis.call('HSETNX', KEYS[3], 'n', ARGV[5])
 local v = redis.call('HMGET', KEYS[3], 'n', 'at')
 local version = v[1]
+local settled = 1
 if v[2] then${VERSION_NOW}
-  if now - tonumber(v[2]) <= tonumber(ARGV[6]) then version = false end
+  if now - tonumber(v[2]) <= tonumber(ARGV[6]) then settled = 0 end
 end`);
 
 /**
  * INCREMENT_WINDOWS for a write that changes what a shared version covers: when the minute admits it, the
- * version is changed (plus one) and its time set, in the same script, before the write is made (no answer is
- * held under it while writes are under way; the change after the commit is `CHANGE_VERSION`).
+ * version's time is set, in the same script, before the write is made, so the version is not settled while
+ * the write is under way. The version itself changes once, after the commit (`CHANGE_VERSION`): answers held
+ * under it stay usable until then, and each write ends one version, not two.
  * KEYS: minute, day, version. ARGV: minute TTL, day TTL, perMinute, refused, a random start.
  */
-const INCREMENT_WINDOWS_CHANGE = incrementWindows(changeVersion(3, 5));
+const INCREMENT_WINDOWS_CHANGE = incrementWindows(touchVersion(3, 5, false));
 
 /** A version changed after a write committed. KEYS: version. ARGV: a random start. */
-const CHANGE_VERSION = changeVersion(1, 1);
+const CHANGE_VERSION = touchVersion(1, 1, true);
 
 /** A random start for a shared version: far from any value an instance may hold from before. */
 const randomStart = (): string => String(Math.floor(Math.random() * 2 ** 48));
@@ -96,7 +104,7 @@ type WindowsClient = Redis & {
     dayKey: string,
     versionKey: string,
     ...args: string[]
-  ): Promise<[number, number, string | null] | null>;
+  ): Promise<[number, number, string, number] | null>;
   petstoreIncrementWindows(minuteKey: string, dayKey: string, ...args: string[]): Promise<[number, number]>;
   petstoreIncrementWindowsChange(minuteKey: string, dayKey: string, versionKey: string, ...args: string[]): Promise<[number, number]>;
   petstoreChangeVersion(versionKey: string, start: string): Promise<null>;
@@ -261,7 +269,7 @@ export class RedisCounters implements Counters {
     perMinute: number,
     perDay: number,
     versionKey?: string,
-  ): Promise<{ minute: number; day: number; version?: string | null } | null> {
+  ): Promise<{ minute: number; day: number; version?: string | null; settled?: boolean } | null> {
     if (this.usable()) {
       try {
         const client = this.client as WindowsClient;
@@ -269,8 +277,8 @@ export class RedisCounters implements Counters {
         const minute = `${this.keyPrefix}:rl:minute:${minuteKey}`;
         const day = `${this.keyPrefix}:rl:day:${dayKey}`;
         const lost = this.lost;
-        const counts: [number, number] | [number, number, string | null] | null = await this.timed<
-          [number, number] | [number, number, string | null] | null
+        const counts: [number, number] | [number, number, string, number] | null = await this.timed<
+          [number, number] | [number, number, string, number] | null
         >(
           versionKey === undefined
             ? client.petstoreAdmitWindows(minute, day, ...args)
@@ -285,10 +293,10 @@ export class RedisCounters implements Counters {
         );
         this.up();
         if (counts === null) return null;
-        if (counts.length !== 3) return { minute: counts[0], day: counts[1] };
-        // A version not settled comes back as false (Redis's nil in a table): nothing may be held under it.
-        const settled = typeof counts[2] === 'string' && lost === this.lost;
-        return { minute: counts[0], day: counts[1], version: settled ? `${String(lost)}.${counts[2] as string}` : null };
+        if (counts.length !== 4) return { minute: counts[0], day: counts[1] };
+        // Read over a connection lost since it was asked for: no version (it may be one an older Redis gave).
+        const version = lost === this.lost ? `${String(lost)}.${counts[2]}` : null;
+        return { minute: counts[0], day: counts[1], version, settled: version !== null && counts[3] === 1 };
       } catch (err) {
         this.down(err as Error);
       }

@@ -122,17 +122,18 @@ type ReadLater = (principal: Principal) => { key: string; read: () => Promise<An
  * counted, a request that cannot be answered here (not found, a failed read) goes to the regular path
  * with its limit headers, not counted again.
  *
- * The limiter's round trip also brings the project's shared version when it is settled (Redis; see
- * limits/counters.ts): an answer held under that version (version-cache.ts) is given without reading the
- * database. Otherwise the read and the count start together, and the read is held when the version was
- * settled and came back within `VERSION_WITHIN_MS` of the read's start; a held answer that turned out older
- * than the version is read again after.
+ * With held answers (`cache`), the limiter's round trip also brings the project's shared version (Redis; see
+ * limits/counters.ts), and an answer held under that version (version-cache.ts) is given without reading the
+ * database. A key read in the last `HELD_MS` is read only once its version has come back: the read then sees
+ * every write the version covers, so its answer is held under it, and requests that bring the same version
+ * meanwhile share that read. Another key is read beside the count (one round trip's wait less), and held only
+ * when the version was settled and came back within `VERSION_WITHIN_MS` of the read's start.
  */
 function answerLater(
   request: EarlyRequest,
   gate: ApiGate,
   operation: string,
-  cache: VersionCache,
+  cache: VersionCache | null,
   prepare: ReadLater,
 ): Promise<EarlyAnswer | typeof REGULAR | FallThrough> | typeof REGULAR {
   const admitLater = gate.admitLater;
@@ -141,29 +142,34 @@ function answerLater(
   if (principal === null) return REGULAR;
   const prepared = prepare(principal);
   if (prepared === null) return REGULAR;
-  const held = cache.held(prepared.key);
-  // With nothing held, the read starts now, beside the count.
+  const read = () => prepared.read().catch(() => null);
+  const answered = (found: AnswerParts | null, headers: readonly string[]) =>
+    found === null ? { admitted: headers } : counted(request, gate, principal, operation, found, headers);
+  if (cache === null) {
+    const reading = read();
+    return admitLater(principal).then(async (admitted) => (admitted === null ? REGULAR : answered(await reading, admitted.headers)));
+  }
+  const { key } = prepared;
   const began = cache.now();
-  const reading = held === null ? prepared.read().catch(() => null) : null;
+  const reading = cache.recent(key) ? null : read();
   return admitLater(principal, petsVersionKey(principal.projectId)).then(async (admitted) => {
     if (admitted === null) return REGULAR;
-    const { headers, version } = admitted;
-    if (held !== null && version !== null && held.version === version)
-      return counted(request, gate, principal, operation, held.parts, headers);
-    const versionAt = version === null ? 0 : cache.now();
-    const readBegan = reading === null ? versionAt : began;
-    const found = await (reading ?? prepared.read().catch(() => null));
-    if (found === null) return { admitted: headers };
+    const { headers, version, settled } = admitted;
+    if (version === null) return answered(await (reading ?? read()), headers);
+    if (reading === null) return answered(await cache.answerUnder(key, version, read), headers);
+    const versionAt = cache.now();
+    const found = await reading;
     // Settled, and the read began after the last change of the version: it sees every write that changed it.
-    if (version !== null && versionAt - readBegan < VERSION_WITHIN_MS) cache.set(prepared.key, version, found, readBegan);
-    return counted(request, gate, principal, operation, found, headers);
+    // Otherwise only that the key was read: its next request reads after its version.
+    if (found !== null) cache.set(key, settled && versionAt - began < VERSION_WITHIN_MS ? version : null, found, began);
+    return answered(found, headers);
   });
 }
 
 /**
- * A read held under a version must have begun after the version's last change, which was at least SETTLE_MS
- * before Redis read the version: a read that began less than half that before the version came back did
- * (the other half is the margin for clocks that do not run alike).
+ * A read held under a settled version it began before: the version's last change was at least SETTLE_MS
+ * before Redis read it, so a read that began less than half that before the version came back began after
+ * it (the other half is the margin for clocks that do not run alike).
  */
 const VERSION_WITHIN_MS = SETTLE_MS / 2;
 
@@ -202,6 +208,8 @@ interface EarlyPetsDeps {
   cursors: CursorCodec;
   clock: Clock;
   apiPath: (environment: Environment) => string;
+  /** Hold answers under the project's shared version where one is kept (HELD_ANSWERS). */
+  hold: boolean;
 }
 
 /** Each environment's getPet deprecation headers (their successor link names the environment's path). */
@@ -240,8 +248,8 @@ export function earlyPetsStep(deps: EarlyPetsDeps): EarlyStep | null {
 /** earlyPetsStep for engines that read with a promise (PostgreSQL): the same answers, read and counted together. */
 function earlyPetsLater(deps: EarlyPetsDeps, deprecation: Record<Environment, readonly string[]>): EarlyStep {
   const { gate, pets, cursors, clock, apiPath } = deps;
-  // Answers are held only under a settled shared version (Redis); only durations are measured.
-  const cache = new VersionCache(() => performance.now());
+  // Answers are held only under a shared version (Redis); only durations are measured.
+  const cache = deps.hold ? new VersionCache(() => performance.now()) : null;
   return (request) => {
     const target = targetOf(request.url, clock);
     if (target === null || target === REGULAR) return target;

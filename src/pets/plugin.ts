@@ -26,6 +26,7 @@ export default fp(
             cursors: app.cursors,
             clock: app.clock,
             apiPath: (environment) => app.environments.apiPath(environment),
+            hold: app.config.heldAnswers,
           })
         : null;
     if (early) app.frontDoor.add('route', early);

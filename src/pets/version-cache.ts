@@ -5,11 +5,14 @@ export interface AnswerParts {
   readonly body: Buffer;
 }
 
-interface Held {
-  readonly version: string;
+interface Entry {
+  /** The version the answer is held under; null for a key read without an answer that may be held. */
+  readonly version: string | null;
   /** When the read that made it began. */
   readonly began: number;
-  readonly parts: AnswerParts;
+  readonly parts: AnswerParts | null;
+  /** What it counts against MAX_BYTES. */
+  readonly bytes: number;
 }
 
 /**
@@ -18,51 +21,95 @@ interface Held {
  * answer (pets/writes.ts), so that no instance still gives an answer read before it committed.
  */
 export const HELD_MS = 5_000;
-/** Bytes of bodies held at most per instance; the oldest go first. */
+/** Bytes held at most per instance (bodies and keys); the oldest go first. */
 const MAX_BYTES = 16 * 1024 * 1024;
+/** What an entry costs besides its body and key, roughly. */
+const ENTRY_BYTES = 96;
 
 /**
  * listPets and getPet answers on PostgreSQL, held by an instance under the project's shared version
- * (limits/counters.ts). Every write through the API to what listPets and getPet answer changes it before it
- * writes (in the limiter's own round trip) and again after it committed, before it is answered
- * (pets/writes.ts). An answer is held only when its version was settled and its read began at most
- * `SETTLE_MS / 2` before the version was read (so after the change that followed any write the version
- * covers), given again only while the version read in the request's own limiter round trip is the same,
- * and at most `HELD_MS` after its read began: a client that saw a write answered reads it on any instance
- * next. Without a settled version (Redis unreachable, a write in the last few seconds) nothing is held or
- * given from here. `now` is a monotonic clock: only durations are measured.
+ * (limits/counters.ts). Every write through the API to what listPets and getPet answer marks it as being
+ * written before it writes (in the limiter's own round trip: it is not settled meanwhile) and changes it after
+ * it committed, before it is answered (pets/writes.ts). An answer is held under a version only when its read
+ * began after that version was read (`answerUnder`), or when the version was settled and the read began at
+ * most `SETTLE_MS / 2` before it was read (pets/early.ts): either way after the change that followed any write
+ * the version covers. It is given again only while the version read in the request's own limiter round trip
+ * is the same, and at most `HELD_MS` after its read began: a client that saw a write answered reads it on any
+ * instance next. Without a version (Redis unreachable) nothing is held or given from here. `now` is a
+ * monotonic clock: only durations are measured.
  */
 export class VersionCache {
-  private entries = new Map<string, Held>();
+  private entries = new Map<string, Entry>();
+  /** Reads under way, each under the version read before it began. */
+  private readonly reads = new Map<string, { version: string; answer: Promise<AnswerParts | null> }>();
   private bytes = 0;
 
   constructor(readonly now: () => number) {}
 
-  /** What is held under `key` and not too old, whatever its version; null otherwise. */
-  held(key: string): { readonly version: string; readonly parts: AnswerParts } | null {
-    const held = this.entries.get(key);
-    if (held === undefined) return null;
-    if (this.now() - held.began < HELD_MS) return held;
-    this.drop(key, held);
-    return null;
+  /** Whether a read of `key` began less than `HELD_MS` ago (its answer held or not). */
+  recent(key: string): boolean {
+    return this.fresh(key) !== null;
   }
 
-  /** Holds `parts`, read from `began` on, under `version`, which must have been settled when it was read (see answerLater). */
-  set(key: string, version: string, parts: AnswerParts, began: number): void {
+  /** The answer held under `key` for `version`, not too old; null otherwise. */
+  held(key: string, version: string): AnswerParts | null {
+    const entry = this.fresh(key);
+    return entry !== null && entry.version === version ? entry.parts : null;
+  }
+
+  /**
+   * The answer to `key` under `version`, which the caller has just read: the one held, else the read under way
+   * that began after `version` was read, else `read` started now and held under `version` once it answers.
+   * Any write whose change came before `version` was read committed before such a read began.
+   */
+  answerUnder(key: string, version: string, read: () => Promise<AnswerParts | null>): Promise<AnswerParts | null> {
+    const held = this.held(key, version);
+    if (held !== null) return Promise.resolve(held);
+    const underWay = this.reads.get(key);
+    if (underWay !== undefined && underWay.version === version) return underWay.answer;
+    const began = this.now();
+    const answer: Promise<AnswerParts | null> = read().then((parts) => {
+      if (this.reads.get(key)?.answer === answer) this.reads.delete(key);
+      if (parts !== null) this.set(key, version, parts, began);
+      return parts;
+    });
+    this.reads.set(key, { version, answer });
+    return answer;
+  }
+
+  /**
+   * Holds `parts`, read from `began` on, under `version`: the read must have begun after that version was
+   * read, or the version must have been settled (see `answerLater` in pets/early.ts). A null `version`
+   * records only that `key` was read: its next request reads after its version comes back.
+   */
+  set(key: string, version: string | null, parts: AnswerParts | null, began: number): void {
     const old = this.entries.get(key);
-    if (old) this.drop(key, old);
-    this.entries.set(key, { version, began, parts });
-    this.bytes += parts.body.length;
+    if (old) {
+      // A read that began earlier than the one held answers nothing newer.
+      if (old.began > began) return;
+      this.drop(key, old);
+    }
+    const bytes = ENTRY_BYTES + key.length + (parts?.body.length ?? 0);
+    this.entries.set(key, { version, began, parts: version === null ? null : parts, bytes });
+    this.bytes += bytes;
     // Oldest first (a Map keeps insertion order).
-    for (const [k, h] of this.entries) {
+    for (const [k, e] of this.entries) {
       if (this.bytes <= MAX_BYTES) break;
-      this.drop(k, h);
+      this.drop(k, e);
     }
   }
 
-  private drop(key: string, held: Held): void {
+  private fresh(key: string): Entry | null {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return null;
+    if (this.now() - entry.began < HELD_MS) return entry;
+    this.drop(key, entry);
+    return null;
+  }
+
+  private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= held.parts.body.length;
+    this.bytes -= entry.bytes;
   }
 }
 

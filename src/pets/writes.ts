@@ -17,9 +17,9 @@ export const CHANGES_PETS = { changesPets: true } as const;
 
 /**
  * Keeps the answers held under a project's shared version (version-cache.ts) exact, for every route marked
- * `changesPets`: such a request changes the version in its limiter round trip before it writes, and a write
- * answered 2xx (a replay too: it acknowledges a write) changes it again after its commit, before its answer
- * is sent. When that change fails (Redis unreachable or too slow), the answer waits until `HELD_MS` after the
+ * `changesPets`: such a request marks the version as being written in its limiter round trip before it
+ * writes (it is not settled meanwhile), and a write answered 2xx (a replay too: it acknowledges a write)
+ * changes it after its commit, before its answer is sent. When that change fails (Redis unreachable or too slow), the answer waits until `HELD_MS` after the
  * commit: every answer read before the commit has then expired on every instance. Only PostgreSQL's answers
  * are held, and only with Redis; otherwise nothing is added. Must run before the routes are declared.
  */

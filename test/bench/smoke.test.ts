@@ -11,6 +11,8 @@ const scaleOut =
   Boolean(process.env.BENCH_POSTGRES_URL || process.env.PETSTORE_TEST_POSTGRES_URL) &&
   Boolean(process.env.BENCH_REDIS_URL || process.env.PETSTORE_TEST_REDIS_URL);
 const SCALE_OUT = ['pgListPets', 'pgGetPet', 'pgCreatePet', 'pgPlaceOrder'];
+/** listPets and getPet while the project takes writes (in smoke mode at one rate, 100 createPet a second). */
+const WRITING = ['pgListPetsW100', 'pgGetPetW100'];
 
 /**
  * `npm run bench` end to end in its smoke mode (a small table, one round of
@@ -41,8 +43,9 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
         string,
         {
           bare: { requests: number; errors: Record<string, number> };
-          service: { requests: number; errors: Record<string, number> };
-          peer?: { requests: number; errors: Record<string, number> };
+          service: { requests: number; errors: Record<string, number>; written?: { created: number; failed: number } };
+          peer?: { requests: number; errors: Record<string, number>; written?: { created: number; failed: number } };
+          off?: { requests: number; errors: Record<string, number>; written?: { created: number; failed: number } };
         }
       >[];
       failures: string[];
@@ -80,7 +83,7 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
       'staticSite',
       'httpsSite',
       'httpsHandshakes',
-      ...(scaleOut ? SCALE_OUT : []),
+      ...(scaleOut ? [...SCALE_OUT, ...WRITING] : []),
     ];
     assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
     assert.equal(result.rounds.length, 1);
@@ -107,7 +110,7 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
       );
     }
     assert.match(run.stdout, /request log \(/);
-    assert.equal(result.targets.length, scaleOut ? 17 : 13);
+    assert.equal(result.targets.length, scaleOut ? 19 : 13);
     assert.ok(result.targets.some((t) => t.name === 'listPets through the staging address / production (same rounds)'));
     for (const name of scaleOut ? SCALE_OUT : []) {
       const s = result.summary[name] as { peerRps?: number; peerRatio?: number; pgCpuUsPerRequest?: number };
@@ -122,6 +125,18 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
         );
       }
     }
+    // While writing: the service with held answers, the one with HELD_ANSWERS=false and the peer each took reads and writes.
+    for (const name of scaleOut ? WRITING : []) {
+      const r = result.rounds[0]?.[name];
+      for (const who of ['service', 'off', 'peer'] as const) {
+        const m = r?.[who];
+        assert.ok(m && m.requests > 0 && m.errors.non2xx3xx === 0, `${name} ${who}: ${JSON.stringify(m)}`);
+        assert.ok(m.written && m.written.created > 0 && m.written.failed === 0, `${name} ${who} writes: ${JSON.stringify(m.written)}`);
+      }
+      const s = result.summary[name] as { offRps?: number; offPeerRatio?: number; writesPerSecond?: number };
+      assert.ok(s.offRps && s.offPeerRatio && s.writesPerSecond, `${name}: ${JSON.stringify(s)}`);
+    }
+    if (scaleOut) assert.match(run.stdout, /reads while writing/);
     assert.match(run.stdout, scaleOut ? /hand-written peer/ : /ratio to bare/);
     assert.ok(result.targets.some((t) => t.name === 'getPet ratio to bare'));
     assert.ok(result.targets.some((t) => /HTTPS/.test(t.name)));

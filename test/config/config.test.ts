@@ -12,6 +12,7 @@ describe('configuration', () => {
     assert.equal(c.baseUrl, 'http://127.0.0.1:8080/v1');
     assert.equal(c.redisUrl, undefined);
     assert.equal(c.usageRecording, true);
+    assert.equal(c.heldAnswers, true);
   });
 
   test('values are parsed, not cast', () => {
@@ -26,6 +27,7 @@ describe('configuration', () => {
     assert.equal(c.port, 9090);
     assert.equal(c.trustProxy, true);
     assert.equal(loadConfig({ USAGE_RECORDING: 'false' }).usageRecording, false);
+    assert.equal(loadConfig({ HELD_ANSWERS: 'false' }).heldAnswers, false);
     assert.equal(c.baseUrl, 'https://api.example.com/v1');
     assert.equal(loadConfig({ HOST: '::1' }).baseUrl, 'http://[::1]:8080/v1');
   });

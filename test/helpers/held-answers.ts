@@ -171,3 +171,15 @@ export async function changedAt(redisUrl: string, prefix: string, projectId: num
     client.disconnect();
   }
 }
+
+/** Milliseconds since the project's version last changed, in Redis's clock (Infinity when never). */
+export async function sinceChange(redisUrl: string, prefix: string, projectId: number): Promise<number> {
+  const client = new Redis(redisUrl);
+  try {
+    const at = await client.hget(`${prefix}:v:${petsVersionKey(projectId)}`, 'at');
+    const [seconds, micros] = await client.time();
+    return at === null ? Infinity : Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - Number(at);
+  } finally {
+    client.disconnect();
+  }
+}

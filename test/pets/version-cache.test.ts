@@ -196,21 +196,30 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
     assert.deepEqual(await list(b), ['In production'], 'read right after the copy');
   });
 
-  test('a version is settled only once no write has changed it for SETTLE_MS; a write changes it in its own count', async () => {
+  test('a version is settled only once no write has marked or changed it for SETTLE_MS; a write marks it in its own count and changes it after its commit', async () => {
     const redisUrl = 'url' in redis ? redis.url : assert.fail('no Redis');
     const log = a.app.log;
     const counters = await RedisCounters.open(redisUrl, `${prefix}:direct`, log);
     try {
       const admit = () => counters.admitWindows('m', 'd', 1_000, 1_000, 'pets:1');
       const first = await admit();
-      assert.equal(typeof first?.version, 'string', 'never written: settled, at a random start');
+      assert.equal(typeof first?.version, 'string');
+      assert.equal(first?.settled, true, 'never written: settled, at a random start');
       assert.equal((await admit())?.version, first?.version);
       await counters.incrementWindows('m', 'd', 1_000, false, 'pets:1');
-      assert.equal((await admit())?.version, null, 'just written: not settled');
+      // Versions are given with the count of connections lost before them: `lost.n`.
+      const n = (version: string | null | undefined) => Number(String(version).split('.')[1]);
+      const written = await admit();
+      assert.equal(written?.settled, false, 'being written: not settled');
+      assert.equal(written?.version, first?.version, 'not changed before the write commits');
+      assert.equal(await counters.changeVersion('pets:1'), true);
+      const committed = await admit();
+      assert.equal(committed?.settled, false);
+      assert.equal(n(committed?.version), n(first?.version) + 1, 'changed once the write committed');
       // A request the minute refuses writes nothing and changes nothing.
       const refused = await counters.incrementWindows('m2', 'd2', 0, false, 'pets:2');
       assert.ok(refused.minute > 0);
-      assert.equal(typeof (await counters.admitWindows('m2', 'd2', 1_000, 1_000, 'pets:2'))?.version, 'string');
+      assert.equal((await counters.admitWindows('m2', 'd2', 1_000, 1_000, 'pets:2'))?.settled, true);
       // The write was SETTLE_MS ago (moved back in Redis): settled again, at the version after the first.
       const client = new Redis(redisUrl);
       try {
@@ -218,9 +227,9 @@ describe('answers held under a shared version (PostgreSQL + Redis)', { skip }, (
       } finally {
         client.disconnect();
       }
-      // Versions are given with the count of connections lost before them: `lost.n`.
-      const n = (version: string | null | undefined) => Number(String(version).split('.')[1]);
-      assert.equal(n((await admit())?.version), n(first?.version) + 1);
+      const again = await admit();
+      assert.equal(again?.settled, true);
+      assert.equal(n(again?.version), n(first?.version) + 1);
     } finally {
       await counters.close();
     }
