@@ -58,6 +58,7 @@ function oneLine(r: CliResult, pattern: RegExp) {
 
 interface DeployOut {
   id: string;
+  number: number;
   project: string;
   status: string;
   reason?: string;
