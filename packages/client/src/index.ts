@@ -40,6 +40,7 @@ export {
   type ProjectEvent,
   type Redirect,
   type Usage,
+  type Deprecations,
   type Webhook,
   type Environment,
   type StagingReset,
