@@ -1,6 +1,7 @@
 export { createClient, type ClientOptions, type PetstoreClient, type RequestOptions } from './client.js';
 export { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError, PetstoreWrongEnvironmentError } from './errors.js';
 export type { RateLimit, RetryEvent } from './transport.js';
+export type { DeprecationInfo } from './deprecation.js';
 export type {
   ErrorCode,
   ErrorDetail,
