@@ -38,6 +38,7 @@ export const usageMigrations: FeatureMigrations = {
     {
       version: 3,
       name: 'calls of deprecated operations per key per day',
+      kind: 'expand',
       sql: `
         CREATE TABLE usage_deprecated_calls (
           project_id INTEGER NOT NULL REFERENCES projects(id),
@@ -87,6 +88,7 @@ export const usageMigrations: FeatureMigrations = {
     {
       version: 3,
       name: 'calls of deprecated operations per key per day',
+      kind: 'expand',
       sql: `
         CREATE TABLE usage_deprecated_calls (
           project_id BIGINT NOT NULL REFERENCES projects(id),
