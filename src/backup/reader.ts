@@ -76,6 +76,11 @@ class FrameReader {
     return this.size;
   }
 
+  /** How far it has read. */
+  get position(): number {
+    return this.at;
+  }
+
   get ended(): boolean {
     return this.at === this.size;
   }
@@ -100,7 +105,8 @@ function parse<S extends TSchema>(schema: S, payload: Buffer): Static<S> {
 export interface BackupVisitor {
   header?(header: BackupHeader): void;
   table?(table: TableStart): void;
-  rows?(table: TableStart, rows: Value[][]): void | Promise<void>;
+  /** `at`: the bytes of the file read so far. */
+  rows?(table: TableStart, rows: Value[][], at: number): void | Promise<void>;
   sequences?(sequences: SequenceValue[]): void | Promise<void>;
 }
 
@@ -145,7 +151,7 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
           if (f.kind === 'R') {
             const rows = decodeRows(f.payload, table.columns.length);
             count += rows.length;
-            await visitor.rows?.(table, rows);
+            await visitor.rows?.(table, rows, reader.position);
           } else if (f.kind === 'E') {
             const end = parse(TableEndSchema, f.payload);
             if (end.name !== table.name || end.rows !== count)
@@ -168,6 +174,25 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
         return { header, tables, sequences, bytes: reader.bytes, sha256: reader.whole.hex() };
       } else throw new MalformedBackup(`an unexpected frame ${kind}`);
     }
+  } finally {
+    reader.close();
+  }
+}
+
+/** The header of a backup file, its checksum verified; null when the file is not a backup (or not readable). */
+export function readHeader(file: string): BackupHeader | null {
+  let reader: FrameReader;
+  try {
+    reader = new FrameReader(file);
+  } catch {
+    return null;
+  }
+  try {
+    reader.magic();
+    const first = reader.next();
+    return first.kind === 'H' ? parse(BackupHeaderSchema, first.payload) : null;
+  } catch {
+    return null;
   } finally {
     reader.close();
   }

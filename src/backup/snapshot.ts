@@ -22,6 +22,8 @@ export interface Snapshot {
   schema: Schema;
   migrations: { feature: string; version: number }[];
   rows(table: TableShape): AsyncIterable<Value[][]>;
+  /** The rows of these tables together, for a progress estimate (PostgreSQL's planner statistics: approximate). */
+  estimateRows(tables: readonly TableShape[]): Promise<number>;
   sequences(tables: readonly TableShape[]): Promise<SequenceValue[]>;
   close(): Promise<void>;
 }
@@ -69,6 +71,8 @@ async function sqliteSnapshot(databaseUrl: string): Promise<Snapshot> {
         }
         if (batch.length > 0) yield batch;
       },
+      estimateRows: async (tables) =>
+        tables.reduce((n, t) => n + Number((db.prepare(`SELECT COUNT(*) AS n FROM ${ident(t.name)}`).get() as { n: number }).n), 0),
       sequences: async () =>
         (db.prepare('SELECT name, seq FROM sqlite_sequence').safeIntegers(true).all() as { name: string; seq: bigint }[]).map((r) => ({
           table: r.name,
@@ -154,6 +158,14 @@ async function postgresSnapshot(databaseUrl: string): Promise<Snapshot> {
           yield res.rows;
         }
         await client.query('CLOSE backup_rows');
+      },
+      async estimateRows(tables) {
+        const res = await client.query<{ n: string | null }>(
+          `SELECT SUM(GREATEST(c.reltuples, 0))::text AS n FROM pg_class c
+            WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND c.relname = ANY($1)`,
+          [tables.map((t) => t.name)],
+        );
+        return Math.round(Number(res.rows[0]?.n ?? 0));
       },
       async sequences(tables) {
         const out: SequenceValue[] = [];

@@ -59,11 +59,20 @@ describeEachEngine('scheduled backups', (engine) => {
       // A failure (the file cannot be written) keeps every backup, is logged, and is retried.
       clock.advance(24 * HOUR);
       const kept = names();
-      const blocker = join(dir, `.${backupName(new Date(clock.now()))}.partial`);
+      const blocker = join(dir, backupName(new Date(clock.now())));
       mkdirSync(blocker);
       schedule.kick();
       await schedule.idle();
-      assert.deepEqual(names(), kept, 'nothing removed after a failure');
+      assert.deepEqual(
+        names().filter((n) => join(dir, n) !== blocker),
+        kept,
+        'nothing removed after a failure',
+      );
+      assert.deepEqual(
+        readdirSync(dir).filter((n) => n.endsWith('.partial')),
+        [],
+        'the failed backup leaves no partial file',
+      );
       assert.ok(
         logs.lines().some((l) => /"level":50/.test(l) && /scheduled backup failed/.test(l)),
         'the failure is logged as an error',
