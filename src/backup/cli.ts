@@ -27,10 +27,6 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
       const json = values.json === true;
       const file = resolve(positionals[0] ?? '');
       const config = await ctx.config();
-      if (config.secretsKey === undefined)
-        ctx.err(
-          'petstore: warning: SECRETS_KEY is not set: the generated key that seals certificate keys travels in this backup beside what it seals; protect the file like the database',
-        );
       const { writeBackup, BackupFileError } = await import('./writer.js');
       const progress = progressOnTerminal(ctx, json, 'backup');
       let summary: BackupSummary;
@@ -47,6 +43,10 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
       } finally {
         progress?.end();
       }
+      if (config.secretsKey === undefined)
+        ctx.err(
+          'petstore: warning: SECRETS_KEY is not set: the generated key that seals certificate keys travels in this backup beside what it seals; protect the file like the database',
+        );
       report(ctx, json, 'backup written to', summary);
     },
   };
