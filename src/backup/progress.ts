@@ -19,8 +19,11 @@ export function duration(ms: number): string {
 /** The progress line: `backup: pets, 120000 of ~1000000 rows, 45.2 MB, 12 s, about 1 min 30 s left`. */
 export function standingLine(verb: string, s: Standing, elapsedMs: number): string {
   const of = s.totalRows > 0 ? ` of ${s.totalRows >= s.rows ? '' : '~'}${String(Math.max(s.totalRows, s.rows))}` : '';
+  // Too early an estimate is noise: it waits for 2 s and 1 % of the work.
   const left =
-    s.done !== null && s.done > 0 && s.done < 1 ? `about ${duration((elapsedMs * (1 - s.done)) / s.done)} left` : 'estimating what is left';
+    s.done !== null && s.done >= 0.01 && s.done < 1 && elapsedMs >= 2000
+      ? `about ${duration((elapsedMs * (1 - s.done)) / s.done)} left`
+      : 'estimating what is left';
   return `${verb}: ${s.table}, ${String(s.rows)}${of} rows, ${megabytes(s.bytes)}, ${duration(elapsedMs)}, ${left}`;
 }
 
