@@ -179,21 +179,31 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
   }
 }
 
-/** The header of a backup file, its checksum verified; null when the file is not a backup (or not readable). */
+/** A header larger than this is not one a backup writes (it lists tables and migrations). */
+const MAX_HEADER_BYTES = 1024 * 1024;
+
+/** The header of a backup file, its checksum verified; null when the file is not a backup (or not readable). Reads the header alone. */
 export function readHeader(file: string): BackupHeader | null {
-  let reader: FrameReader;
+  let fd: number;
   try {
-    reader = new FrameReader(file);
+    fd = openSync(file, 'r');
   } catch {
     return null;
   }
   try {
-    reader.magic();
-    const first = reader.next();
-    return first.kind === 'H' ? parse(BackupHeaderSchema, first.payload) : null;
+    const start = Buffer.alloc(MAGIC.length + 5);
+    if (readSync(fd, start, 0, start.length, 0) !== start.length || !start.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+    const head = start.subarray(MAGIC.length);
+    const length = head.readUInt32BE(1);
+    if (head.toString('ascii', 0, 1) !== 'H' || length > MAX_HEADER_BYTES) return null;
+    const rest = Buffer.alloc(length + 32);
+    if (readSync(fd, rest, 0, rest.length, start.length) !== rest.length) return null;
+    const payload = rest.subarray(0, length);
+    if (!createHash('sha256').update(head).update(payload).digest().equals(rest.subarray(length))) return null;
+    return parse(BackupHeaderSchema, payload);
   } catch {
     return null;
   } finally {
-    reader.close();
+    closeSync(fd);
   }
 }
