@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-/** The command line itself is wrong: exit status 2 with the usage. */
+/** The command line itself is wrong: exit status 2, the message and where the command's usage is (`petstore help COMMAND`). */
 export class UsageError extends Error {}
 
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, positionals: number) {
