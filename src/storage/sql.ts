@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import type { QueryConfig } from 'pg';
 import type { Database } from './database.js';
 import { guard } from './sqlite/database.js';
 
@@ -25,6 +26,9 @@ export interface Sql {
    */
   insertCapped<R extends object>(capped: CappedInsert<R>): Promise<R | null | 'at_limit'>;
 }
+
+/** How long a capped insert on PostgreSQL may wait for its parent's row lock before it is 503. */
+export const CAPPED_LOCK_WAIT_MS = 5000;
 
 /**
  * A row that may be added while its parent has fewer than `limit` of them. Concurrent inserts under one
@@ -95,7 +99,18 @@ export function sqlFor(database: Database, options: { prepared?: boolean } = {})
           // FOR NO KEY UPDATE conflicts with itself but not with the key-share locks that inserting a child
           // row takes, so other writes under the parent go on. The count is a later statement: in READ
           // COMMITTED its snapshot is taken once the lock is held, and sees what the previous holder committed.
-          await client.query(`SELECT 1 FROM ${c.parent.table} WHERE id = $1 FOR NO KEY UPDATE`, [c.parent.id]);
+          // Waiting for the lock is queueing behind the parent's other capped inserts (30 at once take over a
+          // second on a busy machine), not a database too slow to serve: that wait alone may take longer than
+          // a statement may, up to CAPPED_LOCK_WAIT_MS, and the statements after it have the usual bound.
+          await client.query(`SET LOCAL statement_timeout = ${String(CAPPED_LOCK_WAIT_MS)}`);
+          // pg takes a query's own client-side timeout (query_timeout) though its types do not list it.
+          const lock: QueryConfig & { query_timeout: number } = {
+            text: `SELECT 1 FROM ${c.parent.table} WHERE id = $1 FOR NO KEY UPDATE`,
+            values: [c.parent.id],
+            query_timeout: CAPPED_LOCK_WAIT_MS + 1000,
+          };
+          await client.query(lock);
+          await client.query('SET LOCAL statement_timeout TO DEFAULT');
           const counted = (await client.query<{ n: bigint | string }>(text(c.count[0]), [...c.count[1]])).rows[0];
           if (Number(counted?.n ?? 0) >= c.limit) return 'at_limit';
           const row = ((await client.query(text(c.insert[0]), [...c.insert[1]])).rows[0] as R | undefined) ?? null;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../src/storage/database.js';
 import { GroupCommit } from '../../src/storage/sqlite/group-commit.js';
-import { flag, int, sqlFor, time } from '../../src/storage/sql.js';
+import { CAPPED_LOCK_WAIT_MS, flag, int, sqlFor, time } from '../../src/storage/sql.js';
 
 /** A PostgreSQL database that records the statements it is sent. */
 function recordingPostgres() {
@@ -49,11 +49,12 @@ describe('sqlFor', () => {
     }
   });
 
-  test('insertCapped on PostgreSQL: one transaction that locks the parent row first, counts in a later statement, then inserts', async () => {
+  test('insertCapped on PostgreSQL: one transaction that locks the parent row first (waiting for it up to CAPPED_LOCK_WAIT_MS), counts in a later statement, then inserts', async () => {
     const sent: string[] = [];
     let count = 1n;
     const client = {
-      query: (text: string) => {
+      query: (q: string | { text: string }) => {
+        const text = typeof q === 'string' ? q : q.text;
         sent.push(text);
         return Promise.resolve({ rows: text.startsWith('SELECT COUNT') ? [{ n: count }] : [{ id: 7n }], rowCount: 1 });
       },
@@ -78,7 +79,9 @@ describe('sqlFor', () => {
     assert.deepEqual(await sql.insertCapped(capped), { id: 7n });
     assert.deepEqual(sent, [
       'BEGIN',
+      `SET LOCAL statement_timeout = ${String(CAPPED_LOCK_WAIT_MS)}`,
       'SELECT 1 FROM projects WHERE id = $1 FOR NO KEY UPDATE',
+      'SET LOCAL statement_timeout TO DEFAULT',
       'SELECT COUNT(*) AS n FROM c WHERE p = $1',
       'INSERT INTO c (p) VALUES ($1) RETURNING id',
       'INSERT INTO d (c) VALUES ($1)',
@@ -89,7 +92,9 @@ describe('sqlFor', () => {
     assert.equal(await sql.insertCapped(capped), 'at_limit');
     assert.deepEqual(sent, [
       'BEGIN',
+      `SET LOCAL statement_timeout = ${String(CAPPED_LOCK_WAIT_MS)}`,
       'SELECT 1 FROM projects WHERE id = $1 FOR NO KEY UPDATE',
+      'SET LOCAL statement_timeout TO DEFAULT',
       'SELECT COUNT(*) AS n FROM c WHERE p = $1',
       'COMMIT',
     ]);
