@@ -147,7 +147,7 @@ export function copyButton(value, what, source) {
 /** The one-line install of the `petstore` CLI from this server, with a copy button. */
 export function cliInstall() {
   const command = `npm install -g ${location.origin}/downloads/petstore-cli.tgz`;
-  const code = h('code', null, command);
+  const code = h('code', null, ...breakable(command));
   return h(
     'div',
     { class: 'cli-install' },
@@ -225,7 +225,7 @@ export function confirmAction({ title, text, action, busyText, run, returnTo, op
       'dialog',
       { role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId, class: 'confirm' },
       h('h2', { id: titleId }, title),
-      h('p', { id: textId }, text),
+      h(typeof text === 'string' ? 'p' : 'div', { id: textId }, text),
       error.el,
       h('div', { class: 'actions' }, cancel, confirm),
     );
@@ -316,9 +316,12 @@ export function siteLink(url, text = url) {
 }
 
 /** An address with line-break opportunities after `//` and before each `.` and `/`, so it wraps between its parts, not inside a name. */
-function breakable(text) {
+export function breakable(text) {
   return text.split(/(?<=\/\/)|(?=[./])/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
 }
+
+/** A deploy as people name it: "#4", its number in its project. */
+export const deployName = (d) => `#${String(d.number ?? d.id)}`;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
