@@ -22,7 +22,7 @@ export const wrappedDates = (page: Page): Promise<string[]> => page.evaluate<str
 const FROM_PAGE = `(async ([method, path, body]) => {
   const res = await fetch('/api/v1' + path, {
     method,
-    headers: { 'content-type': 'application/json', 'x-csrf-token': document.body.dataset.csrf },
+    headers: body === null ? { 'x-csrf-token': document.body.dataset.csrf } : { 'content-type': 'application/json', 'x-csrf-token': document.body.dataset.csrf },
     body: body === null ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
