@@ -9,6 +9,7 @@ import { FEATURES, openAppStorage } from './features.js';
 import { registerHealth } from './health/routes.js';
 import { AccessLog } from './http/access-log.js';
 import { stdoutSink } from './http/log-sink.js';
+import { collectDeprecatedOperations } from './http/deprecated-operations.js';
 import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
 import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
 import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('readiness', new Map<string, () => string>());
   app.decorate('repositoryWrappers', options.wrapRepositories ?? {});
   app.decorate('metricsRegistry', null);
+  app.decorate('deprecatedOperations', collectDeprecatedOperations(app));
   app.decorateRequest('answeredAs', null);
 
   app.setValidatorCompiler(validatorCompiler());

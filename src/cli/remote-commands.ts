@@ -8,6 +8,7 @@ import { projectsCommand } from '../projects/cli.js';
 import { requestsCommand } from '../requests/cli.js';
 import { stagingCommand } from '../staging/cli.js';
 import { usageCommand } from '../usage/cli.js';
+import { deprecationsCommand } from '../usage/deprecations-cli.js';
 import { loginCommands } from './login.js';
 
 /**
@@ -23,6 +24,7 @@ export const REMOTE_COMMANDS: readonly CliCommand[] = [
   domainsCommand,
   redirectsCommand,
   usageCommand,
+  deprecationsCommand,
   requestsCommand,
   auditCommand,
   webhooksCommand,

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../errors/domain-error.js';
 
-/** What `npm run build` packs (scripts/pack-cli.mjs); the same path from src/ and from dist/. */
+/** What `npm run build` packs (scripts/pack-cli.mjs, scripts/pack-client.mjs); the same paths from src/ and from dist/. */
 export const CLI_TARBALL = resolve(import.meta.dirname, '../../dist/packages/petstore-cli.tgz');
+export const CLIENT_TARBALL = resolve(import.meta.dirname, '../../dist/packages/petstore-client.tgz');
 
 interface Tarball {
   body: Buffer;
@@ -31,33 +32,50 @@ async function readTarball(path: string): Promise<Tarball | null> {
   }
 }
 
+/** A package the server serves: its file name under /downloads/, where the build writes it, and what it is. */
+interface Download {
+  name: string;
+  path: string;
+  /** Named in the 404 when the file is not built. */
+  what: string;
+}
+
+export const DOWNLOADS: readonly Download[] = [
+  { name: 'petstore-cli.tgz', path: CLI_TARBALL, what: 'The CLI package' },
+  { name: 'petstore-client.tgz', path: CLIENT_TARBALL, what: 'The typed client package' },
+];
+
+function serve(app: FastifyInstance, { name, path, what }: Download): void {
+  let tarball: Promise<Tarball | null> | undefined;
+  const built = async (): Promise<Tarball> => {
+    const file = await (tarball ??= readTarball(path));
+    if (file) return file;
+    tarball = undefined;
+    throw new DomainError('not_found', `${what} is not built on this server: run npm run build where it runs.`);
+  };
+  // `npm install https://<server>/downloads/<name>`: no key, and not metered (a public route).
+  // Its SHA-256 goes with it (`Repr-Digest`, RFC 9530) and beside it, so an installer can check what it got.
+  app.get(`/downloads/${name}`, { config: { public: true } }, async (request, reply) => {
+    const file = await built();
+    reply
+      .header('repr-digest', `sha-256=:${file.sha256.base64}:`)
+      .header('etag', file.etag)
+      .header('cache-control', 'public, max-age=0, must-revalidate')
+      .header('content-disposition', `attachment; filename="${name}"`);
+    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    return reply.type('application/gzip').send(file.body);
+  });
+  // The line `sha256sum -c` checks: `curl …/<name>.sha256 | sha256sum -c` beside the downloaded file.
+  app.get(`/downloads/${name}.sha256`, { config: { public: true } }, async (_request, reply) => {
+    const file = await built();
+    reply.header('cache-control', 'public, max-age=0, must-revalidate');
+    return reply.type('text/plain; charset=utf-8').send(`${file.sha256.hex}  ${name}\n`);
+  });
+}
+
 export default fp(
   async (app: FastifyInstance) => {
-    let tarball: Promise<Tarball | null> | undefined;
-    const built = async (): Promise<Tarball> => {
-      const file = await (tarball ??= readTarball(CLI_TARBALL));
-      if (file) return file;
-      tarball = undefined;
-      throw new DomainError('not_found', 'The CLI package is not built on this server: run npm run build where it runs.');
-    };
-    // `npm install -g https://<server>/downloads/petstore-cli.tgz`: no key, and not metered (a public route).
-    // Its SHA-256 goes with it (`Repr-Digest`, RFC 9530) and beside it, so an installer can check what it got.
-    app.get('/downloads/petstore-cli.tgz', { config: { public: true } }, async (request, reply) => {
-      const file = await built();
-      reply
-        .header('repr-digest', `sha-256=:${file.sha256.base64}:`)
-        .header('etag', file.etag)
-        .header('cache-control', 'public, max-age=0, must-revalidate')
-        .header('content-disposition', 'attachment; filename="petstore-cli.tgz"');
-      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-      return reply.type('application/gzip').send(file.body);
-    });
-    // The line `sha256sum -c` checks: `curl …/petstore-cli.tgz.sha256 | sha256sum -c` beside the downloaded file.
-    app.get('/downloads/petstore-cli.tgz.sha256', { config: { public: true } }, async (_request, reply) => {
-      const file = await built();
-      reply.header('cache-control', 'public, max-age=0, must-revalidate');
-      return reply.type('text/plain; charset=utf-8').send(`${file.sha256.hex}  petstore-cli.tgz\n`);
-    });
+    for (const download of DOWNLOADS) serve(app, download);
   },
   { name: 'downloads' },
 );

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'certificate.issued',
   'certificate.failed',
   'key.banned',
+  'api.deprecated_call',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -242,6 +242,7 @@ export class FrontDoor {
     identify: () => null,
     admit: () => null,
     record: () => undefined,
+    recordDeprecated: () => undefined,
   };
 
   constructor(
@@ -320,6 +321,8 @@ export interface ApiGate {
   ): Promise<{ headers: readonly string[]; version: string | null; settled: boolean } | null>;
   /** usage: counts a request with a valid key (a no-op with USAGE_RECORDING=false). */
   record(principal: GatePrincipal): void;
+  /** usage: counts a call of a deprecated operation, besides `record` (a no-op with USAGE_RECORDING=false). */
+  recordDeprecated(principal: GatePrincipal, operation: string): void;
 }
 
 /** A key's principal as the gate passes it along (keys' `Principal`; this layer knows no capability). */

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { RepositoryWrappers } from '../feature.js';
 import type { Storage } from '../storage/open.js';
+import type { DeprecatedOperation } from './deprecated-operations.js';
 import type { EnvironmentRoutes } from './environments.js';
 import type { FrontDoor } from './front-door.js';
 import type { RequestSteps } from './request-steps.js';
@@ -64,5 +65,7 @@ declare module 'fastify' {
     repositoryWrappers: RepositoryWrappers;
     /** The /metrics registry capabilities add their metrics to; null when METRICS_ENABLED=false. */
     metricsRegistry: Registry | null;
+    /** The contract's deprecated operations (complete once every capability has registered its routes). */
+    deprecatedOperations: () => readonly DeprecatedOperation[];
   }
 }

@@ -70,6 +70,7 @@ export function buildManagementOpenApi(routes: RouteOptions[], config: Pick<Conf
         { name: 'domains', description: "A project's custom domains: DNS records, verification, certificates." },
         { name: 'redirects', description: 'Redirect entries between custom domains of a project (301).' },
         { name: 'usage', description: "A project's requests over time, beside its quota." },
+        { name: 'deprecations', description: "The contract's deprecated operations and which of a project's keys still call them." },
         { name: 'requests', description: "A project's request log: find a request by its id, status, key or operation." },
         { name: 'webhooks', description: "A project's events and the webhook endpoints they are delivered to (Standard Webhooks)." },
         { name: 'staging', description: "A project's staging environment: empty its data, or copy production's pets into it." },

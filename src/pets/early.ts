@@ -79,7 +79,15 @@ function pageBytes(page: PetPageJson): Buffer {
   return bytes;
 }
 
-function answer(request: EarlyRequest, gate: ApiGate, operation: string, read: Read): EarlyAnswer | typeof REGULAR {
+/** What an early answer is for: its operation, and whether that is deprecated (its calls are counted per key too). */
+interface Operation {
+  name: string;
+  deprecated: boolean;
+}
+const LIST_PETS: Operation = { name: 'listPets', deprecated: false };
+const GET_PET: Operation = { name: 'getPet', deprecated: true };
+
+function answer(request: EarlyRequest, gate: ApiGate, operation: Operation, read: Read): EarlyAnswer | typeof REGULAR {
   if (!isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
   // identify
   const principal = gate.identify(request) as Principal | null;
@@ -98,15 +106,16 @@ function counted(
   request: EarlyRequest,
   gate: ApiGate,
   principal: Principal,
-  operation: string,
+  operation: Operation,
   parts: AnswerParts,
   limits: readonly string[],
 ): EarlyAnswer {
   gate.record(principal);
+  if (operation.deprecated) gate.recordDeprecated(principal, operation.name);
   // In the regular path's order: deprecation (its own phase), limits (meter), then what the handler sets.
   const headers = parts.before.concat(limits, parts.after);
   headers.push('content-type', JSON_UTF8, 'content-length', String(parts.body.length));
-  return { status: 200, headers, body: request.method === 'HEAD' ? null : parts.body, operation, principal };
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : parts.body, operation: operation.name, principal };
 }
 
 /**
@@ -132,7 +141,7 @@ type ReadLater = (principal: Principal) => { key: string; read: () => Promise<An
 function answerLater(
   request: EarlyRequest,
   gate: ApiGate,
-  operation: string,
+  operation: Operation,
   cache: VersionCache | null,
   prepare: ReadLater,
 ): Promise<EarlyAnswer | typeof REGULAR | FallThrough> | typeof REGULAR {
@@ -228,7 +237,7 @@ export function earlyPetsStep(deps: EarlyPetsDeps): EarlyStep | null {
     if (target === null || target === REGULAR) return target;
     if (target.op === 'listPets') {
       const { limit, status, cursor } = target.query;
-      return answer(request, gate, 'listPets', ({ projectId }) => {
+      return answer(request, gate, LIST_PETS, ({ projectId }) => {
         const listing = petListing(cursors, projectId, status);
         const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
         if (after === null) return null;
@@ -238,7 +247,7 @@ export function earlyPetsStep(deps: EarlyPetsDeps): EarlyStep | null {
       });
     }
     const { id } = target;
-    return answer(request, gate, 'getPet', ({ projectId }) => {
+    return answer(request, gate, GET_PET, ({ projectId }) => {
       const pet = getJsonNow(projectId, BigInt(id));
       return pet === null ? null : { before: deprecation[request.environment], after: NONE, body: Buffer.from(pet) };
     });
@@ -255,7 +264,7 @@ function earlyPetsLater(deps: EarlyPetsDeps, deprecation: Record<Environment, re
     if (target === null || target === REGULAR) return target;
     if (target.op === 'listPets') {
       const { limit, status, cursor } = target.query;
-      return answerLater(request, gate, 'listPets', cache, ({ projectId }) => {
+      return answerLater(request, gate, LIST_PETS, cache, ({ projectId }) => {
         const listing = petListing(cursors, projectId, status);
         const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
         if (after === null) return null;
@@ -270,7 +279,7 @@ function earlyPetsLater(deps: EarlyPetsDeps, deprecation: Record<Environment, re
       });
     }
     const { id } = target;
-    return answerLater(request, gate, 'getPet', cache, ({ projectId }) => ({
+    return answerLater(request, gate, GET_PET, cache, ({ projectId }) => ({
       key: `${String(projectId)}/${id}`,
       read: () =>
         pets

@@ -6,11 +6,36 @@ export interface ContractLink {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 
+/** Where this server serves the typed client, and the API's base URL its first call names. */
+export interface ClientDownload {
+  /** e.g. `https://api.example.com/downloads/petstore-client.tgz` */
+  tarballUrl: string;
+  /** BASE_URL, ending in `/v1`. */
+  baseUrl: string;
+}
+
+/** The install line and a first call with the typed client, as the API's callers copy them. */
+function clientSection({ tarballUrl, baseUrl }: ClientDownload): string {
+  const firstCall = [
+    "import { createClient } from '@petstore/client';",
+    '',
+    `const petstore = createClient({ baseUrl: '${baseUrl}', apiKey: process.env.PETSTORE_KEY });`,
+    "const { pets } = await petstore.listPets({ status: 'available' });",
+  ].join('\n');
+  return `<section class="reference-client" aria-labelledby="client-heading">
+<h2 id="client-heading">Call it from TypeScript or JavaScript</h2>
+<p>The typed client (<code>@petstore/client</code>: retries as the API asks, exact int64 ids, a warning when you call a deprecated operation) installs from this server, with no registry:</p>
+<pre tabindex="0"><code>npm install ${escape(tarballUrl)}</code></pre>
+<p>Its SHA-256: <a href="${escape(tarballUrl)}.sha256">${escape(tarballUrl.slice(tarballUrl.lastIndexOf('/') + 1))}.sha256</a>. A first call (Node.js 22.14 or later, ES modules):</p>
+<pre tabindex="0"><code>${escape(firstCall)}</code></pre>
+</section>`;
+}
+
 /**
  * The page: no inline script (the Content-Security-Policy allows scripts from
  * this origin only); the list of contracts travels in a data attribute.
  */
-export function referencePage(contracts: ContractLink[]): string {
+export function referencePage(contracts: ContractLink[], client: ClientDownload | null = null): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -23,7 +48,8 @@ export function referencePage(contracts: ContractLink[]): string {
 </head>
 <body>
 <header class="reference-header"><h1>Petstore API reference</h1>
-<p>Try a request with your API key: <strong>Authorize</strong>, then <strong>Try it out</strong>. Integers marked int64 are exact on the wire; this page shows values above 2<sup>53</sup> − 1 rounded, as every browser does.</p></header>
+<p>Try a request with your API key: <strong>Authorize</strong>, then <strong>Try it out</strong>. Integers marked int64 are exact on the wire; this page shows values above 2<sup>53</sup> − 1 rounded, as every browser does.</p>
+${client ? clientSection(client) : ''}</header>
 <main id="reference" data-contracts="${escape(JSON.stringify(contracts))}"></main>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
@@ -86,6 +112,11 @@ export const REFERENCE_CSS = `.swagger-ui .opblock.opblock-get .opblock-summary-
 .reference-header { font-family: sans-serif; max-width: 1460px; margin: 0 auto; padding: 16px 20px 0; }
 .reference-header h1 { font-size: 1.6rem; margin: 0 0 4px; color: #3b4151; }
 .reference-header p { margin: 0; color: #3b4151; }
+.reference-client { margin-top: 12px; }
+.reference-client h2 { font-size: 1.15rem; margin: 0 0 4px; color: #3b4151; }
+.reference-client p { margin: 6px 0; }
+.reference-client pre { background: #1f2937; color: #f9fafb; padding: 8px 12px; border-radius: 4px; overflow-x: auto; margin: 6px 0; }
+.reference-client a { color: #1d4ed8; }
 .swagger-ui .topbar { background: #1f2937; }
 .swagger-ui .topbar .download-url-wrapper .select-label { color: #fff; }
 .swagger-ui .topbar-wrapper a[rel="noopener noreferrer"] { visibility: hidden; }

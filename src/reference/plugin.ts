@@ -8,6 +8,8 @@ import { REFERENCE_CSS, REFERENCE_SCRIPT, referencePage, type ContractLink } fro
 const CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
 
+const CLIENT_DOWNLOAD = '/downloads/petstore-client.tgz';
+
 const CONTRACTS: ContractLink[] = [
   { url: '/v1/openapi.json', name: 'Pet Store API (v1)' },
   { url: '/api/v1/openapi.json', name: 'Management API (/api/v1)' },
@@ -23,7 +25,13 @@ export default fp(
 
     app.get('/docs', { config: { public: true } }, async (_request, reply) => {
       // Only the contracts this service serves (the management API's is there once that capability is).
-      page ??= referencePage(CONTRACTS.filter((c) => app.hasRoute({ method: 'GET', url: c.url })));
+      page ??= referencePage(
+        CONTRACTS.filter((c) => app.hasRoute({ method: 'GET', url: c.url })),
+        // The typed client's install line, once the downloads capability serves it.
+        app.hasRoute({ method: 'GET', url: CLIENT_DOWNLOAD })
+          ? { tarballUrl: `${app.config.baseUrl.replace(/\/v1$/, '')}${CLIENT_DOWNLOAD}`, baseUrl: app.config.baseUrl }
+          : null,
+      );
       return reply.header('content-security-policy', CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     });
 

@@ -1,5 +1,6 @@
 import type { Feature } from '../feature.js';
 import { usageCommand } from './cli.js';
+import { deprecationsCommand } from './deprecations-cli.js';
 import { usageMigrations } from './migrations.js';
 
 /** Requests per project per minute and per day: counted in memory, written every 10 s. */
@@ -7,5 +8,5 @@ export const usageFeature: Feature = {
   name: 'usage',
   migrations: usageMigrations,
   plugin: () => import('./plugin.js'),
-  cli: [usageCommand],
+  cli: [usageCommand, deprecationsCommand],
 };

@@ -35,6 +35,22 @@ export const usageMigrations: FeatureMigrations = {
         );
         CREATE INDEX usage_key_days_at ON usage_key_days(day_at);`,
     },
+    {
+      version: 3,
+      name: 'calls of deprecated operations per key per day',
+      kind: 'expand',
+      sql: `
+        CREATE TABLE usage_deprecated_calls (
+          project_id INTEGER NOT NULL REFERENCES projects(id),
+          key_id TEXT NOT NULL,
+          operation TEXT NOT NULL,
+          day_at INTEGER NOT NULL,
+          requests INTEGER NOT NULL,
+          last_at INTEGER NOT NULL,
+          PRIMARY KEY (project_id, day_at, key_id, operation)
+        );
+        CREATE INDEX usage_deprecated_calls_at ON usage_deprecated_calls(day_at);`,
+    },
   ],
   postgres: [
     {
@@ -68,6 +84,22 @@ export const usageMigrations: FeatureMigrations = {
           PRIMARY KEY (project_id, day_at, key_id)
         );
         CREATE INDEX usage_key_days_at ON usage_key_days(day_at);`,
+    },
+    {
+      version: 3,
+      name: 'calls of deprecated operations per key per day',
+      kind: 'expand',
+      sql: `
+        CREATE TABLE usage_deprecated_calls (
+          project_id BIGINT NOT NULL REFERENCES projects(id),
+          key_id TEXT NOT NULL,
+          operation TEXT NOT NULL,
+          day_at TIMESTAMPTZ NOT NULL,
+          requests BIGINT NOT NULL,
+          last_at TIMESTAMPTZ NOT NULL,
+          PRIMARY KEY (project_id, day_at, key_id, operation)
+        );
+        CREATE INDEX usage_deprecated_calls_at ON usage_deprecated_calls(day_at);`,
     },
   ],
 };

@@ -3,14 +3,16 @@ import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
 import { openKeyRepository, type Principal } from '../keys/repository.js';
 import { openProjectRepository } from '../projects/repository.js';
+import { openDeprecatedCallRepository } from './deprecated-calls.js';
+import { deprecatedCallEvent, DeprecationsService } from './deprecations.js';
 import { UsageRecorder } from './recorder.js';
 import { openUsageRepository } from './repository.js';
-import { usageRoutes } from './routes.js';
+import { deprecationsRoutes, usageRoutes } from './routes.js';
 import { UsageService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    usage: { recorder: UsageRecorder; service: UsageService };
+    usage: { recorder: UsageRecorder; service: UsageService; deprecations: DeprecationsService };
   }
 }
 
@@ -21,17 +23,28 @@ export default fp(
   async (app: FastifyInstance) => {
     const usage = repositoryOf(app, 'usage', openUsageRepository);
     const keys = repositoryOf(app, 'keys', openKeyRepository);
-    const recorder = new UsageRecorder(usage, (ids, at) => keys.touch(ids, at), app.clock);
+    const deprecatedCalls = repositoryOf(app, 'deprecated-calls', openDeprecatedCallRepository);
+    const recorder = new UsageRecorder(usage, (ids, at) => keys.touch(ids, at), app.clock, {
+      repository: deprecatedCalls,
+      event: deprecatedCallEvent(app.deprecatedOperations),
+    });
     const service = new UsageService(usage, repositoryOf(app, 'projects', openProjectRepository), app.clock);
-    app.decorate('usage', { recorder, service });
+    const deprecations = new DeprecationsService(deprecatedCalls, app.deprecatedOperations, app.clock);
+    app.decorate('usage', { recorder, service, deprecations });
     // In the identify phase, after the key is known and before the limiter may answer: every request with a valid key counts.
     // USAGE_RECORDING=false leaves the step out, so the bench can measure what recording costs.
     if (app.config.usageRecording) {
       app.requestSteps.add('identify', (request, _reply, route) => {
-        if (route.needsKey && request.principal) recorder.record(request.principal);
+        if (route.needsKey && request.principal) {
+          recorder.record(request.principal);
+          // A deprecated operation's calls are counted per key too (the deprecations report, its daily event).
+          const operation = route.deprecation && request.routeOptions.schema?.operationId;
+          if (operation) recorder.recordDeprecated(request.principal, operation);
+        }
         return false;
       });
       app.frontDoor.gate.record = (principal: Principal) => recorder.record(principal);
+      app.frontDoor.gate.recordDeprecated = (principal: Principal, operation: string) => recorder.recordDeprecated(principal, operation);
     }
     const flush = () =>
       recorder.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counts not written yet; retrying at the next flush'));
@@ -42,6 +55,7 @@ export default fp(
       await flush();
     });
     usageRoutes(app, service);
+    deprecationsRoutes(app, deprecations);
   },
   { name: 'usage', dependencies: ['keys', 'management'] },
 );

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Principal } from '../keys/repository.js';
+import type { DeprecatedCallCount, DeprecatedCallEvent, DeprecatedCallRepository } from './deprecated-calls.js';
 import type { KeyUsageCount, UsageCount, UsageRepository } from './repository.js';
 
 export const MINUTE_MS = 60_000;
@@ -15,6 +16,14 @@ interface Tally {
   requests: number;
 }
 
+type DeprecatedTally = Omit<DeprecatedCallCount, 'day' | 'lastAt'> & { day: number; lastAt: number };
+
+/** Where calls of deprecated operations go, and what their daily event says. */
+export interface DeprecatedCalls {
+  repository: DeprecatedCallRepository;
+  event: DeprecatedCallEvent;
+}
+
 /**
  * Counts API requests per key per minute in memory; `flush` adds them to the
  * database (project minute and day buckets, key day buckets) and notes the keys' last use. Recording a
@@ -28,12 +37,29 @@ export class UsageRecorder {
   private readonly lastUseWritten = new Map<string, number>();
   private lastPrune = 0;
   private flushing: Promise<void> | undefined;
+  /** Calls of deprecated operations not yet written, by UTC day, key and operation. */
+  private deprecated = new Map<string, DeprecatedTally>();
 
   constructor(
     private readonly usage: UsageRepository,
     private readonly touchKeys: (ids: string[], at: Date) => Promise<void>,
     private readonly clock: Clock,
+    private readonly deprecatedCalls?: DeprecatedCalls,
   ) {}
+
+  /** Counts a call of a deprecated operation (besides `record`): only those routes pay for it. */
+  recordDeprecated(principal: Principal, operation: string): void {
+    const now = this.clock.now();
+    const day = Math.floor(now / DAY_MS) * DAY_MS;
+    const id = `${String(day)} ${principal.keyId} ${operation}`;
+    const tally = this.deprecated.get(id);
+    if (tally) {
+      tally.requests++;
+      if (now > tally.lastAt) tally.lastAt = now;
+    } else {
+      this.deprecated.set(id, { projectId: principal.projectId, keyId: principal.keyId, operation, day, requests: 1, lastAt: now });
+    }
+  }
 
   record(principal: Principal): void {
     const minute = Math.floor(this.clock.now() / MINUTE_MS);
@@ -90,6 +116,7 @@ export class UsageRecorder {
       this.ended = [...batches, ...this.ended];
       throw err;
     }
+    await this.writeDeprecated();
     const due = [...keys].filter((id) => now - (this.lastUseWritten.get(id) ?? -Infinity) >= LAST_USE_RESOLUTION_MS);
     if (due.length > 0) {
       await this.touchKeys(due, new Date(now));
@@ -98,6 +125,26 @@ export class UsageRecorder {
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
       await this.usage.prune(new Date(now - MINUTES_KEPT_MS), new Date(now - DAYS_KEPT_MS));
+    }
+  }
+
+  private async writeDeprecated(): Promise<void> {
+    const counts = this.deprecated;
+    if (counts.size === 0 || !this.deprecatedCalls) return;
+    this.deprecated = new Map();
+    const rows = [...counts.values()].map((t): DeprecatedCallCount => ({ ...t, day: new Date(t.day), lastAt: new Date(t.lastAt) }));
+    try {
+      await this.deprecatedCalls.repository.add(rows, this.deprecatedCalls.event);
+    } catch (err) {
+      // Kept for the next flush, added to what was counted meanwhile.
+      for (const [id, c] of counts) {
+        const later = this.deprecated.get(id);
+        if (later) {
+          later.requests += c.requests;
+          if (c.lastAt > later.lastAt) later.lastAt = c.lastAt;
+        } else this.deprecated.set(id, c);
+      }
+      throw err;
     }
   }
 }

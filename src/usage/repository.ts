@@ -103,12 +103,14 @@ export function openUsageRepository(database: Database): UsageRepository {
       await sql.run('DELETE FROM usage_minutes WHERE minute_at < ?', [minutesBefore]);
       await sql.run('DELETE FROM usage_days WHERE day_at < ?', [daysBefore]);
       await sql.run('DELETE FROM usage_key_days WHERE day_at < ?', [daysBefore]);
+      await sql.run('DELETE FROM usage_deprecated_calls WHERE day_at < ?', [daysBefore]);
     },
   };
 }
 
 /** Empties one project row of its usage counts (a staging reset: staging/service.ts). */
 export const clearUsage = (projectId: number): SqlStatement[] => [
+  ['DELETE FROM usage_deprecated_calls WHERE project_id = ?', [projectId]],
   ['DELETE FROM usage_key_days WHERE project_id = ?', [projectId]],
   ['DELETE FROM usage_days WHERE project_id = ?', [projectId]],
   ['DELETE FROM usage_minutes WHERE project_id = ?', [projectId]],

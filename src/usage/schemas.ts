@@ -62,3 +62,49 @@ export const UsageQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const DeprecationsSchema = Type.Object(
+  {
+    operations: Type.Array(
+      Type.Object(
+        {
+          operation: Type.String({ description: 'The operationId in the `/v1` contract, e.g. `getPet`.' }),
+          method: Type.String({ description: 'The HTTP method, e.g. `GET`.' }),
+          path: Type.String({ description: 'The path as the contract writes it, e.g. `/v1/pets/{petId}`.' }),
+          deprecatedAt: Type.String({ format: 'date-time', description: 'Since when it is deprecated (its `Deprecation` header).' }),
+          sunset: Type.String({
+            format: 'date-time',
+            description: 'When it is removed (its `Sunset` header): from then on it answers 410 `gone`.',
+          }),
+          successor: Type.String({ description: 'What to call instead (its `Link: <…>; rel="successor-version"`), e.g. `/v1/pets`.' }),
+          callers: Type.Array(
+            Type.Object(
+              {
+                keyId: Type.String({ description: 'The key id.' }),
+                name: Type.Union([Type.String(), Type.Null()], { description: "The key's label; null without one." }),
+                calls30d: Type.Integer({
+                  format: 'int64',
+                  minimum: 1,
+                  description: 'Calls of the operation with this key in the last 30 days (UTC), today included, whatever their answer.',
+                }),
+                lastCalledAt: Type.String({ format: 'date-time', description: 'The last of those calls.' }),
+              },
+              { additionalProperties: false },
+            ),
+            {
+              maxItems: 100_000,
+              description: "The project's keys that called it in the last 30 days, the busiest first; empty when none did.",
+            },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 1000, description: 'Every deprecated operation of the contract, whether or not the project calls it.' },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The contract's deprecated operations and the project's keys that still call them: who must move before each sunset. Counts are written every 10 seconds, so the newest calls are up to 10 s late.",
+  },
+);

@@ -113,6 +113,23 @@ describe('every event type is emitted by a real action and delivered', { skip: a
     assert.equal(eventOf('certificate.failed').data.reason, 'caa_blocked');
   });
 
+  test('api.deprecated_call when a key calls getPet (once that day)', async () => {
+    const p = await h.newProject('pro');
+    await subscribe(p.project, ['api.deprecated_call']);
+    for (let i = 0; i < 3; i++) assert.equal((await h.app.inject({ method: 'GET', url: '/v1/pets/1', headers: p.auth })).statusCode, 404);
+    await h.app.usage.recorder.flush();
+    await waitForType('api.deprecated_call');
+    const [key] = ok(await h.app.keys.list(p.project));
+    assert.deepEqual(eventOf('api.deprecated_call').data, {
+      keyId: key?.id,
+      keyName: 'test',
+      operation: 'getPet',
+      sunset: '2030-12-05T00:00:00.000Z',
+      successor: '/v1/pets',
+      environment: 'production',
+    });
+  });
+
   test('key.banned after the key keeps sending past its 429s', async () => {
     const free = await h.newProject('free');
     await subscribe(free.project, ['key.banned']);

@@ -31,6 +31,7 @@ function door(hold = true) {
     identify: () => principal,
     admit: () => null,
     record: () => undefined,
+    recordDeprecated: () => undefined,
     admitLater: (_principal, versionKey) => {
       const d = deferred<Admitted>();
       admissions.push({ versionKey, answer: d.resolve });

@@ -27,6 +27,18 @@ describe('/docs without a browser', () => {
     assert.ok(contracts.some((c) => c.url === '/v1/openapi.json'));
   });
 
+  test("the typed client's install line from this server (BASE_URL's), its SHA-256 and a first call", async () => {
+    const res = await h.app.inject({ url: '/docs' });
+    assert.match(res.body, /<pre tabindex="0"><code>npm install https:\/\/api\.petstore\.test\/downloads\/petstore-client\.tgz<\/code><\/pre>/);
+    assert.match(res.body, /href="https:\/\/api\.petstore\.test\/downloads\/petstore-client\.tgz\.sha256"/);
+    assert.match(
+      res.body,
+      /createClient\(\{ baseUrl: &#39;https:\/\/api\.petstore\.test\/v1&#39;, apiKey: process\.env\.PETSTORE_KEY \}\)/,
+    );
+    assert.match(res.body, /await petstore\.listPets\(/);
+    assert.equal((await h.app.inject({ url: '/downloads/petstore-client.tgz' })).statusCode, 200, 'the line names what is served');
+  });
+
   test('assets: compressed when asked, 304 on a matching ETag, 404 for anything not on the list', async () => {
     const plain = await h.app.inject({ url: '/docs/assets/swagger-ui-bundle.js' });
     assert.equal(plain.statusCode, 200);

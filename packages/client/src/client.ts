@@ -2,6 +2,7 @@ import { toInt64 } from './int64.js';
 import { nextCursor } from './link.js';
 import { Transport, type RateLimit, type RetryEvent } from './transport.js';
 import { PetstoreError } from './errors.js';
+import { oncePerOperation, warnDeprecation, type DeprecationInfo } from './deprecation.js';
 import type { Inventory, ListOrdersParams, ListPetsParams, NewOrder, NewPet, Order, OrderStatus, Pet, PetStatus } from './types.js';
 import { uuidV4 } from './uuid.js';
 
@@ -19,6 +20,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Called before each wait for a retry. */
   onRetry?: (event: RetryEvent) => void;
+  /**
+   * Called once per operation per client, at the first answer that carries `Deprecation` (getPet's, until its
+   * sunset): what it is, when it goes, what replaces it. Default: one `console.warn` per operation.
+   */
+  onDeprecation?: (info: DeprecationInfo) => void;
 }
 
 export interface RequestOptions {
@@ -93,10 +99,12 @@ export function createClient(options: ClientOptions): PetstoreClient {
     maxRetryDelayMs: nonNegativeInteger(options.maxRetryDelayMs ?? 60_000, 'maxRetryDelayMs'),
     timeoutMs: nonNegativeInteger(options.timeoutMs ?? 30_000, 'timeoutMs'),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    onAnswer: oncePerOperation(options.onDeprecation ?? warnDeprecation),
   });
 
   const listPets: PetstoreClient['listPets'] = async (params = {}, { signal } = {}) => {
     const answer = await transport.send({
+      operation: 'listPets',
       method: 'GET',
       path: '/pets',
       query: { limit: params.limit, status: params.status, cursor: params.cursor },
@@ -116,6 +124,7 @@ export function createClient(options: ClientOptions): PetstoreClient {
 
   const listOrders: PetstoreClient['listOrders'] = async ({ signal, ...params } = {}) => {
     const answer = await transport.send({
+      operation: 'listOrders',
       method: 'GET',
       path: '/store/orders',
       query: { limit: params.limit, status: params.status, cursor: params.cursor },
@@ -136,7 +145,7 @@ export function createClient(options: ClientOptions): PetstoreClient {
   const orderPath = (id: number | bigint) => `/store/orders/${String(toInt64(id, 'id'))}`;
 
   const getOrder = async (id: number | bigint, signal?: AbortSignal) =>
-    (await transport.send({ method: 'GET', path: orderPath(id), signal })).body as Order;
+    (await transport.send({ operation: 'getOrder', method: 'GET', path: orderPath(id), signal })).body as Order;
 
   /**
    * Moves an order; a retry whose first attempt already applied meets `invalid_transition`
@@ -147,8 +156,8 @@ export function createClient(options: ClientOptions): PetstoreClient {
     try {
       const call =
         to === 'cancelled'
-          ? ({ method: 'DELETE', path, signal } as const)
-          : ({ method: 'PATCH', path, body: { status: to }, signal } as const);
+          ? ({ operation: 'cancelOrder', method: 'DELETE', path, signal } as const)
+          : ({ operation: 'updateOrder', method: 'PATCH', path, body: { status: to }, signal } as const);
       return (await transport.send(call)).body as Order;
     } catch (err) {
       if (!(err instanceof PetstoreError) || err.code !== 'invalid_transition') throw err;
@@ -163,12 +172,19 @@ export function createClient(options: ClientOptions): PetstoreClient {
     allPets,
     async createPet(newPet, { idempotencyKey = uuidV4(), signal } = {}) {
       const body = { ...newPet, categoryId: toInt64(newPet.categoryId, 'categoryId') };
-      const answer = await transport.send({ method: 'POST', path: '/pets', body, headers: { 'idempotency-key': idempotencyKey }, signal });
+      const answer = await transport.send({
+        operation: 'createPet',
+        method: 'POST',
+        path: '/pets',
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+        signal,
+      });
       return answer.body as Pet;
     },
     async getPet(id, { signal } = {}) {
       const petId = toInt64(id, 'id');
-      const answer = await transport.send({ method: 'GET', path: `/pets/${String(petId)}`, signal });
+      const answer = await transport.send({ operation: 'getPet', method: 'GET', path: `/pets/${String(petId)}`, signal });
       return answer.body as Pet;
     },
     listOrders,
@@ -176,6 +192,7 @@ export function createClient(options: ClientOptions): PetstoreClient {
     async placeOrder(newOrder, { idempotencyKey = uuidV4(), signal } = {}) {
       const body = { ...newOrder, petId: toInt64(newOrder.petId, 'petId') };
       const answer = await transport.send({
+        operation: 'placeOrder',
         method: 'POST',
         path: '/store/orders',
         body,
@@ -189,7 +206,7 @@ export function createClient(options: ClientOptions): PetstoreClient {
     deliverOrder: (id, { signal } = {}) => moveOrder(id, 'delivered', signal),
     cancelOrder: (id, { signal } = {}) => moveOrder(id, 'cancelled', signal),
     async inventory({ signal } = {}) {
-      const answer = await transport.send({ method: 'GET', path: '/store/inventory', signal });
+      const answer = await transport.send({ operation: 'getInventory', method: 'GET', path: '/store/inventory', signal });
       return answer.body as Inventory;
     },
     get lastRateLimit() {

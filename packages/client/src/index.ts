@@ -1,6 +1,7 @@
 export { createClient, type ClientOptions, type PetstoreClient, type RequestOptions } from './client.js';
 export { PetstoreError, PetstoreNetworkError, PetstoreTimeoutError, PetstoreWrongEnvironmentError } from './errors.js';
 export type { RateLimit, RetryEvent } from './transport.js';
+export type { DeprecationInfo } from './deprecation.js';
 export type {
   ErrorCode,
   ErrorDetail,
@@ -40,6 +41,7 @@ export {
   type ProjectEvent,
   type Redirect,
   type Usage,
+  type Deprecations,
   type Webhook,
   type Environment,
   type StagingReset,

@@ -20,6 +20,7 @@ export type AddedDomain = Json<'addDomain', 201>;
 export type DomainCheck = Json<'verifyDomain', 200>;
 export type Redirect = Json<'addRedirect', 201>;
 export type Usage = Json<'getUsage', 200>;
+export type Deprecations = Json<'getDeprecations', 200>;
 export type CurrentUser = Json<'getCurrentUser', 200>;
 export type AuditEntry = Schemas['AuditEntry'];
 export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;
@@ -98,6 +99,8 @@ export interface ManagementClient {
   removeRedirect(slug: string, from: string): Promise<void>;
   /** With `{ by: 'key' }`, also each key's requests (`byKey`); of one environment (production by default). */
   getUsage(slug: string, query?: { by?: 'key'; environment?: Environment }): Promise<Usage>;
+  /** The contract's deprecated operations and the project's keys that called each in the last 30 days (production by default). */
+  getDeprecations(slug: string, query?: { environment?: Environment }): Promise<Deprecations>;
   /** A page of the audit log, newest first; `nextCursor` is null on the last page. */
   listAuditEntries(slug: string, query?: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
   /** The audit log from the newest entry on, page after page (`pageSize` 1-100, default 50). */
@@ -267,6 +270,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     addRedirect: (slug, from, to) => post('addRedirect', `${project(slug)}/redirects`, { from, to }),
     removeRedirect: (slug, from) => remove(`${project(slug)}/redirects/${segment(from)}`),
     getUsage: (slug, query = {}) => get('getUsage', `${project(slug)}/usage`, { by: query.by, environment: query.environment }),
+    getDeprecations: (slug, query = {}) => get('getDeprecations', `${project(slug)}/deprecations`, { environment: query.environment }),
     listAuditEntries,
     allAuditEntries,
     listWebhooks: (slug, query = {}) => get('listWebhooks', `${project(slug)}/webhooks`, { environment: query.environment }),

@@ -30,9 +30,13 @@ export interface TransportOptions {
   maxRetryDelayMs: number;
   timeoutMs: number;
   onRetry?: (event: RetryEvent) => void;
+  /** Told every answer's headers with its call's operation (errors included), e.g. to notice `Deprecation`. */
+  onAnswer?: (operation: string, headers: Headers) => void;
 }
 
 export interface Call {
+  /** The operation the call is, e.g. `getPet` (told to `onAnswer`). */
+  operation?: string;
   method: 'GET' | 'POST' | 'DELETE' | 'PATCH';
   /** Appended to the base URL, e.g. `/pets`. */
   path: string;
@@ -120,6 +124,7 @@ export class Transport {
       // The timeout covers the body too: a response cut midway is a failed attempt.
       const text = await response.text();
       this.noteRateLimit(response.headers);
+      if (call.operation !== undefined) this.options.onAnswer?.(call.operation, response.headers);
       return { status: response.status, headers: response.headers, body: readBody(response, text) };
     } catch (err) {
       if (signal?.aborted) throw signal.reason;

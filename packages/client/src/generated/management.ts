@@ -709,6 +709,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{slug}/deprecations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get deprecated operations and their callers
+         * @description Every deprecated operation of the `/v1` contract (`deprecated: true`), with its sunset and successor as its headers give them, and the project's keys that called it in the last 30 days in one environment (`environment`, production by default), with exact counts and the last call. A key that stopped calling drops out 30 days after its last call.
+         */
+        get: operations["getDeprecations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{slug}/requests": {
         parameters: {
             query?: never;
@@ -5882,7 +5902,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description An event type. */
-                type?: "pet.created" | "pet.status_changed" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "deploy.ready" | "deploy.failed" | "deploy.promoted" | "domain.verified" | "domain.failed" | "domain.removed" | "certificate.issued" | "certificate.failed" | "key.banned";
+                type?: "pet.created" | "pet.status_changed" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "deploy.ready" | "deploy.failed" | "deploy.promoted" | "domain.verified" | "domain.failed" | "domain.removed" | "certificate.issued" | "certificate.failed" | "key.banned" | "api.deprecated_call";
                 /** @description Maximum number of items returned (1–100, default 20). */
                 limit?: number;
                 /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
@@ -6174,7 +6194,7 @@ export interface operations {
                     /** @description Where events are POSTed: an `https://` URL whose host does not resolve to a loopback, private or link-local address (unless the server runs with WEBHOOK_ALLOW_PRIVATE=true, which also allows `http://`). */
                     url: string;
                     /** @description The event types sent to the endpoint, or `["*"]` for every type. */
-                    events: ("pet.created" | "pet.status_changed" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "deploy.ready" | "deploy.failed" | "deploy.promoted" | "domain.verified" | "domain.failed" | "domain.removed" | "certificate.issued" | "certificate.failed" | "key.banned" | "*")[];
+                    events: ("pet.created" | "pet.status_changed" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "deploy.ready" | "deploy.failed" | "deploy.promoted" | "domain.verified" | "domain.failed" | "domain.removed" | "certificate.issued" | "certificate.failed" | "key.banned" | "api.deprecated_call" | "*")[];
                     /** @description A label, e.g. what receives the events. */
                     description?: string;
                     /** @description The environment whose events the endpoint receives (default `production`): a staging endpoint gets staging's events only. */
@@ -6818,7 +6838,7 @@ export interface operations {
                     /** @description Where events are POSTed: an `https://` URL whose host does not resolve to a loopback, private or link-local address (unless the server runs with WEBHOOK_ALLOW_PRIVATE=true, which also allows `http://`). */
                     url?: string;
                     /** @description The event types sent to the endpoint, or `["*"]` for every type. */
-                    events?: ("pet.created" | "pet.status_changed" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "deploy.ready" | "deploy.failed" | "deploy.promoted" | "domain.verified" | "domain.failed" | "domain.removed" | "certificate.issued" | "certificate.failed" | "key.banned" | "*")[];
+                    events?: ("pet.created" | "pet.status_changed" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "deploy.ready" | "deploy.failed" | "deploy.promoted" | "domain.verified" | "domain.failed" | "domain.removed" | "certificate.issued" | "certificate.failed" | "key.banned" | "api.deprecated_call" | "*")[];
                     /** @description Enable again (after a 410, say) or pause the endpoint. */
                     enabled?: boolean;
                 };
@@ -7682,6 +7702,163 @@ export interface operations {
                              * @description Requests with this key in the last 30 days (UTC), today included.
                              */
                             last30Days: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeprecations: {
+        parameters: {
+            query?: {
+                /** @description The environment (default `production`). */
+                environment?: "production" | "staging";
+            };
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deprecated operations and their callers. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every deprecated operation of the contract, whether or not the project calls it. */
+                        operations: {
+                            /** @description The operationId in the `/v1` contract, e.g. `getPet`. */
+                            operation: string;
+                            /** @description The HTTP method, e.g. `GET`. */
+                            method: string;
+                            /** @description The path as the contract writes it, e.g. `/v1/pets/{petId}`. */
+                            path: string;
+                            /**
+                             * Format: date-time
+                             * @description Since when it is deprecated (its `Deprecation` header).
+                             */
+                            deprecatedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it is removed (its `Sunset` header): from then on it answers 410 `gone`.
+                             */
+                            sunset: string;
+                            /** @description What to call instead (its `Link: <…>; rel="successor-version"`), e.g. `/v1/pets`. */
+                            successor: string;
+                            /** @description The project's keys that called it in the last 30 days, the busiest first; empty when none did. */
+                            callers: {
+                                /** @description The key id. */
+                                keyId: string;
+                                /** @description The key's label; null without one. */
+                                name: string | null;
+                                /**
+                                 * Format: int64
+                                 * @description Calls of the operation with this key in the last 30 days (UTC), today included, whatever their answer.
+                                 */
+                                calls30d: number;
+                                /**
+                                 * Format: date-time
+                                 * @description The last of those calls.
+                                 */
+                                lastCalledAt: string;
+                            }[];
                         }[];
                     };
                 };

@@ -1,0 +1,40 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Deprecation } from './types.js';
+
+/** A deprecated operation of the /v1 contract, with what its `Deprecation`, `Sunset` and successor headers say. */
+export interface DeprecatedOperation {
+  /** The operationId, e.g. `getPet`. */
+  operation: string;
+  method: string;
+  /** The path as the contract writes it, e.g. `/v1/pets/{petId}`. */
+  path: string;
+  deprecation: Deprecation;
+}
+
+/** Fastify's `:param` as OpenAPI's `{param}`. */
+const contractPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/**
+ * The deprecated operations, read from the routes as they are registered: those whose schema says
+ * `deprecated: true` (what the contract publishes), each with its route's `deprecation` (what its headers
+ * say). A route marked deprecated without a sunset, or the reverse, is refused at start: the contract and
+ * the headers would disagree.
+ */
+export function collectDeprecatedOperations(app: FastifyInstance): () => readonly DeprecatedOperation[] {
+  const found: DeprecatedOperation[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const operation = route.schema?.operationId;
+    const deprecation = route.config?.deprecation;
+    const marked = route.schema?.deprecated === true;
+    if (!marked && deprecation === undefined) return;
+    if (!marked || deprecation === undefined || operation === undefined) {
+      throw new Error(
+        `route ${String(route.method)} ${route.url}: deprecated: true and config.deprecation go together, with an operationId`,
+      );
+    }
+    if (found.some((o) => o.operation === operation)) return;
+    const method = Array.isArray(route.method) ? (route.method[0] as string) : route.method;
+    found.push({ operation, method, path: contractPath(route.url), deprecation });
+  });
+  return () => found;
+}

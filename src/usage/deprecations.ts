@@ -1,0 +1,65 @@
+import type { Clock } from '../clock.js';
+import type { DeprecatedOperation } from '../http/deprecated-operations.js';
+import type { Project } from '../projects/repository.js';
+import type { DeprecatedCallCount, DeprecatedCallEvent, DeprecatedCallRepository } from './deprecated-calls.js';
+import { DAY_MS } from './recorder.js';
+
+/** Callers are those of the last 30 UTC days, today included (as `usage`'s `last30Days`). */
+export const CALLERS_DAYS = 30;
+
+export interface DeprecationsReport {
+  operations: {
+    operation: string;
+    method: string;
+    path: string;
+    deprecatedAt: string;
+    sunset: string;
+    successor: string;
+    callers: { keyId: string; name: string | null; calls30d: number; lastCalledAt: string }[];
+  }[];
+}
+
+/**
+ * Every deprecated operation of the contract with the project's keys that called it in the last 30 days: who
+ * still has to move before the sunset. HTTP-free: the route, the CLI and the dashboard give the same JSON.
+ */
+export class DeprecationsService {
+  constructor(
+    private readonly calls: DeprecatedCallRepository,
+    private readonly operations: () => readonly DeprecatedOperation[],
+    private readonly clock: Clock,
+  ) {}
+
+  async report(project: Project): Promise<DeprecationsReport> {
+    const from = (Math.floor(this.clock.now() / DAY_MS) - (CALLERS_DAYS - 1)) * DAY_MS;
+    const callers = await this.calls.callers(project.id, new Date(from));
+    return {
+      operations: this.operations().map(({ operation, method, path, deprecation }) => ({
+        operation,
+        method,
+        path,
+        deprecatedAt: deprecation.deprecatedAt.toISOString(),
+        sunset: deprecation.sunset.toISOString(),
+        successor: deprecation.successor,
+        callers: callers
+          .filter((c) => c.operation === operation)
+          .map((c) => ({ keyId: c.keyId, name: c.name, calls30d: c.calls, lastCalledAt: c.lastCalledAt.toISOString() })),
+      })),
+    };
+  }
+}
+
+/** The data of an `api.deprecated_call` event, from the operation's deprecation as its headers give it. */
+export function deprecatedCallEvent(operations: () => readonly DeprecatedOperation[]): DeprecatedCallEvent {
+  return (count: DeprecatedCallCount, key) => {
+    const d = operations().find((o) => o.operation === count.operation)?.deprecation;
+    return JSON.stringify({
+      keyId: count.keyId,
+      keyName: key.name,
+      operation: count.operation,
+      sunset: d ? d.sunset.toISOString() : null,
+      successor: d ? d.successor : null,
+      environment: key.environment,
+    });
+  };
+}
