@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Deploy, ManagementClient } from '@petstore/client';
 import { OPERATOR } from '../audit/actor.js';
-import { parse, UsageError } from '../cli/args.js';
+import { parse, positiveInt, UsageError } from '../cli/args.js';
 import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
@@ -115,12 +115,22 @@ const count = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' :
 const megabytes = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
 
 const line = (d: DeployOut) =>
-  [d.id, d.status, d.reason ?? '', d.createdAt, count(d.files, 'file'), count(d.bytes, 'byte'), d.live ? 'live' : '', d.previewUrl ?? '']
+  [
+    `#${String(d.number)}`,
+    d.id,
+    d.status,
+    d.reason ?? '',
+    d.createdAt,
+    count(d.files, 'file'),
+    count(d.bytes, 'byte'),
+    d.live ? 'live' : '',
+    d.previewUrl ?? '',
+  ]
     .join('\t')
     .trimEnd();
 
 /** The columns of `line`, printed above the deploys. */
-const HEADER = ['ID', 'STATUS', 'REASON', 'CREATED', 'FILES', 'SIZE', 'LIVE', 'PREVIEW'].join('\t');
+const HEADER = ['NUMBER', 'ID', 'STATUS', 'REASON', 'CREATED', 'FILES', 'SIZE', 'LIVE', 'PREVIEW'].join('\t');
 
 /** Progress on a terminal, one line rewritten at most every 100 ms; nothing when piped or with --json. */
 function progressLine(ctx: CliContext, json: boolean): ((p: PackProgress) => void) | undefined {
@@ -153,18 +163,30 @@ const deployCommand: CliCommand = {
     if (!values.json) for (const warning of d.warnings ?? []) ctx.err(`petstore: warning: ${warning}`);
     if (values.json) ctx.json(d);
     else if (d.status === 'ready')
-      ctx.out(`deploy ${d.id} of ${slug} is ready and live at ${d.url ?? ''} (${count(d.files, 'file')}); preview: ${d.previewUrl ?? ''}`);
-    else ctx.err(`petstore: deploy ${d.id} of ${slug} failed (${d.reason ?? 'failed'}): ${d.message ?? ''}; the site is unchanged`);
+      ctx.out(
+        `deploy #${String(d.number)} of ${slug} is ready and live at ${d.url ?? ''} (${count(d.files, 'file')}); preview: ${d.previewUrl ?? ''}`,
+      );
+    else
+      ctx.err(
+        `petstore: deploy #${String(d.number)} of ${slug} failed (${d.reason ?? 'failed'}): ${d.message ?? ''}; the site is unchanged`,
+      );
     if (d.status !== 'ready') process.exitCode = 1;
   },
 };
+
+/** The id of the project's deploy numbered `number`; refused (exit 1) when it has none. */
+async function idOfNumber(side: DeployTransport, slug: string, number: number): Promise<string> {
+  const found = (await side.list(slug)).find((d) => d.number === number);
+  if (!found) throw new Refused(new DomainError('not_found', `Project "${slug}" has no deploy #${String(number)}.`));
+  return found.id;
+}
 
 const deploysCommand: CliCommand = {
   name: 'deploys',
   remote: true,
   usage: [
-    'deploys list SLUG [--json]               newest first, the live one marked, with preview URLs',
-    'deploys promote SLUG ID [--json]         makes an earlier ready deploy live again (a rollback)',
+    'deploys list SLUG [--json]               newest first (#number, id), the live one marked, with preview URLs',
+    'deploys promote SLUG (ID | --number N) [--json]  makes an earlier ready deploy live again (a rollback)',
   ],
   async run([sub, ...rest], ctx) {
     if (sub === 'list') {
@@ -174,11 +196,13 @@ const deploysCommand: CliCommand = {
       else if (list.length === 0) ctx.out(`${positionals[0] ?? ''} has no deploys yet`);
       else for (const text of [HEADER, ...list.map(line)]) ctx.out(text);
     } else if (sub === 'promote') {
-      const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 2);
-      const [slug = '', id = ''] = positionals;
+      const byNumber = rest.some((a) => a === '--number' || a.startsWith('--number='));
+      const { values, positionals } = parse(rest, { json: { type: 'boolean' }, number: { type: 'string' } }, byNumber ? 1 : 2);
+      const [slug = ''] = positionals;
+      const id = byNumber ? await idOfNumber(transport(ctx), slug, positiveInt('number', values.number) ?? 0) : (positionals[1] ?? '');
       const d = await transport(ctx).promote(slug, id);
       if (values.json) ctx.json(d);
-      else ctx.out(`deploy ${d.id} of ${slug} is live at ${d.url ?? ''}`);
+      else ctx.out(`deploy #${String(d.number)} of ${slug} is live at ${d.url ?? ''}`);
     } else {
       throw new UsageError(`unknown deploys command "${sub ?? ''}"`);
     }

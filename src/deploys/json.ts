@@ -8,6 +8,7 @@ import { previewUrl, type SiteAddress } from './site-address.js';
  */
 export const deployJson = (d: Omit<DeployView, 'project'>, address?: { site: SiteAddress; project: string }) => ({
   id: d.id,
+  number: d.number,
   status: d.status,
   ...(d.reason ? { reason: d.reason } : {}),
   ...(d.message ? { message: d.message } : {}),
@@ -15,7 +16,7 @@ export const deployJson = (d: Omit<DeployView, 'project'>, address?: { site: Sit
   bytes: d.bytes,
   createdAt: d.createdAt.toISOString(),
   live: d.live,
-  ...(d.status === 'ready' && address ? { previewUrl: previewUrl(address.site, address.project, d.id) } : {}),
+  ...(d.status === 'ready' && address ? { previewUrl: previewUrl(address.site, address.project, d.number) } : {}),
   ...(d.warnings ? { warnings: d.warnings } : {}),
 });
 
@@ -24,12 +25,13 @@ export const deployJson = (d: Omit<DeployView, 'project'>, address?: { site: Sit
  * Written in the storage transaction, which knows no site address, so without `previewUrl`.
  */
 export const deployEventData = (
-  d: Pick<DeployRecord, 'id' | 'status' | 'reason' | 'message' | 'fileCount' | 'totalBytes' | 'createdAt'>,
+  d: Pick<DeployRecord, 'id' | 'number' | 'status' | 'reason' | 'message' | 'fileCount' | 'totalBytes' | 'createdAt'>,
   live: boolean,
 ): string =>
   JSON.stringify(
     deployJson({
       id: d.id,
+      number: d.number,
       status: d.status,
       reason: d.reason ?? undefined,
       message: d.message ?? undefined,

@@ -20,6 +20,7 @@ export class MemoryDeployRepository implements DeployRepository {
   private readonly deploys: Row[] = [];
   private readonly live = new Map<number, string>();
   private nextId = 1;
+  private readonly lastNumber = new Map<number, number>();
 
   async read(hash: string): Promise<StoredBlob | null> {
     return this.blobs.get(hash) ?? null;
@@ -81,7 +82,9 @@ export class MemoryDeployRepository implements DeployRepository {
   }
 
   async createDeploy(deploy: NewDeploy): Promise<DeployRecord> {
-    const row: Row = { ...deploy, id: String(this.nextId++) };
+    const number = (this.lastNumber.get(deploy.projectId) ?? 0) + 1;
+    this.lastNumber.set(deploy.projectId, number);
+    const row: Row = { ...deploy, id: String(this.nextId++), number };
     this.deploys.push(row);
     if (row.status === 'ready') this.live.set(row.projectId, row.id);
     return this.record(row);
@@ -90,6 +93,10 @@ export class MemoryDeployRepository implements DeployRepository {
   async findDeploy(projectId: number, deployId: string): Promise<DeployRecord | null> {
     const row = this.row(projectId, deployId);
     return row ? this.record(row) : null;
+  }
+
+  async numbered(projectId: number, number: number): Promise<string | null> {
+    return this.deploys.find((d) => d.projectId === projectId && d.number === number)?.id ?? null;
   }
 
   async manifest(deployId: string): Promise<Manifest | null> {

@@ -65,6 +65,30 @@ export const deployMigrations: FeatureMigrations = {
         ALTER TABLE deploy_blobs ADD COLUMN seen_at INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX deploy_files_hash ON deploy_files(hash);`,
     },
+    {
+      version: 4,
+      name: 'deploys numbered per project',
+      kind: 'expand',
+      // A number beside the id, 1, 2, 3… per project (existing deploys in id order), assigned by a trigger on
+      // insert so a release that does not know the column still writes numbered deploys.
+      sql: `
+        ALTER TABLE deploys ADD COLUMN number INTEGER;
+        UPDATE deploys SET number = (SELECT COUNT(*) FROM deploys e WHERE e.project_id = deploys.project_id AND e.id <= deploys.id);
+        CREATE UNIQUE INDEX deploys_project_number ON deploys(project_id, number);
+
+        CREATE TABLE deploy_sequences (
+          project_id INTEGER PRIMARY KEY REFERENCES projects(id),
+          last_number INTEGER NOT NULL
+        );
+        INSERT INTO deploy_sequences (project_id, last_number) SELECT project_id, MAX(number) FROM deploys GROUP BY project_id;
+
+        CREATE TRIGGER deploys_number AFTER INSERT ON deploys WHEN NEW.number IS NULL
+        BEGIN
+          INSERT INTO deploy_sequences (project_id, last_number) VALUES (NEW.project_id, 1)
+            ON CONFLICT (project_id) DO UPDATE SET last_number = last_number + 1;
+          UPDATE deploys SET number = (SELECT last_number FROM deploy_sequences WHERE project_id = NEW.project_id) WHERE id = NEW.id;
+        END;`,
+    },
   ],
   postgres: [
     {
@@ -123,6 +147,33 @@ export const deployMigrations: FeatureMigrations = {
       sql: `
         ALTER TABLE deploy_blobs ADD COLUMN seen_at TIMESTAMPTZ NOT NULL DEFAULT 'epoch';
         CREATE INDEX deploy_files_hash ON deploy_files(hash);`,
+    },
+    {
+      version: 4,
+      name: 'deploys numbered per project',
+      kind: 'expand',
+      // As on SQLite; the sequence row's lock orders concurrent deploys of one project.
+      sql: `
+        ALTER TABLE deploys ADD COLUMN number BIGINT;
+        UPDATE deploys d SET number = n.number
+          FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY project_id ORDER BY id) AS number FROM deploys) n
+         WHERE d.id = n.id;
+        CREATE UNIQUE INDEX deploys_project_number ON deploys(project_id, number);
+
+        CREATE TABLE deploy_sequences (
+          project_id BIGINT PRIMARY KEY REFERENCES projects(id),
+          last_number BIGINT NOT NULL
+        );
+        INSERT INTO deploy_sequences (project_id, last_number) SELECT project_id, MAX(number) FROM deploys GROUP BY project_id;
+
+        CREATE FUNCTION deploys_number() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO deploy_sequences AS s (project_id, last_number) VALUES (NEW.project_id, 1)
+            ON CONFLICT (project_id) DO UPDATE SET last_number = s.last_number + 1
+            RETURNING s.last_number INTO NEW.number;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER deploys_number BEFORE INSERT ON deploys FOR EACH ROW WHEN (NEW.number IS NULL) EXECUTE FUNCTION deploys_number();`,
     },
   ],
 };

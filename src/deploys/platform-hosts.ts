@@ -1,14 +1,14 @@
 import type { SiteProject } from './sites.js';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-/** `<slug>--<deployId>`: a deploy's preview host label (slugs never hold `--`). */
-const PREVIEW_LABEL = /^([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)--([1-9][0-9]{0,18})$/;
+/**
+ * `<slug>--deploy-<number>`: a deploy's preview host label (slugs never hold `--`); `<slug>--<deployId>`, the
+ * address by id handed out before deploys were numbered per project, still names its deploy.
+ */
+const PREVIEW_LABEL = /^([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)--(deploy-)?([1-9][0-9]{0,18})$/;
 
-/** A preview host's parts. */
-export interface PreviewHost {
-  slug: string;
-  deployId: string;
-}
+/** A preview host's parts: the project's slug and its deploy, by number (or by id, as older addresses were). */
+export type PreviewHost = { slug: string } & ({ number: number } | { deployId: string });
 
 /** Slugs remembered as unknown at most; past that the memory starts over. */
 const UNKNOWN_KEPT = 10_000;
@@ -63,11 +63,13 @@ export class PlatformHosts {
     return this.bySlug.get(slug) ?? null;
   }
 
-  /** The slug and deploy id a preview host `<slug>--<deployId>.<platform host>` names, else null. */
+  /** The slug and deploy a preview host `<slug>--deploy-<number>.<platform host>` (or `<slug>--<deployId>…`) names, else null. */
   previewOf(hostname: string): PreviewHost | null {
     const label = this.slugOf(hostname);
     const match = label === null ? null : PREVIEW_LABEL.exec(label);
-    return match ? { slug: match[1] as string, deployId: match[2] as string } : null;
+    if (!match) return null;
+    const slug = match[1] as string;
+    return match[2] ? { slug, number: Number(match[3]) } : { slug, deployId: match[3] as string };
   }
 
   /** Whether this slug was found unknown within the last second (so it is not looked up again yet). */

@@ -130,18 +130,19 @@ export function postgresDeploys(db: PgDatabase): DeployRepository {
       ).rowCount ?? 0,
     createDeploy: async (deploy: NewDeploy) => {
       const id = await db.transaction(async (client) => {
-        const created = await client.query<{ id: bigint }>(
+        // `number` is given by the insert's trigger (migrations.ts).
+        const created = await client.query<{ id: bigint; number: string }>(
           `INSERT INTO deploys (project_id, status, reason, message, file_count, total_bytes, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, number`,
           [deploy.projectId, deploy.status, deploy.reason, deploy.message, deploy.fileCount, deploy.totalBytes, deploy.createdAt],
         );
-        const deployId = (created.rows[0] as { id: bigint }).id;
+        const { id: deployId, number } = created.rows[0] as { id: bigint; number: string };
         if (deploy.status === 'ready' && deploy.manifest) {
           await insertFiles(client, deployId, deploy.manifest);
           await client.query(SET_LIVE, [deploy.projectId, deployId, deploy.createdAt]);
         }
         const ready = deploy.status === 'ready';
-        const data = deployEventData({ ...deploy, id: String(deployId) }, ready);
+        const data = deployEventData({ ...deploy, id: String(deployId), number: Number(number) }, ready);
         await emitPg(client, deploy.projectId, ready ? 'deploy.ready' : 'deploy.failed', data, deploy.createdAt);
         return deployId;
       });
@@ -150,6 +151,11 @@ export function postgresDeploys(db: PgDatabase): DeployRepository {
       return record;
     },
     findDeploy: find,
+    numbered: async (projectId, number) => {
+      if (!Number.isSafeInteger(number)) return null;
+      const res = await db.query<{ id: string }>('SELECT id FROM deploys WHERE project_id = $1 AND number = $2', [projectId, number]);
+      return res.rows[0] ? String(res.rows[0].id) : null;
+    },
     manifest: manifestOf,
     liveSite: async (projectId): Promise<LiveSite | null> => {
       const res = await db.query<{ deploy_id: bigint }>('SELECT deploy_id FROM deploy_live WHERE project_id = $1', [projectId]);

@@ -57,6 +57,8 @@ export interface NewDeploy {
 
 export interface DeployRecord {
   id: string;
+  /** 1, 2, 3… within its project, in upload order (ids are shared by all projects). */
+  number: number;
   projectId: number;
   status: DeployStatus;
   reason: DeployFailureReason | null;
@@ -101,6 +103,10 @@ export interface DeployRepository extends BlobReader {
   createDeploy(deploy: NewDeploy): Promise<DeployRecord>;
   /** A deploy of this project, or null. */
   findDeploy(projectId: number, deployId: string): Promise<DeployRecord | null>;
+  /** The id of the project's deploy with this number, or null. */
+  numbered(projectId: number, number: number): Promise<string | null>;
+  /** The same answer without a promise, on engines that can read it synchronously (SQLite); absent elsewhere. */
+  numberedNow?(projectId: number, number: number): string | null;
   /** The manifest of a ready deploy, or null. */
   manifest(deployId: string): Promise<Manifest | null>;
   /** The project's live deploy, or null when it has none. */

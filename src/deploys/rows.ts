@@ -3,6 +3,7 @@ import type { DeployFailureReason, DeployRecord, DeployStatus, LiveDeploy, LiveD
 
 export interface DeployRow {
   id: bigint;
+  number: bigint;
   project_id: bigint;
   status: DeployStatus;
   reason: DeployFailureReason | null;
@@ -15,11 +16,12 @@ export interface DeployRow {
 
 /** Columns of `deploys d` with the project's live deploy id (`deploy_live l` joined on the project). */
 export const DEPLOY_COLUMNS =
-  'd.id, d.project_id, d.status, d.reason, d.message, d.file_count, d.total_bytes, d.created_at, l.deploy_id AS live_id';
+  'd.id, d.number, d.project_id, d.status, d.reason, d.message, d.file_count, d.total_bytes, d.created_at, l.deploy_id AS live_id';
 export const DEPLOY_FROM = 'deploys d LEFT JOIN deploy_live l ON l.project_id = d.project_id';
 
 export const toRecord = (r: DeployRow): DeployRecord => ({
   id: String(r.id),
+  number: int(r.number),
   projectId: int(r.project_id),
   status: r.status,
   reason: r.reason,

@@ -7,7 +7,15 @@ export const DEPLOY_FAILURE_REASONS = ['missing_index', 'too_large', 'too_many_f
 export const DeploySchema = managementComponent(
   Type.Object(
     {
-      id: Type.String({ pattern: '^[0-9]+$', description: 'The deploy id (digits; ids grow with each deploy).' }),
+      id: Type.String({
+        pattern: '^[0-9]+$',
+        description: 'The deploy id (digits; ids grow with each deploy on the server): what the paths of `/deploys/{deployId}` take.',
+      }),
+      number: Type.Integer({
+        format: 'int64',
+        minimum: 1,
+        description: "The deploy's number in its project: 1, 2, 3… in upload order, as pets are numbered (what people see: `#3`).",
+      }),
       status: Type.Union([Type.Literal('ready'), Type.Literal('failed')], {
         description: '`ready`: stored and servable; `failed`: refused, with its reason (what is served did not change).',
       }),
@@ -29,7 +37,7 @@ export const DeploySchema = managementComponent(
         Type.String({
           format: 'uri',
           description:
-            "A ready deploy's own address, `<slug>--<id>.<PLATFORM_HOST>`: it serves this deploy forever, whatever is live, with `X-Robots-Tag: noindex`.",
+            "A ready deploy's own address, `<slug>--deploy-<number>.<PLATFORM_HOST>`: it serves this deploy forever, whatever is live, with `X-Robots-Tag: noindex`. Addresses by id (`<slug>--<id>`) given out before deploys were numbered keep answering.",
         }),
       ),
       warnings: Type.Optional(

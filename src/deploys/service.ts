@@ -32,6 +32,7 @@ export type DeploySource = { directory: string; leaveOut?: LeaveOut } | { archiv
 
 export interface DeployView {
   id: string;
+  number: number;
   project: string;
   status: DeployStatus;
   reason?: DeployFailureReason;
@@ -60,6 +61,7 @@ const COMPRESS_CONCURRENCY = 2;
 function view(project: ProjectRef, record: DeployRecord): DeployView {
   return {
     id: record.id,
+    number: record.number,
     project: project.slug,
     status: record.status,
     ...(record.reason ? { reason: record.reason } : {}),

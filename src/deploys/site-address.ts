@@ -9,8 +9,12 @@ export type SiteAddress = Pick<Config, 'platformHost' | 'port'>;
 /** A project's live site. */
 export const liveUrl = (address: SiteAddress, slug: string): string => siteUrl(address, slug);
 
-/** A deploy's preview: `<slug>--<deployId>.<platformHost>`, serving that deploy forever. */
-export const previewUrl = (address: SiteAddress, slug: string, deployId: string): string => siteUrl(address, `${slug}--${deployId}`);
+/**
+ * A deploy's preview: `<slug>--deploy-<number>.<platformHost>`, serving that deploy forever. (Addresses by id,
+ * `<slug>--<id>`, handed out before deploys were numbered per project, keep answering: platform-hosts.ts.)
+ */
+export const previewUrl = (address: SiteAddress, slug: string, number: number): string =>
+  siteUrl(address, `${slug}--deploy-${String(number)}`);
 
 /**
  * The address the running server publishes when it starts listening (its

@@ -69,7 +69,9 @@ async function noSuchProject(request: FastifyRequest, reply: FastifyReply, extra
 }
 
 /** One ready deploy of the project as a site, or null (unknown, failed, or another project's). */
-async function deploySite(deploys: DeployRepository, projectId: number, deployId: string): Promise<LiveSite | null> {
+async function deploySite(deploys: DeployRepository, projectId: number, host: PreviewHost): Promise<LiveSite | null> {
+  const deployId = 'number' in host ? await deploys.numbered(projectId, host.number) : host.deployId;
+  if (deployId === null) return null;
   if (deploys.deploySiteNow) return deploys.deploySiteNow(projectId, deployId);
   const record = await deploys.findDeploy(projectId, deployId);
   const manifest = record?.status === 'ready' ? await deploys.manifest(deployId) : null;
@@ -77,7 +79,7 @@ async function deploySite(deploys: DeployRepository, projectId: number, deployId
 }
 
 /**
- * A preview host `<slug>--<deployId>.<PLATFORM_HOST>`: that deploy's files,
+ * A preview host `<slug>--deploy-<number>.<PLATFORM_HOST>` (or `<slug>--<deployId>`): that deploy's files,
  * whatever is live, with `X-Robots-Tag: noindex`; `/v1` is the project's API
  * as on its live host.
  */
@@ -94,7 +96,7 @@ async function preview(
     request.siteProject = project;
     return false;
   }
-  const site = project && (await deploySite(deploys, project.projectId, host.deployId));
+  const site = project && (await deploySite(deploys, project.projectId, host));
   if (!site) return noSuchProject(request, reply, NOINDEX);
   request.answeredAs = SITE_OPERATION;
   const req = { method: request.method, url: request.url, headers: request.headers };
@@ -168,6 +170,7 @@ function flat(headers: Readonly<Record<string, string>>): readonly string[] {
 export function earlySiteStep(sites: SiteHosts, platform: PlatformHosts, deploys: DeployRepository, blobs: BlobReader): EarlyStep | null {
   const liveSiteNow = deploys.liveSiteNow;
   const deploySiteNow = deploys.deploySiteNow;
+  const numberedNow = deploys.numberedNow;
   if (!liveSiteNow || !deploySiteNow) return null;
   /** The site this host serves from memory: undefined when it is no site host, null when the regular path must look. */
   const siteOf = (hostname: string): { site: LiveSite | null; preview: boolean } | null | undefined => {
@@ -176,7 +179,8 @@ export function earlySiteStep(sites: SiteHosts, platform: PlatformHosts, deploys
     const host = platform.previewOf(hostname);
     if (!host) return undefined;
     const owner = platform.project(host.slug);
-    const site = owner && deploySiteNow(owner.projectId, host.deployId);
+    const deployId = owner && ('number' in host ? (numberedNow?.(owner.projectId, host.number) ?? null) : host.deployId);
+    const site = owner && deployId !== null && deploySiteNow(owner.projectId, deployId);
     // An unknown project or deploy: the regular path looks the project up and answers its 404.
     return site ? { site, preview: true } : null;
   };

@@ -81,6 +81,8 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
   const findOne = db.prepare(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.id = ? AND d.project_id = ?`).safeIntegers(true);
   const listAll = db.prepare(`SELECT ${DEPLOY_COLUMNS} FROM ${DEPLOY_FROM} WHERE d.project_id = ? ORDER BY d.id DESC`).safeIntegers(true);
   const statusOf = db.prepare('SELECT status FROM deploys WHERE id = ?').pluck();
+  const numberOf = db.prepare('SELECT number FROM deploys WHERE id = ?').pluck();
+  const idOfNumber = db.prepare('SELECT id FROM deploys WHERE project_id = ? AND number = ?').pluck().safeIntegers(true);
   const projectOf = db.prepare('SELECT project_id FROM deploys WHERE id = ?').pluck();
   const files = db.prepare('SELECT path, hash, size, media_type FROM deploy_files WHERE deploy_id = ?').safeIntegers(true);
   const liveId = db.prepare('SELECT deploy_id FROM deploy_live WHERE project_id = ?').pluck().safeIntegers(true);
@@ -146,6 +148,25 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
     }
   };
 
+  // A number never changes deploy: a found one is remembered (bounded like the owners).
+  const byNumber = new Map<string, string>();
+  const numberedNow = (projectId: number, number: number): string | null => {
+    try {
+      const key = `${String(projectId)}:${String(number)}`;
+      let id = byNumber.get(key);
+      if (id === undefined) {
+        const found = Number.isSafeInteger(number) ? (idOfNumber.get(projectId, number) as bigint | undefined) : undefined;
+        if (found === undefined) return null;
+        id = String(found);
+        if (byNumber.size >= OWNERS_KEPT) byNumber.clear();
+        byNumber.set(key, id);
+      }
+      return id;
+    } catch (err) {
+      throw storageError(err);
+    }
+  };
+
   const find = (projectId: number, deployId: string): DeployRecord | null => {
     const id = deployIdOf(deployId);
     const row = id === null ? undefined : (findOne.get(id, projectId) as DeployRow | undefined);
@@ -191,10 +212,12 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
           setLive.run(deploy.projectId, created, deploy.createdAt.getTime());
         }
         const ready = deploy.status === 'ready';
+        // Given by the insert's trigger (migrations.ts).
+        const number = Number(numberOf.get(created));
         emit(
           deploy.projectId,
           ready ? 'deploy.ready' : 'deploy.failed',
-          deployEventData({ ...deploy, id: String(created) }, ready),
+          deployEventData({ ...deploy, id: String(created), number }, ready),
           deploy.createdAt.getTime(),
         );
         return created;
@@ -205,6 +228,8 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
       return record;
     },
     findDeploy: (projectId, deployId) => guard(() => find(projectId, deployId)),
+    numbered: (projectId, number) => guard(() => numberedNow(projectId, number)),
+    numberedNow,
     manifest: (deployId) => guard(() => manifestOf(deployId)),
     liveSite: (projectId) => guard(() => liveSiteNow(projectId)),
     liveSiteNow,

@@ -58,6 +58,7 @@ function oneLine(r: CliResult, pattern: RegExp) {
 
 interface DeployOut {
   id: string;
+  number: number;
   project: string;
   status: string;
   reason?: string;
@@ -119,7 +120,7 @@ describe('the CLI from another machine (login, remote deploys, the same output a
     });
     const one = json<DeployOut>(await remoteCli(home, ['deploy', 'shop', site, '--json']));
     assert.deepEqual([one.status, one.files, one.url], ['ready', 1, `http://shop.localhost:${String(server.port)}/`]);
-    assert.equal(one.previewUrl, `http://shop--${one.id}.localhost:${String(server.port)}/`);
+    assert.equal(one.previewUrl, `http://shop--deploy-${String(one.number)}.localhost:${String(server.port)}/`);
     const two = json<DeployOut>(await remoteCli(home, ['deploy', 'shop', siteDir({ 'index.html': '<h1>two</h1>' }), '--json']));
 
     // The same state read both ways gives the same bytes.
@@ -134,7 +135,7 @@ describe('the CLI from another machine (login, remote deploys, the same output a
       'the text list too',
     );
 
-    const rolledBack = await remoteCli(home, ['deploys', 'promote', 'shop', one.id, '--json']);
+    const rolledBack = await remoteCli(home, ['deploys', 'promote', 'shop', '--number', String(one.number), '--json']);
     assert.equal(rolledBack.stdout, (await local(['deploys', 'promote', 'shop', one.id, '--json'])).stdout);
     assert.equal(json<DeployOut>(rolledBack).live, true);
     assert.equal(

@@ -39,6 +39,7 @@ function curl(server: RunningServer, hostHeader: string, path = '/'): Promise<{ 
 
 interface DeployJson {
   id: string;
+  number: number;
   project: string;
   status: string;
   reason?: string;
@@ -59,8 +60,9 @@ describe('petstore deploy / deploys (bin/petstore, SQLite)', () => {
       assert.equal(v1.project, 'shop');
       // The links are the ones the running server serves (it listens on a port of its own, not the CLI's PORT).
       assert.equal(v1.url, `http://shop.localhost:${String(server.port)}/`);
-      assert.equal(v1.previewUrl, `http://shop--${v1.id}.localhost:${String(server.port)}/`);
-      assert.deepEqual(await curl(server, `shop--${v1.id}.localhost`), { status: 200, body: '<h1>shop v1</h1>' });
+      assert.equal(v1.number, 1);
+      assert.equal(v1.previewUrl, `http://shop--deploy-1.localhost:${String(server.port)}/`);
+      assert.deepEqual(await curl(server, `shop--deploy-1.localhost`), { status: 200, body: '<h1>shop v1</h1>' });
       assert.deepEqual(await curl(server, `shop.localhost:${String(server.port)}`), { status: 200, body: '<h1>shop v1</h1>' });
 
       const bad = await runCli(['deploy', 'shop', siteDir({ 'about.html': 'no index here' }), '--json'], db.url);
@@ -69,28 +71,36 @@ describe('petstore deploy / deploys (bin/petstore, SQLite)', () => {
       assert.deepEqual([failed.status, failed.reason], ['failed', 'missing_index']);
       const badText = await runCli(['deploy', 'shop', siteDir({ 'about.html': 'no index here' })], db.url);
       assert.equal(badText.code, 1);
-      assert.match(badText.stderr, /missing_index/);
+      assert.match(badText.stderr, /^petstore: deploy #3 of shop failed \(missing_index\)/);
       assert.equal((await curl(server, 'shop.localhost')).body, '<h1>shop v1</h1>', 'the site keeps serving the previous deploy');
 
       const v2 = await cliJson<DeployJson>(['deploy', 'shop', siteDir({ 'index.html': '<h1>shop v2</h1>' }), '--json'], db.url);
       assert.equal((await curl(server, 'shop.localhost')).body, '<h1>shop v2</h1>');
       const list = await cliJson<DeployJson[]>(['deploys', 'list', 'shop', '--json'], db.url);
       assert.deepEqual(
-        list.map((d) => [d.id, d.status, d.live, d.previewUrl]),
+        list.map((d) => [d.number, d.status, d.live, d.previewUrl]),
         [
-          [v2.id, 'ready', true, v2.previewUrl],
-          [badText.stderr.match(/deploy (\d+)/)?.[1], 'failed', false, undefined],
-          [failed.id, 'failed', false, undefined],
-          [v1.id, 'ready', false, v1.previewUrl],
+          [4, 'ready', true, `http://shop--deploy-4.localhost:${String(server.port)}/`],
+          [3, 'failed', false, undefined],
+          [2, 'failed', false, undefined],
+          [1, 'ready', false, v1.previewUrl],
         ],
       );
+      assert.deepEqual([list[0]?.id, list[2]?.id, list[3]?.id], [v2.id, failed.id, v1.id]);
       const human = await runCli(['deploys', 'list', 'shop'], db.url);
       const [header, first] = human.stdout.split('\n');
-      assert.equal(header, 'ID\tSTATUS\tREASON\tCREATED\tFILES\tSIZE\tLIVE\tPREVIEW', 'a header row names the columns');
-      assert.match(first ?? '', new RegExp(`^${v2.id}\tready\t\t.*\tlive\t`));
-      const promoted = await runCli(['deploys', 'promote', 'shop', v1.id], db.url);
+      assert.equal(header, 'NUMBER\tID\tSTATUS\tREASON\tCREATED\tFILES\tSIZE\tLIVE\tPREVIEW', 'a header row names the columns');
+      assert.match(first ?? '', new RegExp(`^#4\t${v2.id}\tready\t\t.*\tlive\t`));
+      const promoted = await runCli(['deploys', 'promote', 'shop', '--number', '1'], db.url);
       assert.equal(promoted.code, 0, promoted.stderr);
+      assert.match(promoted.stdout, /^deploy #1 of shop is live at /);
       assert.equal((await curl(server, 'shop.localhost')).body, '<h1>shop v1</h1>');
+      const byId = await runCli(['deploys', 'promote', 'shop', v2.id], db.url);
+      assert.equal(byId.code, 0, byId.stderr);
+      assert.equal((await curl(server, 'shop.localhost')).body, '<h1>shop v2</h1>');
+      const noSuch = await runCli(['deploys', 'promote', 'shop', '--number', '9'], db.url);
+      assert.equal(noSuch.code, 1);
+      assert.match(noSuch.stderr, /no deploy #9/);
       const refused = await runCli(['deploys', 'promote', 'shop', failed.id], db.url);
       assert.equal(refused.code, 1);
       assert.match(refused.stderr, /validation_failed/);

@@ -47,6 +47,7 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
   let host: string;
   let unpublished: string;
   let preview: string;
+  let numbered: string;
 
   before(async () => {
     h = await harness({ engine: 'sqlite', config: { logLevel: 'info' }, logStream: logs.stream });
@@ -54,6 +55,7 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
     ok(await h.app.deploys.deploy(OPERATOR, h.project, { files: site({ 'index.html': 'second' }) }));
     // The first deploy stays reachable on its preview host after the second went live.
     preview = `${h.project}--${first.id}.localhost:8080`;
+    numbered = `${h.project}--deploy-${String(first.number)}.localhost:8080`;
     ok(await h.app.deploys.promote(OPERATOR, h.project, first.id));
     host = `${h.project}.localhost:8080`;
     unpublished = `${(await h.newProject()).project}.localhost`;
@@ -65,6 +67,7 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
     // The first read of each file goes through storage (the regular path); after it the blob is in memory.
     for (const path of Object.keys(FILES)) await rawExchange(portOf(early), rawRequest('GET', `/${path}`, { host }));
     await rawExchange(portOf(early), rawRequest('GET', '/', { host: preview }));
+    await rawExchange(portOf(early), rawRequest('GET', '/', { host: numbered }));
     // A project created after start is looked up on its first request (the regular path), then known.
     await rawExchange(portOf(early), rawRequest('GET', '/', { host: unpublished }));
   });
@@ -112,17 +115,17 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
       ['GET', '/missing', {}],
       ['HEAD', '/missing', {}],
     ];
-    for (const site of [host, preview]) {
+    for (const site of [host, preview, numbered]) {
       for (const [method, target, headers] of cases) {
         const r = await both(method, target, { host: site, ...headers });
         assert.deepEqual(comparable(r.viaDoor), comparable(r.viaFastify), `${site} ${method} ${target} ${JSON.stringify(headers)}`);
         assert.equal(r.answeredEarly, 1, `${site} ${method} ${target} ${JSON.stringify(headers)} was answered early`);
         assert.match(headerOf(r.viaDoor, 'x-request-id') ?? '', /^req_[0-9a-f]{32}$/);
-        assert.equal(headerOf(r.viaDoor, 'x-robots-tag'), site === preview ? 'noindex' : undefined);
+        assert.equal(headerOf(r.viaDoor, 'x-robots-tag'), site === host ? undefined : 'noindex');
       }
     }
     // A preview host naming no ready deploy of the project: the regular path's plain 404, the same from the front door.
-    for (const other of [`${h.project}--999999.localhost`, 'nobody--1.localhost']) {
+    for (const other of [`${h.project}--999999.localhost`, `${h.project}--deploy-999.localhost`, 'nobody--1.localhost']) {
       const r = await both('GET', '/', { host: other });
       assert.deepEqual(comparable(r.viaDoor), comparable(r.viaFastify), other);
       assert.equal(r.viaDoor.status, 404, other);

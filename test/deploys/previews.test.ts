@@ -10,12 +10,17 @@ import { harness, ok, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { OPERATOR } from '../../src/audit/actor.js';
 
-test('a preview host is `<slug>--<deployId>` on the platform host; anything else is not one', () => {
+test('a preview host is `<slug>--deploy-<number>` (or `<slug>--<deployId>`, as given out before) on the platform host; anything else is not one', () => {
   const hosts = new PlatformHosts('example.test', { all: async () => [], find: async () => null }, () => 0);
+  assert.deepEqual(hosts.previewOf('shop--deploy-3.example.test'), { slug: 'shop', number: 3 });
+  assert.deepEqual(hosts.previewOf('my-shop--deploy-12.example.test'), { slug: 'my-shop', number: 12 });
   assert.deepEqual(hosts.previewOf('shop--12.example.test'), { slug: 'shop', deployId: '12' });
   assert.deepEqual(hosts.previewOf('my-shop--3.example.test'), { slug: 'my-shop', deployId: '3' });
   for (const name of [
     'shop.example.test',
+    'shop--deploy-0.example.test',
+    'shop--deploy-.example.test',
+    'shop--deploy.example.test',
     'shop--0.example.test',
     'shop--x.example.test',
     '--1.example.test',
@@ -63,6 +68,27 @@ describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_H
     await check();
   });
 
+  test('a preview by number serves that deploy of the project; the address by id given out before numbers keeps answering', async () => {
+    const { project } = await h.newProject('free');
+    const { project: other } = await h.newProject('free');
+    await deploy(other, 'theirs');
+    const first = await deploy(project, 'one');
+    const second = await deploy(project, 'two');
+    assert.deepEqual([first.number, second.number], [1, 2], 'numbered within the project, whatever other projects deploy');
+    for (const [host, body] of [
+      [`${project}--deploy-1`, '<h1>one</h1>'],
+      [`${project}--deploy-2`, '<h1>two</h1>'],
+      [`${project}--${first.id}`, '<h1>one</h1>'],
+      [`${project}--${second.id}`, '<h1>two</h1>'],
+    ] as const) {
+      const res = await get(host);
+      assert.equal(res.statusCode, 200, host);
+      assert.equal(res.body, body, host);
+      assert.equal(res.headers['x-robots-tag'], 'noindex', host);
+    }
+    for (const host of [`${project}--deploy-3`, `${other}--deploy-2`]) assert.equal((await get(host)).statusCode, 404, host);
+  });
+
   test('an unknown, failed or another project’s deploy id, or an unknown project, is the plain 404 page', async () => {
     const { project } = await h.newProject('free');
     const { project: other } = await h.newProject('free');
@@ -95,8 +121,14 @@ describeEachEngine('preview URLs: every ready deploy at <slug>--<id>.<PLATFORM_H
     const me = await createPerson(h.app, `admin-${randomBytes(4).toString('hex')}@example.test`, { admin: true });
     const admin = await ManagementClient.on(h.app);
     assert.equal((await admin.signIn(me.email, me.password)).statusCode, 200);
-    const list = (await admin.call({ url: `/api/v1/projects/${project}/deploys` })).json() as { id: string; previewUrl?: string }[];
+    const list = (await admin.call({ url: `/api/v1/projects/${project}/deploys` })).json() as {
+      id: string;
+      number: number;
+      previewUrl?: string;
+    }[];
     const { port, platformHost } = h.app.projectDetails.siteAddress;
-    assert.equal(list[0]?.previewUrl, `http://${project}--${d.id}.${platformHost}:${String(port)}/`);
+    assert.equal(list[0]?.number, 1);
+    assert.equal(list[0]?.id, d.id);
+    assert.equal(list[0]?.previewUrl, `http://${project}--deploy-1.${platformHost}:${String(port)}/`);
   });
 });

@@ -192,4 +192,29 @@ export function deployRepositoryContract(
       assert.equal((await repo.liveSite(p))?.manifest.get('index.html')?.hash, hashOf('index v20'));
     }),
   );
+
+  test(
+    'deploys are numbered per project, 1, 2, 3… (failed ones too), beside ids shared by all projects; a number finds its deploy',
+    withRepo(async (repo, [p, q]) => {
+      const p1 = await deployFiles(repo, p, { 'index.html': 'p1' });
+      const q1 = await deployFiles(repo, q, { 'index.html': 'q1' });
+      const p2 = await repo.createDeploy(failed(p));
+      const p3 = await deployFiles(repo, p, { 'index.html': 'p3' });
+      const q2 = await deployFiles(repo, q, { 'index.html': 'q2' });
+      assert.deepEqual(
+        [p1, p2, p3, q1, q2].map((d) => d.number),
+        [1, 2, 3, 1, 2],
+      );
+      assert.deepEqual(
+        (await repo.list(p)).map((d) => [d.number, d.id]),
+        [p3, p2, p1].map((d) => [d.number, d.id]),
+      );
+      assert.equal((await repo.findDeploy(q, q2.id))?.number, 2);
+      assert.equal(await repo.numbered(p, 3), p3.id);
+      assert.equal(await repo.numbered(q, 1), q1.id);
+      assert.equal(await repo.numbered(p, 4), null);
+      assert.equal(await repo.numbered(p, Number.MAX_SAFE_INTEGER + 2), null);
+      assert.equal(repo.numberedNow?.(q, 2) ?? q2.id, q2.id);
+    }),
+  );
 }

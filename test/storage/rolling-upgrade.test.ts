@@ -1,7 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { engines, freshPostgresDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { buildPreviousRelease, missingHistory, type PreviousRelease } from '../helpers/previous-release.js';
 import { runCli, startServer, type RunningServer } from '../helpers/processes.js';
@@ -19,6 +22,27 @@ const postgres = engines().find((e) => e.name === 'postgres')?.skip;
 const skip = process.env.CI === 'true' ? undefined : (history ?? postgres);
 
 type Json = Record<string, unknown>;
+
+/** A folder holding one index.html with this body. */
+function siteDir(body: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-upgrade-site-'));
+  writeFileSync(join(dir, 'index.html'), body);
+  return dir;
+}
+
+/** The body a server answers on this host (a project's site or a preview). */
+function siteBody(server: RunningServer, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: '/', headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** Every answer of a traffic loop, by status; what was not a 2xx, with its body. */
 interface Tally {
@@ -129,7 +153,17 @@ else
     });
 
     // What 1.0.0 wrote before the upgrade, read back on both releases after it.
-    const written = { pets: [] as Json[], orderId: 0, keyId: '', key: '', webhookId: '' };
+    const written = { pets: [] as Json[], orderId: 0, keyId: '', key: '', webhookId: '', deployIds: [] as string[] };
+    const sites: string[] = [];
+    after(() => {
+      for (const d of sites) rmSync(d, { recursive: true, force: true });
+    });
+    /** `petstore deploy` of a one-page site with this release's CLI; the deploy's id. */
+    const deploy = async (bin: string | undefined, body: string) => {
+      const dir = siteDir(body);
+      sites.push(dir);
+      return (JSON.parse(await cli(bin, 'deploy', slug, dir, '--json')) as { id: string }).id;
+    };
 
     test('1.0.0 serves a new database: its CLI, the v1 API and the management API', async () => {
       previous = await startServer(env, 30_000, release.bin);
@@ -157,6 +191,8 @@ else
         201,
       );
       written.webhookId = hook.id;
+      // Deploys 1.0.0 made, before deploys were numbered per project.
+      for (const body of ['one', 'two']) written.deployIds.push(await deploy(release.bin, body));
     });
 
     test('this build migrates the database while 1.0.0 serves traffic: no answer but a 2xx', async () => {
@@ -254,6 +290,25 @@ else
         await new Promise((r) => setTimeout(r, 200));
       }
       for (const server of [previous, now]) assert.equal((await ok(server, 'GET', api('/usage'), token)).project, slug);
+
+      // Deploys: those 1.0.0 made before the migration are numbered 1, 2; one it makes now gets 3, one this build
+      // makes 4. Its preview addresses by id keep answering on both; this build serves the numbered ones too.
+      written.deployIds.push(await deploy(release.bin, 'three'), await deploy(undefined, 'four'));
+      const deploys = await ok<{ id: string; number: number }[]>(now, 'GET', api('/deploys'), token);
+      assert.deepEqual(
+        deploys.map((d) => [d.number, d.id]),
+        written.deployIds.map((id, i) => [i + 1, id]).reverse(),
+      );
+      const previous100 = await ok<{ id: string }[]>(previous, 'GET', api('/deploys'), token);
+      assert.deepEqual(
+        previous100.map((d) => d.id),
+        deploys.map((d) => d.id),
+      );
+      for (const [i, id] of written.deployIds.entries()) {
+        const body = ['one', 'two', 'three', 'four'][i];
+        for (const server of [previous, now]) assert.deepEqual(await siteBody(server, `${slug}--${id}.localhost`), { status: 200, body });
+        assert.deepEqual(await siteBody(now, `${slug}--deploy-${String(i + 1)}.localhost`), { status: 200, body });
+      }
 
       // The operator CLI of each release on the same database.
       for (const bin of [release.bin, undefined]) {

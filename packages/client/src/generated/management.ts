@@ -1014,8 +1014,13 @@ export interface components {
         };
         /** @description A deploy of the project's site. */
         Deploy: {
-            /** @description The deploy id (digits; ids grow with each deploy). */
+            /** @description The deploy id (digits; ids grow with each deploy on the server): what the paths of `/deploys/{deployId}` take. */
             id: string;
+            /**
+             * Format: int64
+             * @description The deploy's number in its project: 1, 2, 3… in upload order, as pets are numbered (what people see: `#3`).
+             */
+            number: number;
             /** @description `ready`: stored and servable; `failed`: refused, with its reason (what is served did not change). */
             status: "ready" | "failed";
             /** @description Why a failed deploy was refused: `missing_index` (no index.html at the root), `too_large` (over DEPLOY_MAX_BYTES unpacked), `too_many_files` (over 10,000), `invalid_path` (an absolute path, `..`, a link, or a name that is not UTF-8), `invalid_archive` (not a valid .tar.gz). */
@@ -1041,7 +1046,7 @@ export interface components {
             live: boolean;
             /**
              * Format: uri
-             * @description A ready deploy's own address, `<slug>--<id>.<PLATFORM_HOST>`: it serves this deploy forever, whatever is live, with `X-Robots-Tag: noindex`.
+             * @description A ready deploy's own address, `<slug>--deploy-<number>.<PLATFORM_HOST>`: it serves this deploy forever, whatever is live, with `X-Robots-Tag: noindex`. Addresses by id (`<slug>--<id>`) given out before deploys were numbered keep answering.
              */
             previewUrl?: string;
             /** @description In the answer to the upload only: what was left out, e.g. files secret by convention (`.env`, `.env.*`, `.git/`, `.DS_Store`, `.npmrc`, `.htpasswd`, private SSH keys…), which are skipped unless `includeDotfiles=true`. */
