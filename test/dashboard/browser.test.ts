@@ -520,7 +520,7 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
     await confirm.getByRole('button', { name: 'Deploy', exact: true }).click();
     const refused = confirm.getByRole('alert').filter({ hasText: 'failed' });
     await refused.waitFor();
-    assert.match(await refused.innerText(), /Deploy 5 of "shop" failed \(missing_index/);
+    assert.match(await refused.innerText(), /^Deploy #5 of shop failed: There is no index\.html/);
     await eventually('deploy 5 in the history', 5000, async () => (await row(5).count()) === 1);
     assert.match(await row(5).innerText(), /Failed/);
     await checkPage(browser, 'deploys-upload-failed');

@@ -7,7 +7,7 @@ import { assertNoLeaks, browserSkip, openBrowser, type Browser } from '../helper
 import { apiFromPage, checkPage, DESKTOP, PHONE, rendered, wrappedDates } from '../helpers/dashboard.js';
 import { tarGz } from '../helpers/deploys.js';
 import { eventually, httpGet } from '../helpers/domains.js';
-import { cliJson, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
+import { cliJson, runCli, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
 
 const skip = browserSkip();
 const PLATFORM = 'platform.test';
@@ -26,6 +26,10 @@ describe('the dashboard’s first hour in Chromium, against bin/petstore serve',
     await cliJson(['projects', 'create', 'shop', '--plan', 'pro', '--json'], db.url);
     await cliJson(['projects', 'create', 'fresh', '--plan', 'free', '--json'], db.url);
     await cliJson(['keys', 'create', '--project', 'shop', '--name', 'mobile app', '--json'], db.url);
+    // Another project's deploy first: fresh's first deploy is its #1 whatever its id.
+    mkdirSync(join(db.dir, 'other'));
+    writeFileSync(join(db.dir, 'other', 'index.html'), '<h1>shop</h1>');
+    assert.equal((await runCli(['deploy', 'shop', join(db.dir, 'other')], db.url)).code, 0);
     // No WEBHOOK_ALLOW_PRIVATE: a webhook to this machine is refused, as on a fresh install.
     server = await startServer({ DATABASE_URL: db.url, PLATFORM_HOST: PLATFORM });
     base = server.url;
@@ -96,6 +100,11 @@ describe('the dashboard’s first hour in Chromium, against bin/petstore serve',
       await card.getByRole('link', { name: 'petstore-client.tgz.sha256' }).getAttribute('href'),
       '/downloads/petstore-client.tgz.sha256',
     );
+    // Both are served by this server.
+    const tarball = await fetch(`${base}/downloads/petstore-client.tgz`);
+    await tarball.arrayBuffer();
+    assert.equal(tarball.status, 200);
+    assert.match(await (await fetch(`${base}/downloads/petstore-client.tgz.sha256`)).text(), /^[0-9a-f]{64} {2}petstore-client\.tgz\n$/);
     // In staging, the first call goes to staging's base URL.
     await open(page, '/dashboard/projects/shop/keys?environment=staging');
     assert.match(await page.getByLabel('First call with the client').innerText(), /baseUrl: 'http:\/\/[^']+\/staging\/v1'/);
@@ -135,7 +144,17 @@ describe('the dashboard’s first hour in Chromium, against bin/petstore serve',
     await dialog.waitFor({ state: 'detached' });
     const history = page.getByRole('table', { name: 'Deploys of this project, newest first' });
     await history.waitFor();
-    assert.match(await history.innerText(), /#\d+[\s\S]*2 files[\s\S]*Live/);
+    // Numbered in its project, as people see it everywhere: #1 (its id is 2: shop deployed first).
+    assert.match(await history.innerText(), /(^|\n)#1\n[\s\S]*2 files[\s\S]*Live/);
+    const deploys = (await apiFromPage<{ id: string; number: number }[]>(page, 'GET', '/projects/fresh/deploys')).body;
+    assert.deepEqual(
+      deploys.map((d) => [d.id, d.number]),
+      [['2', 1]],
+    );
+    assert.match(
+      (await history.getByRole('link', { name: 'Preview deploy #1' }).getAttribute('href')) ?? '',
+      /^http:\/\/fresh--deploy-1\./,
+    );
     assert.equal((await httpGet(server.port, `fresh.${PLATFORM}`, '/')).body, '<h1>fresh</h1>');
     await checkPage(browser, 'deploy-folder-done');
 
@@ -155,16 +174,27 @@ describe('the dashboard’s first hour in Chromium, against bin/petstore serve',
     assert.match(archiveSaid, /Archive\s+broken\.tar\.gz/);
     assert.match(archiveSaid, /Files\s+2 files, 9\sB/);
     assert.match(archiveSaid, /There is no index\.html at the top of this archive: the deploy will fail/);
-    assert.match(archiveSaid, /Goes live\s+Only if it passes the checks: http:\/\/\S+ serves it instead of deploy #\d+/);
+    assert.match(archiveSaid, /Goes live\s+Only if it passes the checks: http:\/\/\S+ serves it instead of deploy #1 /);
     await shots('deploy-archive-confirm');
     await archiveDialog.getByRole('button', { name: 'Deploy', exact: true }).click();
     const refused = archiveDialog.getByRole('alert');
     await refused.waitFor();
-    assert.match(await refused.innerText(), /failed \(missing_index/);
+    assert.match(
+      await refused.innerText(),
+      /^Deploy #2 of fresh failed: There is no index\.html at the root of the deploy\. The site still serves what it served before\.$/,
+    );
     await archiveDialog.getByRole('button', { name: 'Cancel' }).click();
     await eventually('the failed deploy in the history', 5000, async () => /Failed/.test(await history.innerText()));
     assert.equal((await httpGet(server.port, `fresh.${PLATFORM}`, '/')).body, '<h1>fresh</h1>', 'the site still serves the live one');
     await checkPage(browser, 'deploy-archive-failed');
+    // The overview and Activity name the deploys by their numbers too.
+    await open(page, '/dashboard/projects/fresh');
+    assert.match(await page.locator('main').innerText(), /Live deploy\s+#1, uploaded/);
+    await open(page, '/dashboard/projects/fresh/activity');
+    const activity = await page.getByRole('table', { name: 'Activity of this project' }).innerText();
+    assert.match(activity, /Uploaded a deploy #1\b/);
+    assert.match(activity, /Uploaded a deploy #2\b/);
+    assert.doesNotMatch(activity, /#3/);
     assertNoLeaks(browser);
   });
 

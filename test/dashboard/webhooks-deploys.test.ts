@@ -244,10 +244,10 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
 
     // A deploy is named as the Deploys tab names it.
     await signInAt(page, '/dashboard/projects/fresh/activity');
-    const deploys = await apiFromPage<{ id: string }[]>(page, 'GET', '/projects/fresh/deploys');
+    const deploys = await apiFromPage<{ number: number }[]>(page, 'GET', '/projects/fresh/deploys');
     const newest = deploys.body[0] ?? assert.fail('fresh has deploys');
     assert.ok(
-      (await table.getByRole('row').allInnerTexts()).some((r) => r.startsWith(`Uploaded a deploy #${newest.id}`)),
+      (await table.getByRole('row').allInnerTexts()).some((r) => r.startsWith(`Uploaded a deploy #${String(newest.number)}`)),
       'the deploy by its name',
     );
     assertNoLeaks(browser);

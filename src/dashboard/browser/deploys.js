@@ -1,4 +1,4 @@
-import { api, project } from './api.js';
+import { api, ApiError, project } from './api.js';
 import { announce, bytes, cliInstall, confirmAction, deployName, errorSlot, focusOn, h, hidden, number, table, time, uid } from './dom.js';
 import { archiveContents, filesOfDrop, filesOfInput, packFolder } from './tar.js';
 
@@ -19,8 +19,12 @@ export async function render({ content, slug }) {
   const list = h('div');
   const listError = errorSlot();
 
+  /** The history as last shown, newest first. */
+  let history = [];
+
   async function show() {
     const deploys = await api('GET', base);
+    history = deploys;
     if (deploys.length === 0) {
       list.replaceChildren(
         h(
@@ -138,7 +142,8 @@ export async function render({ content, slug }) {
    */
   async function confirmDeploy(choice, returnFocus) {
     const p = await api('GET', project(slug)).catch(() => null);
-    const live = p?.liveDeploy ? deployName(p.liveDeploy) : null;
+    const liveDeploy = history.find((d) => d.live);
+    const live = liveDeploy ? deployName(liveDeploy) : null;
     const facts = h(
       'dl',
       { class: 'facts deploy-summary' },
@@ -186,10 +191,18 @@ export async function render({ content, slug }) {
       run: async () => {
         try {
           created = await api('POST', base, await choice.archive());
-        } finally {
-          // A failed validation is kept in the history, with its reason; the error is said in the dialog.
+        } catch (e) {
+          // A failed validation is kept in the history, with its reason: said in the dialog by its number.
           await show().catch(() => undefined);
+          const failed = history[0];
+          if (e instanceof ApiError && e.code === 'deploy_failed' && failed?.status === 'failed') {
+            throw new Error(
+              `Deploy ${deployName(failed)} of ${slug} failed: ${sentence(failed.message ?? REASONS[failed.reason] ?? 'refused')} The site still serves what it served before.`,
+            );
+          }
+          throw e;
         }
+        await show().catch(() => undefined);
         announce(`Deploy ${deployName(created)} is live.`);
         // What the server left out is said before the dialog closes.
         if (!created.warnings?.length) return undefined;

@@ -320,8 +320,8 @@ export function breakable(text) {
   return text.split(/(?<=\/\/)|(?=[./])/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
 }
 
-/** A deploy as people name it: "#4", its number in its project. */
-export const deployName = (d) => `#${String(d.number ?? d.id)}`;
+/** A deploy as people name it: "#4", its number in its project (its id is for the API's paths). */
+export const deployName = (d) => `#${String(d.number)}`;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

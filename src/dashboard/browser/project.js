@@ -14,7 +14,8 @@ function monthOf(usage, now = new Date()) {
   return { total: days.reduce((n, d) => n + d.requests, 0), today: today.requests, name: utcMonth.format(now) };
 }
 
-function siteCard(p) {
+/** `live`: the live deploy from the deploys list (the project's answer names it by id; people know it by number). */
+function siteCard(p, live) {
   return h(
     'section',
     { class: 'card', 'aria-labelledby': 'overview-site' },
@@ -29,7 +30,7 @@ function siteCard(p) {
         'dd',
         null,
         p.liveDeploy
-          ? [h('strong', null, deployName(p.liveDeploy)), ', uploaded ', time(p.liveDeploy.createdAt)]
+          ? [live ? [h('strong', null, deployName(live)), ', uploaded '] : 'Uploaded ', time(p.liveDeploy.createdAt)]
           : ['None yet: upload a .tar.gz in the Deploys tab, or run ', h('code', null, `petstore deploy ${p.slug} DIR`), '.'],
       ),
       h('dt', null, 'Plan'),
@@ -184,15 +185,17 @@ export async function render({ content, slug }) {
   const staging = environment() === 'staging';
   const usageSlot = h('div', { class: 'usage-slot' });
   const refresh = async () => usageSlot.replaceChildren(usageCard(await api('GET', inEnvironment(`${project(slug)}/usage`))));
-  const [p, domains, banner] = await Promise.all([
+  const [p, domains, deploys, banner] = await Promise.all([
     api('GET', project(slug)),
     api('GET', `${project(slug)}/domains`),
+    api('GET', `${project(slug)}/deploys`).catch(() => []),
     deprecationBanner(slug),
     refresh(),
   ]);
+  const live = deploys.find((d) => d.live);
   const cards = staging
-    ? [stagingCard(slug, refresh), usageSlot, siteCard(p), domainsCard(domains)]
-    : [siteCard(p), domainsCard(domains), usageSlot];
+    ? [stagingCard(slug, refresh), usageSlot, siteCard(p, live), domainsCard(domains)]
+    : [siteCard(p, live), domainsCard(domains), usageSlot];
   content.replaceChildren(
     ...(banner ? [banner] : []),
     h('h2', null, staging ? 'Overview of staging' : 'Overview'),
