@@ -30,12 +30,15 @@ function operationCard(o) {
   const callers =
     o.callers.length === 0
       ? h('p', { class: 'muted' }, 'No key called it in the last 30 days.')
-      : table(
-          `Keys that called ${o.operation} in the last 30 days`,
-          ['Key', 'Calls in 30 days', 'Last call'],
-          o.callers.map((c) => [c.name ? h('strong', null, c.name) : h('code', null, c.keyId), number(c.calls30d), time(c.lastCalledAt)]),
-          { class: 'card-rows' },
-        );
+      : [
+          h('h4', null, 'Keys that called it in the last 30 days'),
+          table(
+            `Keys that called ${o.operation} in the last 30 days`,
+            ['Key', 'Calls in 30 days', 'Last call'],
+            o.callers.map((c) => [c.name ? h('strong', null, c.name) : h('code', null, c.keyId), number(c.calls30d), time(c.lastCalledAt)]),
+            { class: 'card-rows', captionHidden: true, labels: ['Calls in 30 days', 'Last call'] },
+          ),
+        ];
   return h(
     'section',
     { class: 'card deprecation', 'aria-labelledby': id },

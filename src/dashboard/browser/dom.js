@@ -344,7 +344,8 @@ export const number = (n) => new Intl.NumberFormat().format(n);
  * A table with column headers; it scrolls on its own on narrow screens (a
  * named region that can be focused to scroll). `regionLabel` names that region
  * when the caption holds a user's value (labels must not repeat a domain name:
- * tests find the Domain field by its label).
+ * tests find the Domain field by its label). `labels`: the columns whose cells, on a phone where rows are cards
+ * (class card-rows), are preceded by the column's name.
  */
 export function table(caption, headers, rows, options = {}) {
   const t = h(
@@ -367,7 +368,11 @@ export function table(caption, headers, rows, options = {}) {
         h(
           'tr',
           null,
-          cells.map((c, i) => (i === 0 && options.rowHeaders ? h('th', { scope: 'row' }, c) : h('td', null, c))),
+          cells.map((c, i) =>
+            i === 0 && options.rowHeaders
+              ? h('th', { scope: 'row' }, c)
+              : h('td', { 'data-label': options.labels?.includes(headers[i]) ? headers[i] : undefined }, c),
+          ),
         ),
       ),
     ),
