@@ -1007,12 +1007,8 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-} finally {
+/** Stops every process the run started and undoes its outside state; also on Ctrl-C or SIGTERM, mid-run. */
+async function tearDown() {
   await stopAll();
   for (const undo of cleanups.splice(0).reverse()) {
     try {
@@ -1022,4 +1018,22 @@ try {
     }
   }
   rmSync(work, { recursive: true, force: true });
+}
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the bench's processes and dropping its databases`);
+    void tearDown().finally(() => process.exit(code));
+  });
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await tearDown();
 }
