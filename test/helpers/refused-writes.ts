@@ -1,11 +1,15 @@
 import type { Database } from '../../src/storage/database.js';
 
 /**
- * Makes `table` refuse every INSERT or DELETE (a trigger that raises) until
+ * Makes `table` refuse every INSERT, UPDATE or DELETE (a trigger that raises) until
  * the returned function is called: a database failure in the middle of a
  * write of several statements, on either engine.
  */
-export async function refuseWrites(database: Database, table: string, operation: 'INSERT' | 'DELETE'): Promise<() => Promise<void>> {
+export async function refuseWrites(
+  database: Database,
+  table: string,
+  operation: 'INSERT' | 'UPDATE' | 'DELETE',
+): Promise<() => Promise<void>> {
   const trigger = `${table}_refused`;
   if (database.engine === 'sqlite') {
     database.sqlite.exec(`CREATE TRIGGER ${trigger} BEFORE ${operation} ON ${table} BEGIN SELECT RAISE(ABORT, 'refused'); END`);

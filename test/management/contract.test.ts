@@ -35,6 +35,7 @@ describe('the management contract, /api/v1/openapi.json', () => {
       'deleteWebhook',
       'getCurrentUser',
       'getDeploy',
+      'getDeprecations',
       'getDomain',
       'getInvitation',
       'getProject',

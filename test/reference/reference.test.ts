@@ -29,7 +29,10 @@ describe('/docs without a browser', () => {
 
   test("the typed client's install line from this server (BASE_URL's), its SHA-256 and a first call", async () => {
     const res = await h.app.inject({ url: '/docs' });
-    assert.match(res.body, /<pre tabindex="0"><code>npm install https:\/\/api\.petstore\.test\/downloads\/petstore-client\.tgz<\/code><\/pre>/);
+    assert.match(
+      res.body,
+      /<pre tabindex="0"><code>npm install https:\/\/api\.petstore\.test\/downloads\/petstore-client\.tgz<\/code><\/pre>/,
+    );
     assert.match(res.body, /href="https:\/\/api\.petstore\.test\/downloads\/petstore-client\.tgz\.sha256"/);
     assert.match(
       res.body,

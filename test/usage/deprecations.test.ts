@@ -8,6 +8,7 @@ import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import type { ManagementClient } from '../helpers/management.js';
 import { headerOf, rawExchange, rawRequest } from '../helpers/raw-http.js';
+import { refuseWrites } from '../helpers/refused-writes.js';
 import { memberOf } from '../helpers/webhooks.js';
 
 interface Report {
@@ -203,6 +204,23 @@ describeEachEngine('deprecation readiness: who still calls a deprecated operatio
     assert.deepEqual(more, []);
     assert.equal(event?.environment, 'staging');
     assert.deepEqual([event?.data.keyId, event?.data.environment], [staging.id, 'staging']);
+  });
+
+  test('a flush that fails adds no call and no event; the next one adds each call once, with one event', async () => {
+    const p = await project();
+    for (let i = 0; i < 3; i++) assert.equal(await getPet(p.auth), 200);
+    const allow = await refuseWrites(h.storage.database, 'usage_deprecated_calls', 'UPDATE');
+    try {
+      await assert.rejects(h.app.usage.recorder.flush());
+      assert.deepEqual(callersOf(await report(p.c, p.slug)), []);
+      assert.deepEqual(await events(p.c, p.slug), [], 'the event went with the counts');
+    } finally {
+      await allow();
+    }
+    assert.equal(await getPet(p.auth), 200);
+    await h.app.usage.recorder.flush();
+    assert.deepEqual(callersOf(await report(p.c, p.slug)), [[p.keyId, 'test', 4]]);
+    assert.equal((await events(p.c, p.slug)).length, 1);
   });
 
   test('a key that stopped calling drops out after 30 days', async () => {
