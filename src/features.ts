@@ -15,6 +15,7 @@ import { ordersFeature } from './orders/feature.js';
 import { petsFeature } from './pets/feature.js';
 import { projectsFeature } from './projects/feature.js';
 import { referenceFeature } from './reference/feature.js';
+import { homeFeature } from './home/feature.js';
 import { secretsFeature } from './secrets/feature.js';
 import { usageFeature } from './usage/feature.js';
 import { requestsFeature } from './requests/feature.js';
@@ -49,6 +50,7 @@ export const FEATURES: readonly Feature[] = [
   requestsFeature,
   stagingFeature,
   referenceFeature,
+  homeFeature,
   downloadsFeature,
   backupFeature,
 ];

@@ -7,7 +7,7 @@ import { unexpectedAnswer } from './streaming-fetch.js';
 import { terminalJson, terminalText } from './terminal.js';
 
 /** `petstore help`: the header, then each command's usage lines. */
-export function usageText(header: string[], commands: readonly CliCommand[]): string {
+export function usageText(header: string[], commands: readonly Pick<CliCommand, 'usage'>[]): string {
   return [...header, ...commands.flatMap((c) => c.usage.map((line) => `  ${line}`)), ''].join('\n');
 }
 
@@ -30,8 +30,29 @@ export function terminalOutput(): Pick<CliContext, 'clock' | 'interactive' | 'js
   };
 }
 
+/** A command's name and usage lines, for `petstore help COMMAND`. */
+export type CommandUsage = Pick<CliCommand, 'name' | 'usage'>;
+
+/** `petstore help COMMAND`: only that command's usage lines (`help keys`: every `keys …` line); a usage error when it names none. */
+export function commandHelp(commands: readonly CommandUsage[], command: string): string {
+  const named = commands.filter((c) => c.name === command);
+  if (named.length === 0) throw new UsageError(`unknown command "${command}"`);
+  return usageText(['Usage:'], named);
+}
+
+/** Where a usage error sends the reader: the command's own usage when the line names a command, else the whole list. */
+export const helpHint = (commands: readonly CommandUsage[], command: string | undefined): string =>
+  commands.some((c) => c.name === command) ? `petstore help ${command ?? ''}` : 'petstore help';
+
+/** `--help` or `-h` among a command's words. */
+export const asksHelp = (rest: readonly string[]): boolean => rest.some((a) => a === '--help' || a === '-h');
+
 /** Runs one command line: the exit status and output of a failure from exitFor, a closed pipe a quiet stop. */
-export async function runCommandLine(argv: string[], usage: string, run: (command: string | undefined, rest: string[]) => Promise<void>) {
+export async function runCommandLine(
+  argv: string[],
+  help: (command: string | undefined) => string,
+  run: (command: string | undefined, rest: string[]) => Promise<void>,
+) {
   // A reader that stops early (`petstore keys list | head`) closes the pipe: stop quietly, as Unix tools do.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
@@ -47,7 +68,7 @@ export async function runCommandLine(argv: string[], usage: string, run: (comman
   try {
     await run(command, rest);
   } catch (err) {
-    const answer = exitFor(unexpectedAnswer(err) ?? err, usage, rest.includes('--json'));
+    const answer = exitFor(unexpectedAnswer(err) ?? err, help(command), rest.includes('--json'));
     if (answer.stdout) process.stdout.write(terminalText(answer.stdout));
     if (answer.stderr) process.stderr.write(terminalText(answer.stderr));
     process.exitCode = answer.status;

@@ -27,12 +27,12 @@ export interface ExitAnswer {
 
 /**
  * The one mapping from a failed command to its exit status and output:
- * 2 for a usage error or a command run on the wrong side (no server, no database), 1 for a refusal (its code in the output: on stdout as
+ * 2 for a usage error (one line, then where the command's usage is: `help`, e.g. `petstore help keys`) or a command run on the wrong side (no server, no database), 1 for a refusal (its code in the output: on stdout as
  * JSON with --json, else on stderr) or a setup problem (configuration,
  * database). Anything else is a bug and is rethrown.
  */
-export function exitFor(err: unknown, usage: string, json: boolean): ExitAnswer {
-  if (err instanceof UsageError) return { status: 2, stderr: `petstore: ${err.message}\n\n${usage}` };
+export function exitFor(err: unknown, help: string, json: boolean): ExitAnswer {
+  if (err instanceof UsageError) return { status: 2, stderr: `petstore: ${err.message}\nsee \`${help}\`\n` };
   if (err instanceof WrongSide) return { status: 2, stderr: `petstore: ${err.message}\n` };
   if (err instanceof Refused) {
     const { code, message } = err.error;

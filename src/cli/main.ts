@@ -3,7 +3,17 @@ import type { CliCommand, CliContext } from '../feature.js';
 import type { Config } from '../config.js';
 import { FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
-import { findCommand, isHelp, runCommandLine, terminalOutput, usageText } from './dispatch.js';
+import {
+  asksHelp,
+  commandHelp,
+  findCommand,
+  helpHint,
+  isHelp,
+  runCommandLine,
+  terminalOutput,
+  usageText,
+  type CommandUsage,
+} from './dispatch.js';
 import { loginCommands } from './login.js';
 import { MIGRATE_USAGE, migrate } from './migrate.js';
 import { DEFAULT_DATABASE, requireDatabase } from './no-database.js';
@@ -14,16 +24,21 @@ const COMMANDS: CliCommand[] = [...loginCommands, ...FEATURES.flatMap((f) => f.c
 /** Every command that runs over the management API (the ones @petstore/cli has). */
 export const REMOTE_CAPABLE: readonly CliCommand[] = COMMANDS.filter((c) => c.remote);
 
+const SERVE_USAGE = 'serve                                   run the server (configuration from the environment: see the README)';
+
 const USAGE = usageText(
   [
     'Usage: petstore <command>',
     '',
     '  --version                               print the release (semver)',
-    '  serve                                   run the server (configuration from the environment: see the README)',
+    `  ${SERVE_USAGE}`,
     ...MIGRATE_USAGE.map((line) => `  ${line}`),
   ],
   COMMANDS,
 );
+
+/** Every command's usage for `petstore help COMMAND`, `serve` and `migrate` included. */
+const HELP: readonly CommandUsage[] = [{ name: 'serve', usage: [SERVE_USAGE] }, { name: 'migrate', usage: MIGRATE_USAGE }, ...COMMANDS];
 
 /**
  * Opens the database on first use (applying pending migrations) and closes it when the command ends. The
@@ -91,7 +106,11 @@ function checkSide(words: string[], cli: CliCommand | null, ctx: CliContext, loc
 
 async function run(command: string | undefined, rest: string[]): Promise<void> {
   if (command === undefined || isHelp(command)) {
-    process.stdout.write(USAGE);
+    process.stdout.write(rest[0] === undefined ? USAGE : commandHelp(HELP, rest[0]));
+    return;
+  }
+  if (asksHelp(rest)) {
+    process.stdout.write(commandHelp(HELP, command));
     return;
   }
   const local = rest.includes('--local');
@@ -115,4 +134,4 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
 }
 
 /** Entry point of bin/petstore. */
-export const main = (argv: string[]): Promise<void> => runCommandLine(argv, USAGE, run);
+export const main = (argv: string[]): Promise<void> => runCommandLine(argv, (command) => helpHint(HELP, command), run);

@@ -1,6 +1,6 @@
 import type { CliContext } from '../feature.js';
 import { UsageError } from './args.js';
-import { findCommand, isHelp, runCommandLine, terminalOutput, usageText } from './dispatch.js';
+import { asksHelp, commandHelp, findCommand, helpHint, isHelp, runCommandLine, terminalOutput, usageText } from './dispatch.js';
 import { REMOTE_COMMANDS } from './remote-commands.js';
 import { notSignedIn, remoteSettings, WrongSide, type RemoteSettings } from './remote.js';
 
@@ -25,7 +25,11 @@ function remoteContext(): CliContext {
 
 async function run(command: string | undefined, rest: string[]): Promise<void> {
   if (command === undefined || isHelp(command)) {
-    process.stdout.write(USAGE);
+    process.stdout.write(rest[0] === undefined ? USAGE : commandHelp(REMOTE_COMMANDS, rest[0]));
+    return;
+  }
+  if (asksHelp(rest)) {
+    process.stdout.write(commandHelp(REMOTE_COMMANDS, command));
     return;
   }
   const cli = findCommand(REMOTE_COMMANDS, command, rest);
@@ -37,4 +41,4 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
 }
 
 /** Entry point of @petstore/cli's `petstore`. */
-export const main = (argv: string[]): Promise<void> => runCommandLine(argv, USAGE, run);
+export const main = (argv: string[]): Promise<void> => runCommandLine(argv, (command) => helpHint(REMOTE_COMMANDS, command), run);

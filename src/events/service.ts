@@ -127,7 +127,13 @@ export class WebhookService {
       return bad('not a URL');
     }
     const why = refusedUrl(parsed, this.allowPrivate);
-    return why === null ? null : bad(why.replace(/^refused: /, ''));
+    if (why === null) return null;
+    // What only this server's setting refuses (http://, a local or private address): say which setting, for local testing.
+    const setting =
+      this.allowPrivate || refusedUrl(parsed, true) !== null
+        ? ''
+        : ' (for local testing, start the server with WEBHOOK_ALLOW_PRIVATE=true)';
+    return bad(`${why.replace(/^refused: /, '')}${setting}`);
   }
 
   private checkEvents(events: readonly string[]): DomainError | null {

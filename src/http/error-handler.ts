@@ -127,11 +127,11 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
 }
 
 /** Sends an error response: with `rawErrorResponse`, the only place an error becomes HTTP. */
-/** The error code each request was answered with, for the request log (requests/plugin.ts). */
-export const answeredErrors = new WeakMap<FastifyRequest, ErrorCode>();
+/** The error each request was answered with (its code and the message the client got), for the request log (requests/plugin.ts). */
+export const answeredErrors = new WeakMap<FastifyRequest, { code: ErrorCode; message: string }>();
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
-  answeredErrors.set(reply.request, error.code);
+  answeredErrors.set(reply.request, { code: error.code, message: error.message });
   if (error.headers) reply.headers(error.headers);
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }

@@ -203,6 +203,9 @@ function stateOf(r: KeyOut, now: number): string {
   return r.replaces && !r.revokedAt ? `${state}, replaces ${r.replaces.id} (${r.replaces.hint})` : state;
 }
 
+/** The columns of `keys list`, printed above the keys. */
+const KEYS_HEADER = ['ID', 'PROJECT', 'KEY', 'NAME', 'SCOPE', 'STATE'].join('\t');
+
 /** `--expires-in-hours`: 0 to 168. */
 function overlapHours(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -267,7 +270,9 @@ export const keysCommand: CliCommand = {
       const { values } = parse(rest, { project: { type: 'string' }, json: { type: 'boolean' }, ...ENV_OPTION }, 0);
       const rows = await transport(ctx).list(values.project, environmentArg(values.env));
       if (values.json) ctx.json(rows);
+      else if (rows.length === 0) ctx.out('no keys');
       else {
+        ctx.out(KEYS_HEADER);
         for (const r of rows) ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.scope}\t${stateOf(r, ctx.clock.now())}`);
       }
     } else {

@@ -15,8 +15,11 @@ export const BLOCK_SIZE = 1_000;
 /** A request's position in the log: its block's id times this, plus its index in the block. */
 export const POSITIONS = 65_536n;
 
-/** Values per request in a flat batch: `projectId, requestId, at (epoch ms), method, path, operation, status, durationUs, keyId, errorCode`. */
-export const FIELDS = 10;
+/**
+ * Values per request in a flat batch: `projectId, requestId, at (epoch ms), method, path, operation, status, durationUs, keyId,
+ * errorCode, errorMessage`.
+ */
+export const FIELDS = 11;
 
 /** A request as a block keeps it (`at` in epoch milliseconds). */
 export type BlockEntry = Omit<LoggedRequest, 'projectId' | 'at'> & { at: number };
@@ -30,7 +33,11 @@ export interface BlockRow {
   keyIds: string;
   operations: string;
   requestIds: string;
-  /** JSON `{ s, n }`: the distinct strings, and NUMBERS values per request (a string as its index in `s`, null as -1). */
+  /**
+   * JSON `{ s, n, m? }`: the distinct strings, NUMBERS values per request (a string as its index in `s`, null as -1),
+   * and, when a request's error message says more than its code, each request's message (as an index, -1: none).
+   * `m` is apart from `n` so a release that does not know it reads the block as before.
+   */
   entries: string;
 }
 
@@ -40,6 +47,7 @@ const NUMBERS = 8;
 interface Encoded {
   s: (string | null)[];
   n: number[];
+  m?: number[];
 }
 
 const spaced = (values: Iterable<string | number>): string => {
@@ -74,7 +82,9 @@ export function encodeBlock(flat: readonly unknown[], rows: readonly number[]): 
   const keyIds = new Set<string>();
   const operations = new Set<string>();
   let requestIds = '\n';
+  let m: number[] | undefined;
   let k = 0;
+  let i = 0;
   for (const r of rows) {
     const b = r * FIELDS;
     const status = flat[b + 6] as number;
@@ -92,6 +102,9 @@ export function encodeBlock(flat: readonly unknown[], rows: readonly number[]): 
     n[k++] = flat[b + 7] as number;
     n[k++] = ref(keyId);
     n[k++] = ref(flat[b + 9]);
+    const message = flat[b + 10];
+    if (typeof message === 'string') (m ??= new Array<number>(rows.length).fill(-1))[i] = ref(message);
+    i++;
   }
   return {
     firstAt,
@@ -101,13 +114,13 @@ export function encodeBlock(flat: readonly unknown[], rows: readonly number[]): 
     keyIds: spaced(keyIds),
     operations: spaced(operations),
     requestIds,
-    entries: JSON.stringify({ s, n } satisfies Encoded),
+    entries: JSON.stringify((m ? { s, n, m } : { s, n }) satisfies Encoded),
   };
 }
 
 /** A block's requests, oldest first. */
 export function decodeBlock(firstAt: number, requestIds: string, entries: string): BlockEntry[] {
-  const { s, n } = JSON.parse(entries) as Encoded;
+  const { s, n, m } = JSON.parse(entries) as Encoded;
   const ids = requestIds.slice(1, -1).split('\n');
   const text = (i: number | undefined) => (i === undefined || i < 0 ? null : (s[i] ?? null));
   const out: BlockEntry[] = [];
@@ -122,6 +135,7 @@ export function decodeBlock(firstAt: number, requestIds: string, entries: string
       durationUs: n[k + 5] ?? 0,
       keyId: text(n[k + 6]),
       errorCode: text(n[k + 7]),
+      errorMessage: m ? text(m[r]) : null,
     });
   }
   return out;
@@ -130,7 +144,8 @@ export function decodeBlock(firstAt: number, requestIds: string, entries: string
 /** Requests (as `decodeBlock` gives them) as one block again: for a block the purge cuts. */
 export function reencodeBlock(entries: readonly BlockEntry[]): BlockRow {
   const flat: unknown[] = [];
-  for (const e of entries) flat.push(0, e.requestId, e.at, e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode);
+  for (const e of entries)
+    flat.push(0, e.requestId, e.at, e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode, e.errorMessage ?? null);
   return encodeBlock(
     flat,
     entries.map((_, i) => i),

@@ -29,6 +29,7 @@ export default fp(
     app.addHook('onResponse', (request, reply, done) => {
       const principal = request.principal;
       if (principal) {
+        const error = answeredErrors.get(request);
         recorder.record(
           principal.projectId,
           request.id,
@@ -39,7 +40,8 @@ export default fp(
           reply.statusCode,
           reply.elapsedTime,
           principal.keyId,
-          answeredErrors.get(request) ?? null,
+          error?.code ?? null,
+          error?.message ?? null,
         );
       }
       done();
@@ -57,6 +59,7 @@ export default fp(
         status,
         elapsedMs,
         principal.keyId,
+        null,
         null,
       );
     };

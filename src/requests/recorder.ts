@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import { fullyDecoded, redactKeys } from '../http/logging.js';
+import { catalogMessage } from './messages.js';
 import { FIELDS, type RequestLogRepository } from './repository.js';
 
 /** What the recorder writes through. */
@@ -42,6 +43,18 @@ export function loggedPath(url: string): string {
   return path.length > PATH_MAX ? `${path.slice(0, PATH_MAX)}…` : path;
 }
 
+const MESSAGE_MAX = 1000;
+
+/**
+ * The message a failed request's client got, as the log keeps it: null when it is the code's own message (shown
+ * from the catalog), else with anything shaped like a key or token redacted, cut to 1,000 characters.
+ */
+export function loggedMessage(code: string | null, message: string | null): string | null {
+  if (code === null || message === null || message === catalogMessage(code)) return null;
+  const redacted = redactKeys(message);
+  return redacted.length > MESSAGE_MAX ? `${redacted.slice(0, MESSAGE_MAX)}…` : redacted;
+}
+
 /**
  * Collects requests in memory; `flush` writes them as blocks (requests/blocks.ts), a
  * transaction per thousand requests. Recording is an array push, so the hot path stays cheap;
@@ -78,12 +91,13 @@ export class RequestRecorder {
     durationMs: number,
     keyId: string | null,
     errorCode: string | null,
+    errorMessage: string | null = null,
   ): void {
     if (this.pending.length >= MAX_PENDING * FIELDS) {
       this.dropped++;
       return;
     }
-    this.pending.push(projectId, requestId, at, method, url, operation, status, durationMs, keyId, errorCode);
+    this.pending.push(projectId, requestId, at, method, url, operation, status, durationMs, keyId, errorCode, errorMessage);
   }
 
   /** Writes what was recorded since the last flush; one flush at a time. Entries are kept for the next one if it fails. */
@@ -109,10 +123,12 @@ export class RequestRecorder {
     // A few milliseconds of the database's time per slice; other requests are served between slices.
     for (let i = 0; i < batch.length; i += SLICE * FIELDS) {
       const slice = batch.slice(i, i + SLICE * FIELDS);
-      // In place: the URL becomes the logged path, milliseconds become whole microseconds.
+      // In place: the URL becomes the logged path, milliseconds become whole microseconds, the error message the
+      // one the log keeps (none when it is the code's usual one).
       for (let j = 0; j < slice.length; j += FIELDS) {
         slice[j + 4] = this.pathOf(slice[j + 4] as string);
         slice[j + 7] = Math.max(0, Math.round((slice[j + 7] as number) * 1000));
+        slice[j + 10] = loggedMessage(slice[j + 9] as string | null, slice[j + 10] as string | null);
       }
       try {
         await this.log.addFlat(slice);

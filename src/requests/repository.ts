@@ -17,6 +17,8 @@ export interface LoggedRequest {
   durationUs: number;
   keyId: string | null;
   errorCode: string | null;
+  /** The message the client got, when it says more than the code's own (null otherwise). */
+  errorMessage?: string | null;
 }
 
 export interface RequestEntry extends Omit<LoggedRequest, 'projectId'> {
@@ -60,7 +62,19 @@ const PURGE_BATCH = 500;
 
 /** A request as its FIELDS values. */
 export function flatten(e: LoggedRequest, into: unknown[]): void {
-  into.push(e.projectId, e.requestId, e.at.getTime(), e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode);
+  into.push(
+    e.projectId,
+    e.requestId,
+    e.at.getTime(),
+    e.method,
+    e.path,
+    e.operation,
+    e.status,
+    e.durationUs,
+    e.keyId,
+    e.errorCode,
+    e.errorMessage ?? null,
+  );
 }
 
 /** A flat batch as blocks: each project's requests in recording order, BLOCK_SIZE at most per block. */

@@ -16,7 +16,12 @@ export const LoggedRequestSchema = managementComponent(
       durationMs: Type.Number({ minimum: 0, description: 'Time from the request to the response, in milliseconds.' }),
       keyId: Type.Optional(Type.String({ description: 'The API key the request was made with.' })),
       errorCode: Type.Optional(Type.String({ description: 'The error `code` of a failed request.' })),
-      errorMessage: Type.Optional(Type.String({ description: 'What that error code means.' })),
+      errorMessage: Type.Optional(
+        Type.String({
+          description:
+            "The message the client got when it said more than the code's usual one (a `validation_failed`'s field detail), else what that error code means.",
+        }),
+      ),
     },
     { additionalProperties: false, description: "One request to the project's `/v1` API: never its headers, body or cursor." },
   ),

@@ -1,4 +1,4 @@
-import { ERROR_CATALOG, type ErrorCode } from '../http/errors.js';
+import { catalogMessage } from './messages.js';
 import type { RequestEntry, RequestFilter, RequestLogRepository } from './repository.js';
 
 /** The search a caller asks for, as the API and the CLI take it. */
@@ -40,12 +40,10 @@ export class RequestLogService {
   }
 }
 
-const messageOf = (code: string): string | undefined =>
-  Object.hasOwn(ERROR_CATALOG, code) ? ERROR_CATALOG[code as ErrorCode].message : undefined;
-
 /** A request as the API and the CLI show it. */
 export const requestJson = (e: RequestEntry) => {
-  const message = e.errorCode === null ? undefined : messageOf(e.errorCode);
+  // The message the client got (the field detail of a validation_failed), else what the code means.
+  const message = e.errorMessage ?? (e.errorCode === null ? undefined : catalogMessage(e.errorCode));
   return {
     requestId: e.requestId,
     at: e.at.toISOString(),

@@ -251,21 +251,33 @@ describe('bin/petstore CLI', () => {
     }
   });
 
-  test('unknown commands and options exit non-zero with the usage on stderr', async () => {
-    const cases = [
-      ['frobnicate'],
-      ['keys'],
-      ['keys', 'rotate'],
-      ['projects', 'delete', 'x'],
-      ['keys', 'list', '--bogus'],
-      ['keys', 'revoke'],
+  test("a usage error exits 2 with one line saying what is wrong and where the command's usage is, not the whole help", async () => {
+    const cases: [string[], string][] = [
+      [['frobnicate'], 'petstore help'],
+      [['keys'], 'petstore help keys'],
+      [['keys', 'rotate'], 'petstore help keys'],
+      [['projects', 'delete', 'x'], 'petstore help projects'],
+      [['keys', 'list', '--bogus'], 'petstore help keys'],
+      [['keys', 'revoke'], 'petstore help keys'],
+      [['deploys', 'promote', 'shop'], 'petstore help deploys'],
+      [['help', 'nope'], 'petstore help'],
     ];
-    const results = await Promise.all(cases.map((args) => cli(...args)));
-    for (const [i, args] of cases.entries()) {
+    const results = await Promise.all(cases.map(([args]) => cli(...args)));
+    for (const [i, [args, help]] of cases.entries()) {
       const r = results[i] ?? { code: 0, stdout: '', stderr: '' };
-      assert.notEqual(r.code, 0, args.join(' '));
-      assert.match(r.stderr, /Usage: petstore/, args.join(' '));
+      assert.equal(r.code, 2, args.join(' '));
+      const lines = r.stderr.trimEnd().split('\n');
+      assert.equal(lines.length, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(lines[0] ?? '', /^petstore: \S/, args.join(' '));
+      assert.equal(lines[1], `see \`${help}\``, args.join(' '));
     }
+    // The usage of one command: `help COMMAND` and `COMMAND --help` alike.
+    const deploys = await cli('help', 'deploys');
+    assert.equal(deploys.code, 0);
+    assert.match(deploys.stdout, /^Usage:\n {2}deploys list SLUG/);
+    assert.doesNotMatch(deploys.stdout, /keys create/);
+    assert.equal((await cli('deploys', '--help')).stdout, deploys.stdout);
+    assert.match((await cli('help', 'migrate')).stdout, /migrate --status/);
   });
 
   test('the CLI works while an app is serving writes on the same database file', async () => {

@@ -165,7 +165,19 @@ describe('webhook destinations through the API, WEBHOOK_ALLOW_PRIVATE unset', ()
       assert.equal(body.code, 'validation_failed');
       assert.match(body.message, new RegExp(reason), url);
       assert.equal(body.details[0]?.field, 'url');
+      // What WEBHOOK_ALLOW_PRIVATE would let through names it; a user name or password it would not.
+      assert.equal(body.message.includes('WEBHOOK_ALLOW_PRIVATE=true'), reason !== 'password', url);
     }
+    const local = await c.call({
+      method: 'POST',
+      url: `/api/v1/projects/${p.project}/webhooks`,
+      payload: { url: 'http://127.0.0.1:4000/hook', events: ['*'] },
+    });
+    assert.equal(local.statusCode, 400);
+    assert.equal(
+      (local.json() as { message: string }).message,
+      'The webhook URL is refused: only https:// URLs can receive webhooks (for local testing, start the server with WEBHOOK_ALLOW_PRIVATE=true).',
+    );
   });
 
   test('a URL with control or invisible characters is refused when added and when changed, so none reaches the audit log', async () => {

@@ -68,6 +68,8 @@ describeEachEngine('petstore keys roll: once per key, on the database and on a s
       assert.equal(old?.expiresAt, rolled.replaces.expiresAt);
       assert.deepEqual(successor?.replaces, { id: created.id, hint: old?.hint });
       const text = (await cli(['keys', 'list', '--project', 'shop'])).stdout.split('\n');
+      assert.equal(text[0], 'ID\tPROJECT\tKEY\tNAME\tSCOPE\tSTATE', 'a header row names the columns');
+      assert.equal(text[1]?.split('\t').length, 6, 'each key has a value under each column');
       const oldLine = text.find((l) => l.startsWith(created.id)) ?? '';
       assert.ok(oldLine.includes(`rolled `) && oldLine.includes(`stops ${rolled.replaces.expiresAt}`), oldLine);
       assert.ok(oldLine.includes(`replaced by ${rolled.id} (${successor?.hint ?? ''})`), oldLine);

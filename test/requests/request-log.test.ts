@@ -74,6 +74,23 @@ function requestLogTests(open: () => Promise<Harness>): void {
     assert.ok(hit.durationMs >= 0);
   });
 
+  test('a refused request is logged with the message its client got: the field detail, not what the code means in general', async () => {
+    const res = await h.request({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...p.auth, 'content-type': 'application/json' },
+      payload: { name: '', categoryId: 'seven' },
+    });
+    assert.equal(res.statusCode, 400);
+    const answered = res.json() as { message: string };
+    assert.match(answered.message, /name/);
+    const { hit } = await find(String(res.headers['x-request-id']));
+    assert.ok(hit, 'not logged');
+    assert.equal(hit.errorCode, 'validation_failed');
+    assert.equal(hit.errorMessage, answered.message);
+    assert.notEqual(hit.errorMessage, 'The request has missing or invalid values.');
+  });
+
   test('filters: status class and code, key, operation; newest first; cursor paging', async () => {
     const other = ok(await h.app.keys.create(OPERATOR, p.project, 'second'));
     for (let i = 0; i < 3; i++) await h.request({ url: '/v1/pets', headers: p.auth });
@@ -352,7 +369,7 @@ describe('request log [sqlite file]', () => {
   requestLogTests(() => harness({ config: { databaseUrl: fresh.url } }));
 });
 
-test('a block decodes to exactly the requests recorded, in order', () => {
+test('a block decodes to exactly the requests recorded, in order, with the message a client got when it says more than its code', () => {
   const flat = [
     7,
     'req_a',
@@ -364,6 +381,7 @@ test('a block decodes to exactly the requests recorded, in order', () => {
     312,
     'key_1',
     null,
+    null,
     7,
     'trace "x"\u2028',
     1_795_000_000_100,
@@ -374,6 +392,7 @@ test('a block decodes to exactly the requests recorded, in order', () => {
     0,
     null,
     'validation_failed',
+    'Invalid request: body.name must have at least 1 character.',
     7,
     'req_b',
     1_795_000_000_200,
@@ -383,6 +402,7 @@ test('a block decodes to exactly the requests recorded, in order', () => {
     200,
     5,
     'key_1',
+    null,
     null,
   ];
   const block = encodeBlock(flat, [0, 1, 2]);
@@ -399,9 +419,15 @@ test('a block decodes to exactly the requests recorded, in order', () => {
   );
   const decoded = decodeBlock(block.firstAt, block.requestIds, block.entries);
   const again: unknown[] = [];
-  for (const e of decoded) again.push(7, e.requestId, e.at, e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode);
+  for (const e of decoded)
+    again.push(7, e.requestId, e.at, e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode, e.errorMessage);
   assert.deepEqual(again, flat);
   assert.deepEqual(reencodeBlock(decoded), block);
+  // The messages sit apart from the numbers, so a release that reads eight numbers a request reads this block as before.
+  const { n } = JSON.parse(block.entries) as { n: number[] };
+  assert.equal(n.length, 3 * 8);
+  const plain = encodeBlock(flat.slice(0, 11), [0]);
+  assert.equal('m' in (JSON.parse(plain.entries) as object), false, 'no messages, no `m`');
 });
 
 const BEFORE_BLOCKS: FeatureMigrations[] = MIGRATIONS.map((f) =>

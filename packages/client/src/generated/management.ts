@@ -1186,7 +1186,7 @@ export interface components {
             keyId?: string;
             /** @description The error `code` of a failed request. */
             errorCode?: string;
-            /** @description What that error code means. */
+            /** @description The message the client got when it said more than the code's usual one (a `validation_failed`'s field detail), else what that error code means. */
             errorMessage?: string;
         };
         /** @description A staging environment emptied: its pets, orders, idempotency keys, events and webhook deliveries, usage and request log are gone; its keys and webhook endpoints stay, and its next pet is number 1. */
