@@ -205,11 +205,14 @@ describe('the dashboard’s first hour in Chromium, against bin/petstore serve',
     const answer = await apiFromPage(page, 'POST', '/projects/shop/webhooks', { url, events: ['*'] });
     assert.equal(answer.status, 400);
     const message = (answer.body as { message: string }).message;
+    // The API says how to allow it on a machine under test.
+    assert.match(message, /WEBHOOK_ALLOW_PRIVATE=true/);
     await page.getByLabel('URL').fill(url);
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const alert = page.getByRole('alert').filter({ hasText: message });
     await alert.waitFor();
     assert.ok((await alert.innerText()).includes(message));
+    assert.match(await alert.innerText(), /WEBHOOK_ALLOW_PRIVATE=true/);
     await shots('webhooks-local-url');
     await checkPage(browser, 'webhooks-local-url');
     assertNoLeaks(browser);
