@@ -115,4 +115,45 @@ describe('deprecation readiness in the dashboard, in Chromium, against bin/petst
     assert.equal(await page.getByRole('link', { name: 'Deprecations' }).getAttribute('href'), '/dashboard/projects/shop/deprecations');
     assertNoLeaks(browser);
   });
+
+  test('the banner names only the keys that called in the last 7 days; one that called 8 days ago is in the view alone', async () => {
+    const { page } = browser;
+    const ago = (days: number) => new Date(Date.now() - days * 24 * 3600_000).toISOString();
+    const answer = {
+      operations: [
+        {
+          operation: 'getPet',
+          method: 'GET',
+          path: '/v1/pets/{petId}',
+          deprecatedAt: '2026-11-01T00:00:00.000Z',
+          sunset: '2030-12-05T00:00:00.000Z',
+          successor: '/v1/pets',
+          callers: [
+            { keyId: 'key_recent', name: 'recent', calls30d: 5, lastCalledAt: ago(6) },
+            { keyId: 'key_older', name: 'older', calls30d: 9, lastCalledAt: ago(8) },
+          ],
+        },
+      ],
+    };
+    // The dashboard's rule, not the server's counting: the answer is fixed here.
+    await page.route('**/api/v1/projects/shop/deprecations', (route) => route.fulfill({ json: answer }));
+    try {
+      await open(page, '/dashboard/projects/shop');
+      const banner = page.getByRole('region', { name: 'Keys still call a deprecated operation' });
+      assert.match(
+        await banner.innerText(),
+        /Key “recent” called getPet in the last 7 days\. It is removed on [^:]+: move it to \/v1\/pets\./,
+      );
+      assert.doesNotMatch(await banner.innerText(), /older/);
+      answer.operations[0]?.callers.shift();
+      await page.reload();
+      await rendered(page);
+      assert.equal(await banner.count(), 0, 'no banner once no key called in the last 7 days');
+      await open(page, '/dashboard/projects/shop/deprecations');
+      assert.match(await page.getByRole('region', { name: /^getPet / }).innerText(), /older[\s\S]*9/);
+    } finally {
+      await page.unroute('**/api/v1/projects/shop/deprecations');
+    }
+    assertNoLeaks(browser);
+  });
 });
