@@ -82,7 +82,7 @@ describe('the dashboard’s first hour in Chromium, against bin/petstore serve',
     // The rolled key's row reads in order: the key, its dates, its state, its actions.
     assert.match(await rows.filter({ hasText: 'Rolled' }).innerText(), /mobile app[\s\S]*Created[\s\S]*Rolled\s+Stops[\s\S]*Revoke/);
     await shots('keys-after-roll');
-    await checkPage(browser, 'keys-after-roll-phone-check');
+    await checkPage(browser, 'keys-after-roll-cards');
     assertNoLeaks(browser);
   });
 
