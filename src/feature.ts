@@ -24,6 +24,8 @@ export interface CliContext {
   remote(): RemoteSettings | null;
   /** Whether stderr is a terminal (progress is shown only there). */
   interactive: boolean;
+  /** Rewrites the one progress line on stderr in place (`\r`); '' clears it. Call it only when `interactive`. */
+  status(line: string): void;
 }
 
 export interface CliCommand {
@@ -66,6 +68,17 @@ export interface Feature {
    * without it (counters, leases, caches). Every other table is backed up (test/backup/coverage.test.ts).
    */
   backupLeavesOut?: Readonly<Record<string, string>>;
+  /** What a restored database must satisfy that its constraints do not say (counters ahead of the ids they handed out). */
+  restoreChecks?: readonly RestoreCheck[];
+}
+
+/** A rule a restore checks before it commits: `sql` (the same on both engines) returns a row for each breach. */
+export interface RestoreCheck {
+  /** The table named in the refusal. */
+  table: string;
+  /** What is wrong when `sql` returns rows, e.g. "a project's counter is behind its pets' ids". */
+  breach: string;
+  sql: string;
 }
 
 /** Lets tests replace or wrap a capability's repository (e.g. one that fails) without touching the capability. */

@@ -6,6 +6,7 @@ import { eventsFeature } from './events/feature.js';
 import { accountsFeature } from './accounts/feature.js';
 import { auditFeature } from './audit/feature.js';
 import { backupFeature } from './backup/feature.js';
+import { releaseFacts, type ReleaseFacts } from './backup/release.js';
 import { tokensFeature } from './tokens/feature.js';
 import type { Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
@@ -52,12 +53,15 @@ export const FEATURES: readonly Feature[] = [
   referenceFeature,
   homeFeature,
   downloadsFeature,
-  backupFeature,
+  backupFeature(() => release),
 ];
 
 registerSecretPrefixes(FEATURES.flatMap((f) => f.secretPrefixes ?? []));
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
+
+/** What backups and restores need to know of this release, handed to the backup capability. */
+const release: ReleaseFacts = releaseFacts(FEATURES);
 
 export interface AppStorageOptions {
   /** Apply pending migrations (default true). */
@@ -89,7 +93,7 @@ export async function openAppStorage(
         ? undefined
         : async (apply) => {
             const { backupBeforeMigrating } = await import('./backup/before-migrating.js');
-            const { file } = await backupBeforeMigrating(config.databaseUrl, backupDir, FEATURES);
+            const { file } = await backupBeforeMigrating(config.databaseUrl, backupDir, release.leaveOut);
             options.backedUp?.(file, apply);
           },
   });

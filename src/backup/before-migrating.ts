@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Feature } from '../feature.js';
-import { leftOut } from './coverage.js';
 import { backupName } from './schedule.js';
 import { writeBackup, type BackupSummary } from './writer.js';
 
@@ -13,9 +11,9 @@ import { writeBackup, type BackupSummary } from './writer.js';
 export async function backupBeforeMigrating(
   databaseUrl: string,
   dir: string,
-  features: readonly Feature[],
+  leaveOut: ReadonlySet<string>,
   now = new Date(),
 ): Promise<BackupSummary> {
   mkdirSync(dir, { recursive: true });
-  return writeBackup(databaseUrl, join(dir, backupName(now)), { leaveOut: new Set(leftOut(features).keys()), now });
+  return writeBackup(databaseUrl, join(dir, backupName(now)), { leaveOut, now, origin: 'before-migrating' });
 }

@@ -29,6 +29,13 @@ const INITIAL_BYTES = 64 * 1024;
 export const TableStartSchema = Type.Object({ name: Type.String({ minLength: 1 }), columns: Type.Array(Type.String({ minLength: 1 })) });
 export type TableStart = Static<typeof TableStartSchema>;
 
+/**
+ * Who wrote a backup: `scheduled` (BACKUP_DIR's schedule), `before-migrating` (a release about to migrate),
+ * `command` (`petstore backup`). Files without it come from an earlier release.
+ */
+export const BackupOriginSchema = Type.Union([Type.Literal('scheduled'), Type.Literal('before-migrating'), Type.Literal('command')]);
+export type BackupOrigin = Static<typeof BackupOriginSchema>;
+
 export const BackupHeaderSchema = Type.Object({
   format: Type.Integer(),
   /** The number of migrations the source database had applied (they are only ever appended). */
@@ -36,6 +43,7 @@ export const BackupHeaderSchema = Type.Object({
   migrations: Type.Array(Type.Object({ feature: Type.String(), version: Type.Integer({ minimum: 1 }) })),
   engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
   createdAt: Type.String(),
+  origin: Type.Optional(BackupOriginSchema),
   tables: Type.Array(TableStartSchema),
 });
 export type BackupHeader = Static<typeof BackupHeaderSchema>;

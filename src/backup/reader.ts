@@ -76,6 +76,11 @@ class FrameReader {
     return this.size;
   }
 
+  /** How far it has read. */
+  get position(): number {
+    return this.at;
+  }
+
   get ended(): boolean {
     return this.at === this.size;
   }
@@ -100,7 +105,8 @@ function parse<S extends TSchema>(schema: S, payload: Buffer): Static<S> {
 export interface BackupVisitor {
   header?(header: BackupHeader): void;
   table?(table: TableStart): void;
-  rows?(table: TableStart, rows: Value[][]): void | Promise<void>;
+  /** `at`: the bytes of the file read so far. */
+  rows?(table: TableStart, rows: Value[][], at: number): void | Promise<void>;
   sequences?(sequences: SequenceValue[]): void | Promise<void>;
 }
 
@@ -145,7 +151,7 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
           if (f.kind === 'R') {
             const rows = decodeRows(f.payload, table.columns.length);
             count += rows.length;
-            await visitor.rows?.(table, rows);
+            await visitor.rows?.(table, rows, reader.position);
           } else if (f.kind === 'E') {
             const end = parse(TableEndSchema, f.payload);
             if (end.name !== table.name || end.rows !== count)
@@ -170,5 +176,34 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
     }
   } finally {
     reader.close();
+  }
+}
+
+/** A header larger than this is not one a backup writes (it lists tables and migrations). */
+const MAX_HEADER_BYTES = 1024 * 1024;
+
+/** The header of a backup file, its checksum verified; null when the file is not a backup (or not readable). Reads the header alone. */
+export function readHeader(file: string): BackupHeader | null {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const start = Buffer.alloc(MAGIC.length + 5);
+    if (readSync(fd, start, 0, start.length, 0) !== start.length || !start.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+    const head = start.subarray(MAGIC.length);
+    const length = head.readUInt32BE(1);
+    if (head.toString('ascii', 0, 1) !== 'H' || length > MAX_HEADER_BYTES) return null;
+    const rest = Buffer.alloc(length + 32);
+    if (readSync(fd, rest, 0, rest.length, start.length) !== rest.length) return null;
+    const payload = rest.subarray(0, length);
+    if (!createHash('sha256').update(head).update(payload).digest().equals(rest.subarray(length))) return null;
+    return parse(BackupHeaderSchema, payload);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
 }

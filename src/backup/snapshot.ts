@@ -22,6 +22,8 @@ export interface Snapshot {
   schema: Schema;
   migrations: { feature: string; version: number }[];
   rows(table: TableShape): AsyncIterable<Value[][]>;
+  /** The rows of these tables together, counted in the snapshot, for a progress estimate. */
+  estimateRows(tables: readonly TableShape[]): Promise<number>;
   sequences(tables: readonly TableShape[]): Promise<SequenceValue[]>;
   close(): Promise<void>;
 }
@@ -69,6 +71,8 @@ async function sqliteSnapshot(databaseUrl: string): Promise<Snapshot> {
         }
         if (batch.length > 0) yield batch;
       },
+      estimateRows: async (tables) =>
+        tables.reduce((n, t) => n + Number((db.prepare(`SELECT COUNT(*) AS n FROM ${ident(t.name)}`).get() as { n: number }).n), 0),
       sequences: async () =>
         (db.prepare('SELECT name, seq FROM sqlite_sequence').safeIntegers(true).all() as { name: string; seq: bigint }[]).map((r) => ({
           table: r.name,
@@ -154,6 +158,13 @@ async function postgresSnapshot(databaseUrl: string): Promise<Snapshot> {
           yield res.rows;
         }
         await client.query('CLOSE backup_rows');
+      },
+      async estimateRows(tables) {
+        // Counted in the snapshot: the planner's statistics are missing on a database never analyzed (one just restored).
+        let n = 0;
+        for (const t of tables)
+          n += Number((await client.query<{ n: bigint }>(`SELECT COUNT(*) AS n FROM ${ident(t.name)}`)).rows[0]?.n ?? 0);
+        return n;
       },
       async sequences(tables) {
         const out: SequenceValue[] = [];

@@ -20,10 +20,11 @@ export function findCommand(commands: readonly CliCommand[], command: string, re
 }
 
 /** A command's output and clock. What is printed may come from a server (names, URLs, error messages): no escape sequences get through. */
-export function terminalOutput(): Pick<CliContext, 'clock' | 'interactive' | 'json' | 'out' | 'err'> {
+export function terminalOutput(): Pick<CliContext, 'clock' | 'interactive' | 'json' | 'out' | 'err' | 'status'> {
   return {
     clock: systemClock,
     interactive: process.stderr.isTTY,
+    status: (line) => process.stderr.write(`\r\x1b[K${terminalText(line)}`),
     json: (value) => process.stdout.write(`${terminalJson(value)}\n`),
     out: (line) => process.stdout.write(`${terminalText(line)}\n`),
     err: (line) => process.stderr.write(`${terminalText(line)}\n`),

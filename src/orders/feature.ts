@@ -10,6 +10,20 @@ export const ordersFeature: Feature = {
   name: 'orders',
   migrations: orderMigrations,
   plugin: () => import('./plugin.js'),
+  restoreChecks: [
+    {
+      table: 'orders',
+      breach: 'an order is for a pet its project does not have',
+      sql: `SELECT o.id FROM orders o
+             WHERE NOT EXISTS (SELECT 1 FROM pets p WHERE p.project_id = o.project_id AND p.id = o.pet_id) LIMIT 1`,
+    },
+    {
+      table: 'order_sequences',
+      breach: "a project's order counter is behind the ids of its orders (its next order would reuse one)",
+      sql: `SELECT o.project_id FROM orders o LEFT JOIN order_sequences s ON s.project_id = o.project_id
+             GROUP BY o.project_id, s.last_id HAVING MAX(o.id) > COALESCE(s.last_id, 0) LIMIT 1`,
+    },
+  ],
   contract: async () => {
     const { InventorySchema, NewOrderSchema, OrderSchema, OrderStatusSchema, OrderUpdateSchema } = await import('./schemas.js');
     return {

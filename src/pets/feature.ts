@@ -6,6 +6,14 @@ export const petsFeature: Feature = {
   name: 'pets',
   migrations: petMigrations,
   plugin: () => import('./plugin.js'),
+  restoreChecks: [
+    {
+      table: 'pet_sequences',
+      breach: "a project's pet counter is behind the ids of its pets (its next pet would reuse one)",
+      sql: `SELECT p.project_id FROM pets p LEFT JOIN pet_sequences s ON s.project_id = p.project_id
+             GROUP BY p.project_id, s.last_id HAVING MAX(p.id) > COALESCE(s.last_id, 0) LIMIT 1`,
+    },
+  ],
   contract: async () => {
     const { NewPetSchema, PetSchema, PetStatusSchema } = await import('./schemas.js');
     return {

@@ -45,6 +45,7 @@ describeEachEngine('custom domains: audit entries by entry point', () => {
       err: (line) => lines.push(line),
       remote: () => null,
       interactive: false,
+      status: () => undefined,
     };
   }
 

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StorageUnavailableError } from '../unavailable.js';
 
@@ -12,10 +12,25 @@ export function sqlitePath(databaseUrl: string): string {
   return path;
 }
 
-/** Opens the database file (creating its directory), durable settings on. */
+/**
+ * Makes the database file when there is none, readable by its owner only (it holds password hashes and
+ * webhook secrets); SQLite gives its -wal and -shm files the database file's mode.
+ */
+function createPrivately(path: string): void {
+  try {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600));
+  } catch {
+    // There already (the usual case), or a problem SQLite's own open then reports.
+  }
+}
+
+/** Opens the database file (creating its directory, and the file readable by its owner only), durable settings on. */
 export function openSqlite(databaseUrl: string): SqliteDb {
   const path = sqlitePath(databaseUrl);
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true });
+    createPrivately(path);
+  }
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before it returns, so a 201 survives kill -9 and power loss.
