@@ -33,17 +33,39 @@ function checkedQuota(plan: string, custom: Partial<Quota>): { plan: Plan; quota
   return { plan, quota: quotaFor(plan, custom) };
 }
 
+/**
+ * The slug a refused one was probably meant as: lowercased, accents dropped, every run of anything but letters and
+ * digits one hyphen (`My Web--Shop` → `my-web-shop`), at most 63 characters; null when nothing is left.
+ */
+export function suggestedSlug(name: string): string | null {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+  return slug === '' ? null : slug;
+}
+
+/** A refused slug's message, with the slug it was probably meant as. */
+function invalidSlug(slug: string, why: string, detail: string): DomainError {
+  const suggestion = suggestedSlug(slug);
+  const hint = suggestion === null || suggestion === slug ? '' : `; try "${suggestion}"`;
+  return new DomainError('invalid_slug', `Invalid slug "${slug}": ${why}${hint}.`, [
+    { in: 'body', field: 'slug', message: `${detail}${hint}` },
+  ]);
+}
+
 /** A new project's slug, plan and quota as checked, or why they are refused. */
 export function checkNewProject(slug: string, plan: string, custom: Partial<Quota> = {}): NewProject | DomainError {
   if (!SLUG.test(slug)) {
     const message = 'must be 1-63 lowercase letters, digits and inner hyphens';
-    return new DomainError('invalid_slug', `Invalid slug "${slug}": ${message}.`, [{ in: 'body', field: 'slug', message }]);
+    return invalidSlug(slug, message, message);
   }
-  if (slug.includes('--')) {
-    return new DomainError('invalid_slug', `Invalid slug "${slug}": "--" is reserved for preview addresses (<slug>--<deploy>).`, [
-      { in: 'body', field: 'slug', message: 'must not contain "--"' },
-    ]);
-  }
+  if (slug.includes('--'))
+    return invalidSlug(slug, '"--" is reserved for preview addresses (<slug>--deploy-<number>)', 'must not contain "--"');
   const checked = checkedQuota(plan, custom);
   return checked instanceof DomainError ? checked : { slug, ...checked };
 }

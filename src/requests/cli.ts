@@ -1,5 +1,6 @@
 import { environmentArg, ENV_OPTION, parse, positiveInt, UsageError } from '../cli/args.js';
-import { orRefuse } from '../cli/exit.js';
+import { orRefuse, Refused } from '../cli/exit.js';
+import { DomainError } from '../errors/domain-error.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { CliCommand, CliContext } from '../feature.js';
 import type { requestJson, RequestSearch } from './service.js';
@@ -77,7 +78,17 @@ export const requestsCommand: CliCommand = {
     if (values.operation !== undefined) search.operation = values.operation;
     if (values['request-id'] !== undefined) search.requestId = values['request-id'];
     const list = await requests(ctx, slug, search, positiveInt('limit', values.limit) ?? 50, environmentArg(values.env));
+    // Looking for one request and not finding it is a failed search (exit 1), as grep's is; other searches may match none.
+    if (search.requestId !== undefined && list.length === 0) {
+      throw new Refused(
+        new DomainError(
+          'not_found',
+          `No request with id "${search.requestId}" in the log of "${slug}"${search.status || search.keyId || search.operation ? ' matching the other filters' : ''} (a request shows within 2 s; the log keeps REQUEST_LOG_DAYS days).`,
+        ),
+      );
+    }
     if (values.json) return ctx.json(list);
+    if (list.length === 0) ctx.out(`no requests of ${slug} match`);
     for (const r of list) {
       const error = r.errorCode ? `\t${r.errorCode}` : '';
       ctx.out(

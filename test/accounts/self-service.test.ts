@@ -157,13 +157,25 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     const dashed = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: 'my--site' } });
     assert.equal(dashed.statusCode, 400);
     assert.equal(dashed.json().code, 'invalid_slug');
-    for (const slug of ['Not A Slug', 'Alice_Shop', '-shop', 'shop-']) {
+    // A refused slug says which one it was probably meant as.
+    for (const [slug, suggestion] of [
+      ['Not A Slug', 'not-a-slug'],
+      ['Alice_Shop', 'alice-shop'],
+      ['-shop', 'shop'],
+      ['shop-', 'shop'],
+      ['My Web--Shop', 'my-web-shop'],
+      ['Café Crème', 'cafe-creme'],
+    ]) {
       const bad = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug } });
       assert.deepEqual([bad.statusCode, bad.json().code], [400, 'invalid_slug'], slug);
       assert.deepEqual(bad.json().details, [
-        { in: 'body', field: 'slug', message: 'must be 1-63 lowercase letters, digits and inner hyphens' },
+        { in: 'body', field: 'slug', message: `must be 1-63 lowercase letters, digits and inner hyphens; try "${suggestion}"` },
       ]);
+      assert.match(bad.json().message, new RegExp(`; try "${suggestion}"\\.$`), slug);
     }
+    assert.match(dashed.json().message, /; try "my-site"\.$/);
+    const nothingToSuggest = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: '--' } });
+    assert.doesNotMatch(nothingToSuggest.json().message, /try/);
     assert.equal((await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: uniqueSlug('own') } })).statusCode, 201);
     const third = await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: uniqueSlug('own') } });
     assert.equal(third.statusCode, 403);

@@ -168,4 +168,17 @@ describe('the staging environment from the CLI, local and remote', () => {
     const localUsage = json<{ environment: string }>(await local(['usage', 'shop', '--env', 'staging', '--json']));
     assert.equal(localUsage.environment, 'staging');
   });
+
+  test('requests --request-id with an id the log does not hold: exit 1 and one line saying so, on both sides', async () => {
+    for (const run of [local, remote]) {
+      const text = await run(['requests', 'shop', '--request-id', 'req_nowhere']);
+      assert.equal(text.code, 1, text.stderr);
+      assert.equal(text.stdout, '');
+      assert.match(text.stderr, /^petstore: No request with id "req_nowhere" in the log of "shop" .*\(not_found\)\n$/);
+      const asJson = await run(['requests', 'shop', '--request-id', 'req_nowhere', '--json']);
+      assert.deepEqual(refusal(asJson), [1, 'not_found']);
+    }
+    const none = await local(['requests', 'shop', '--operation', 'deletePet']);
+    assert.deepEqual([none.code, none.stdout], [0, 'no requests of shop match\n'], 'a search that matches nothing says so');
+  });
 });
