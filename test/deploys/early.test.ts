@@ -164,12 +164,15 @@ describe('site answers before Fastify are the regular path’s answers (SQLite)'
       assert.deepEqual(comparable(viaDoor), comparable(viaFastify), `${method} ${target}`);
       assert.ok(viaDoor.status < 500, `${method} ${target}: ${String(viaDoor.status)}`);
     }
-    // Hosts that are not a site: the API as before, an unknown project's plain 404.
-    for (const other of ['127.0.0.1', 'no-such-project.localhost']) {
+    // Hosts that are not a site: the service as before (`/` leads to the dashboard), an unknown project's plain 404.
+    for (const [other, status] of [
+      ['127.0.0.1', 303],
+      ['no-such-project.localhost', 404],
+    ] as const) {
       const before = h.app.frontDoor.answered;
       const [viaDoor] = await rawExchange(portOf(early), rawRequest('GET', '/', { host: other }));
       assert.equal(h.app.frontDoor.answered, before, other);
-      assert.equal(viaDoor?.status, 404, other);
+      assert.equal(viaDoor?.status, status, other);
     }
   });
 

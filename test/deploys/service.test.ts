@@ -51,6 +51,7 @@ describe('deploy service', () => {
     const d = await deploy({ files: site({ 'index.html': 'v1', 'a.css': 'body{}' }) });
     assert.deepEqual(d, {
       id: d.id,
+      number: 1,
       project: 'shop',
       status: 'ready',
       files: 2,

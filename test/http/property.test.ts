@@ -564,6 +564,12 @@ describe('property: every operation answers hostile input with a documented 2xx/
           const what = `${method} ${url} -> ${String(res.statusCode)} ${res.body.slice(0, 300)}`;
           const bare = url.split('?')[0] ?? '';
           const allowedHere = allowedAt(bare);
+          // `/` leads people to the dashboard (home/).
+          if (bare === '/' && (method === 'GET' || method === 'HEAD')) {
+            assert.equal(res.statusCode, 303, what);
+            assert.equal(res.headers.location, '/dashboard', what);
+            return;
+          }
           // HEAD answers carry no body to read the code from.
           const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
           const code = res.body && isJson ? (res.json() as { code: string }).code : 'bad_request';
