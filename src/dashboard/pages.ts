@@ -11,10 +11,12 @@ export const PROJECT_TABS = [
   { tab: 'members', label: 'Members' },
   { tab: 'activity', label: 'Activity' },
 ] as const;
-export type ProjectTab = (typeof PROJECT_TABS)[number]['tab'];
+/** Project pages that other pages link to rather than the tabs: Deprecations (from the overview's banner and API keys). */
+export const PROJECT_VIEWS = [{ tab: 'deprecations', label: 'Deprecations' }] as const;
+export type ProjectTab = (typeof PROJECT_TABS)[number]['tab'] | (typeof PROJECT_VIEWS)[number]['tab'];
 
 /** The tabs whose content is of one environment (the switch chooses which); the others are shared by both. */
-const ENVIRONMENT_TABS: ReadonlySet<PageKind> = new Set(['project', 'keys', 'webhooks', 'usage', 'requests']);
+const ENVIRONMENT_TABS: ReadonlySet<PageKind> = new Set(['project', 'keys', 'webhooks', 'usage', 'requests', 'deprecations']);
 
 /** Which of a project's environments a project page shows: production, or staging (`?environment=staging`). */
 export type DashboardEnvironment = 'production' | 'staging';
@@ -43,6 +45,8 @@ export interface PageOptions {
   /** On project pages: the environment shown, and staging's base URL (said on the staging bar). */
   environment?: DashboardEnvironment;
   stagingBaseUrl?: string;
+  /** On project pages: the v1 API's base URL of the environment shown (the Keys tab's first call uses it). */
+  apiBaseUrl?: string;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
@@ -50,7 +54,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.c
 export const projectPath = (slug: string, tab?: ProjectTab, environment: DashboardEnvironment = 'production') =>
   `/dashboard/projects/${encodeURIComponent(slug)}${tab ? `/${tab}` : ''}${environment === 'staging' ? '?environment=staging' : ''}`;
 
-const tabLabel = (kind: PageKind) => PROJECT_TABS.find((t) => t.tab === kind)?.label;
+const tabLabel = (kind: PageKind) => [...PROJECT_TABS, ...PROJECT_VIEWS].find((t) => t.tab === kind)?.label;
 
 const PAGE_TITLES: Partial<Record<PageKind, [title: string, heading: string]>> = {
   'sign-in': ['Sign in', 'Sign in to Petstore'],
@@ -137,6 +141,7 @@ export function dashboardPage(o: PageOptions): string {
   if (o.signup) data.push(`data-signup="${o.signup}"`);
   if (o.invitation) data.push(`data-invitation="${escape(o.invitation)}"`);
   if (o.environment) data.push(`data-environment="${o.environment}"`);
+  if (o.apiBaseUrl) data.push(`data-api-base="${escape(o.apiBaseUrl)}"`);
   const account = o.user ? accountMenu(o) : '';
   const body =
     o.kind === 'not-found'

@@ -5,7 +5,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { sendStaticAsset } from '../http/static-assets.js';
 import { clearedSessionCookies, hasSeveralSessionCookies, sessionTokenOf } from '../management/cookies.js';
 import { loadDashboardAssets } from './assets.js';
-import { dashboardPage, PROJECT_TABS, type PageOptions, type ProjectTab, type SignupMode } from './pages.js';
+import { dashboardPage, PROJECT_TABS, PROJECT_VIEWS, type PageOptions, type ProjectTab, type SignupMode } from './pages.js';
 
 /**
  * Strict: this origin's files only, no inline script or style attribute in
@@ -26,7 +26,7 @@ export function safeNext(value: unknown): string {
   return value;
 }
 
-const TAB_NAMES = new Set<string>(PROJECT_TABS.map((t) => t.tab));
+const TAB_NAMES = new Set<string>([...PROJECT_TABS, ...PROJECT_VIEWS].map((t) => t.tab));
 
 export default fp(
   async (app: FastifyInstance) => {
@@ -69,7 +69,14 @@ export default fp(
         return send(reply, { kind: 'not-found', user, message: `There is no project “${slug}” that you may manage.` }, 404);
       }
       const environment = (request.query as { environment?: unknown }).environment === 'staging' ? 'staging' : 'production';
-      return send(reply, { kind, user, slug: project.slug, environment, stagingBaseUrl: app.environments.baseUrl('staging') });
+      return send(reply, {
+        kind,
+        user,
+        slug: project.slug,
+        environment,
+        stagingBaseUrl: app.environments.baseUrl('staging'),
+        apiBaseUrl: app.environments.baseUrl(environment),
+      });
     };
 
     app.get('/dashboard', { config: { public: true } }, page('projects'));

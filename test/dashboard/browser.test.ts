@@ -508,20 +508,24 @@ describe('the dashboard in Chromium, against bin/petstore serve', { skip }, () =
       mimeType: 'application/gzip',
       buffer: await tarGz([{ name: 'index.html', content: '<h1>shop v4</h1>' }]),
     });
-    await page.getByRole('button', { name: 'Upload deploy' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Deploy to shop?' });
+    await confirm.getByRole('button', { name: 'Deploy', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
     await eventually('deploy 4 live', 10_000, async () => (await row(4).count()) === 1 && /Live/.test(await row(4).innerText()));
     await page.getByLabel('Site archive (.tar.gz)').setInputFiles({
       name: 'broken.tar.gz',
       mimeType: 'application/gzip',
       buffer: await tarGz([{ name: 'about.html', content: 'no index' }]),
     });
-    await page.getByRole('button', { name: 'Upload deploy' }).click();
-    const refused = page.getByRole('alert').filter({ hasText: 'failed' });
+    await confirm.getByRole('button', { name: 'Deploy', exact: true }).click();
+    const refused = confirm.getByRole('alert').filter({ hasText: 'failed' });
     await refused.waitFor();
-    assert.match(await refused.innerText(), /Deploy 5 of "shop" failed \(missing_index/);
+    assert.match(await refused.innerText(), /^Deploy #5 of shop failed: There is no index\.html/);
     await eventually('deploy 5 in the history', 5000, async () => (await row(5).count()) === 1);
     assert.match(await row(5).innerText(), /Failed/);
     await checkPage(browser, 'deploys-upload-failed');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
     assertNoLeaks(browser);
   });
 

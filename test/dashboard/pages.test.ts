@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AUDIT_ACTIONS } from '../../src/audit/repository.js';
+import { BROWSER_DIR } from '../../src/dashboard/assets.js';
 import { DASHBOARD_CSP, safeNext } from '../../src/dashboard/plugin.js';
 import { VERSION } from '../../src/version.js';
 import { harness, type Harness } from '../helpers/harness.js';
@@ -110,6 +114,25 @@ describe('/dashboard pages and assets (no browser)', () => {
       assert.equal(res.headers['content-security-policy'], DASHBOARD_CSP);
       assert.match(res.body, /<h1[^>]*>Not found<\/h1>/);
     }
+  });
+
+  test('the Deprecations view has its own URL, follows the environment, and is linked from pages rather than the tabs', async () => {
+    const res = await get(`/dashboard/projects/${h.project}/deprecations`, { cookie });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /data-page="deprecations"/);
+    assert.match(res.body, /<title>Deprecations · /);
+    assert.doesNotMatch(res.body, /<nav class="tabs"[^]*>Deprecations<\/a>[^]*<\/nav>/, 'not one of the tabs');
+    const staging = await get(`/dashboard/projects/${h.project}/deprecations?environment=staging`, { cookie });
+    assert.match(staging.body, /data-environment="staging"/);
+    // The API base URL of the page's environment (the Keys tab's first call uses it): staging's, as its bar says.
+    const apiBase = /data-api-base="([^"]+)"/.exec(staging.body)?.[1] ?? assert.fail('no data-api-base');
+    assert.ok(staging.body.includes(`API base URL <code>${apiBase}</code>`), apiBase);
+    assert.doesNotMatch(staging.body, /is shared by production and staging/, 'each environment has its own callers');
+  });
+
+  test('Activity has words for every action of the audit log', () => {
+    const activity = readFileSync(join(BROWSER_DIR, 'activity.js'), 'utf8');
+    for (const action of AUDIT_ACTIONS) assert.match(activity, new RegExp(`'${action.replace('.', '\\.')}': '[^']+'`), action);
   });
 
   test('the account menu links to Access tokens; sign-up and invitation pages are public and say whether sign-up is allowed', async () => {

@@ -256,7 +256,7 @@ describe('self-service in the dashboard, in Chromium, against bin/petstore serve
     await rendered(page);
     const table = page.getByRole('table', { name: 'Activity of this project' });
     const first = await table.getByRole('row').nth(1).innerText();
-    assert.match(first, /Created an API key[\s\S]*key\.create/, 'newest first');
+    assert.match(first, /Created an API key “key 24”/, 'newest first, the key by its name');
     assert.match(first, /with access token “deploy script”/, 'the token is the actor');
     await checkPage(browser, 'activity');
     const before = await table.getByRole('row').count();
@@ -271,7 +271,7 @@ describe('self-service in the dashboard, in Chromium, against bin/petstore serve
     }
     const all = await table.innerText();
     assert.ok((await table.getByRole('row').count()) > before, 'Show older added rows');
-    for (const action of ['project.create', 'member.invite', 'member.add', 'deploy.create', 'key.create'])
+    for (const action of ['Created the project', 'Invited a person', 'Added a member', 'Uploaded a deploy', 'Created an API key'])
       assert.match(all, new RegExp(action));
     assert.match(all, new RegExp(`Created the project[\\s\\S]*${slug}`));
     assert.match(all, new RegExp(owner.email));

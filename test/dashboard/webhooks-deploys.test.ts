@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertNoLeaks, browserSkip, openBrowser, type Browser } from '../helpers/browser.js';
-import { checkPage, DESKTOP, rendered } from '../helpers/dashboard.js';
+import { apiFromPage, checkPage, DESKTOP, rendered } from '../helpers/dashboard.js';
 import { eventually, httpGet } from '../helpers/domains.js';
 import { cliJson, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
 import { receiver } from '../helpers/webhooks.js';
@@ -70,6 +70,15 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
     await panel.waitFor({ state: 'detached' });
   }
 
+  /** The confirmation of a chosen folder: it says `what`, then Deploy. */
+  async function confirmDeploy(page: Page, what: RegExp): Promise<void> {
+    const dialog = page.getByRole('alertdialog', { name: /^Deploy to / });
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), what);
+    await dialog.getByRole('button', { name: 'Deploy', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
   const endpointRow = (page: Page, url: string) =>
     page.getByRole('table', { name: 'Webhook endpoints of this project' }).getByRole('row').filter({ hasText: url });
 
@@ -77,12 +86,16 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
     const { page } = browser;
     await signInAt(page, '/dashboard/projects/shop/webhooks');
     await addWebhook(page, ok.url);
+    const budget = page.locator('.webhook-budget');
+    assert.match(await budget.innerText(), /Delivery attempts today \(UTC\): 0 of /);
 
     await endpointRow(page, ok.url)
       .getByRole('button', { name: `Send test event to ${ok.url}` })
       .click();
     const delivered = page.getByRole('status').filter({ hasText: 'Test event delivered' });
     await delivered.waitFor({ timeout: 20_000 });
+    // The budget line counts the attempt the test event made, without a reload.
+    await eventually('the budget line refreshed', 5000, async () => /: 1 of /.test(await budget.innerText()));
     assert.match(await delivered.innerText(), new RegExp(`Test event delivered: ${ok.url} answered HTTP 200 in \\d+ ms\\.`));
     assert.equal(ok.received.length, 1);
 
@@ -159,7 +172,7 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
     writeFileSync(join(site, 'css', 'site.css'), 'h1 { color: teal }');
     writeFileSync(join(site, 'docs', 'a'.repeat(60), 'b'.repeat(60), 'page.html'), '<p>a long path</p>');
     await page.getByLabel('Site folder').setInputFiles(site);
-    await page.getByRole('button', { name: 'Upload deploy' }).click();
+    await confirmDeploy(page, /Files\s+3 files/);
     const history = page.getByRole('table', { name: 'Deploys of this project, newest first' });
     await eventually('the folder deploy live', 15_000, async () => (await history.count()) === 1 && /Live/.test(await history.innerText()));
     assert.match(await history.innerText(), /3 files/);
@@ -181,6 +194,7 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
     })()`);
     await page.dispatchEvent('#content', 'dragenter', { dataTransfer: drop });
     await page.dispatchEvent('#content', 'drop', { dataTransfer: drop });
+    await confirmDeploy(page, /Folder\s+the dropped files[\s\S]*Files\s+2 files/);
     await eventually('the dropped deploy served', 15_000, async () => {
       const answer = await httpGet(server.port, `fresh.${PLATFORM}`, '/');
       return answer.body === '<h1>dropped</h1>' ? answer : undefined;
@@ -192,6 +206,50 @@ describe('webhook deliveries and folder deploys in Chromium, against bin/petstor
     await signInAt(page, '/dashboard/tokens');
     assert.match(await page.getByRole('region', { name: 'Command line' }).innerText(), new RegExp(install.replace(/[.]/g, '\\.')));
     await checkPage(browser, 'tokens-cli-install');
+    assertNoLeaks(browser);
+  });
+
+  test('Activity names keys and webhooks as the other tabs do and says what happened in words, never in codes', async () => {
+    const { page } = browser;
+    await signInAt(page, '/dashboard/projects/shop/activity');
+    const key = await apiFromPage<{ id: string; hint: string }>(page, 'POST', '/projects/shop/keys', { name: 'checkout' });
+    assert.equal(key.status, 201);
+    assert.equal((await apiFromPage(page, 'POST', `/projects/shop/keys/${key.body.id}/roll`, { expiresInHours: 1 })).status, 201);
+    const hook = await apiFromPage<{ id: string }>(page, 'POST', '/projects/shop/webhooks', { url: ok.url, events: ['*'] });
+    assert.equal((await apiFromPage(page, 'POST', `/projects/shop/webhooks/${hook.body.id}/test`)).status, 202);
+    await page.reload();
+    await rendered(page);
+    const table = page.getByRole('table', { name: 'Activity of this project' });
+    const rows = await table.getByRole('row').allInnerTexts();
+    assert.ok(
+      rows.some((r) => r.startsWith(`Test event sent to ${ok.url}`)),
+      rows.join('\n'),
+    );
+    assert.ok(
+      rows.some((r) => r.startsWith(`Rolled an API key “checkout” ${key.body.hint}`)),
+      rows.join('\n'),
+    );
+    assert.ok(
+      rows.some((r) => r.startsWith(`Created an API key “checkout” ${key.body.hint}`)),
+      rows.join('\n'),
+    );
+    assert.ok(
+      rows.some((r) => r.startsWith(`Added a webhook to ${ok.url}`)),
+      rows.join('\n'),
+    );
+    const said = await page.locator('main').innerText();
+    for (const code of ['webhook.test', 'webhook.add', 'key.create', 'key.roll']) assert.ok(!said.includes(code), `"${code}" is not shown`);
+    assert.doesNotMatch(said, /key_[0-9A-Za-z]{6,}/, 'no key id is shown');
+    await checkPage(browser, 'activity-words');
+
+    // A deploy is named as the Deploys tab names it.
+    await signInAt(page, '/dashboard/projects/fresh/activity');
+    const deploys = await apiFromPage<{ number: number }[]>(page, 'GET', '/projects/fresh/deploys');
+    const newest = deploys.body[0] ?? assert.fail('fresh has deploys');
+    assert.ok(
+      (await table.getByRole('row').allInnerTexts()).some((r) => r.startsWith(`Uploaded a deploy #${String(newest.number)}`)),
+      'the deploy by its name',
+    );
     assertNoLeaks(browser);
   });
 });

@@ -11,6 +11,28 @@ const WIDER_THAN_SCREEN = `(() => {
   return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 5) };
 })()`;
 
+/** The dates in the page's tables that take more than one line (each as its text and how many lines). */
+const WRAPPED_DATES = `[...document.querySelectorAll('table time')]
+  .filter((el) => el.getClientRects().length > 1)
+  .map((el) => el.textContent + ' (' + el.getClientRects().length + ' lines)')`;
+
+/** The dates in the page's tables that wrap onto more than one line. */
+export const wrappedDates = (page: Page): Promise<string[]> => page.evaluate<string[]>(WRAPPED_DATES);
+
+const FROM_PAGE = `(async ([method, path, body]) => {
+  const res = await fetch('/api/v1' + path, {
+    method,
+    headers: body === null ? { 'x-csrf-token': document.body.dataset.csrf } : { 'content-type': 'application/json', 'x-csrf-token': document.body.dataset.csrf },
+    body: body === null ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+})`;
+
+/** Calls /api/v1 from a signed-in dashboard page, with its session and CSRF token: the answer's status and body. */
+export const apiFromPage = <T = unknown>(page: Page, method: string, path: string, body: unknown = null) =>
+  page.evaluate<{ status: number; body: T }>(`${FROM_PAGE}(${JSON.stringify([method, path, body])})`);
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
@@ -35,7 +57,7 @@ export async function rendered(page: Page): Promise<void> {
 
 /**
  * Checks the page as it is at phone and desktop widths (and that the fixed names stay unique): axe finds no serious
- * or critical violation at either, nothing is wider than the phone's screen,
+ * or critical violation at either, nothing is wider than the phone's screen, no date in a table wraps,
  * and both are kept as screenshots (test-results/screenshots/dashboard-NAME-phone.png, …-desktop.png).
  */
 export async function checkPage(browser: Browser, name: string): Promise<void> {
@@ -62,5 +84,6 @@ export async function checkPage(browser: Browser, name: string): Promise<void> {
     );
     const overflow = await page.evaluate<{ by: number; wide: string[] }>(WIDER_THAN_SCREEN);
     assert.ok(overflow.by <= 0, `${name} at ${size} width is ${String(overflow.by)} px wider than the screen: ${overflow.wide.join(', ')}`);
+    assert.deepEqual(await wrappedDates(page), [], `${name} at ${size} width: a date in a table takes one line`);
   }
 }

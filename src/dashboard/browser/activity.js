@@ -1,12 +1,12 @@
 // Activity: the project's audit log, newest first, a page at a time ("Show older").
 import { api, apiPage, project } from './api.js';
-import { busy, errorSlot, focusOn, h, time } from './dom.js';
+import { busy, deployName, errorSlot, focusOn, h, time } from './dom.js';
 
 /** Entries per page: "Show older" fetches the next ones. */
 const PAGE_SIZE = 20;
 
-/** What happened, in words (the action's code stays beside it for searching the log). */
-const ACTIONS = {
+/** What happened, in words: every action of the audit log (AUDIT_ACTIONS) has its own. */
+export const ACTIONS = {
   'project.create': 'Created the project',
   'member.invite': 'Invited a person',
   'member.add': 'Added a member',
@@ -26,6 +26,10 @@ const ACTIONS = {
   'webhook.add': 'Added a webhook',
   'webhook.update': 'Changed a webhook',
   'webhook.remove': 'Removed a webhook',
+  'webhook.test': 'Test event sent',
+  'webhook.retry': 'Retried a webhook delivery',
+  'staging.reset': 'Reset staging',
+  'staging.copy_pets': 'Copied production’s pets into staging',
 };
 
 /** Who did it: a person, one of their tokens, or the operator's local CLI. */
@@ -48,8 +52,52 @@ function actorOf(a, tokenNames) {
   return h('span', null, actor.email ?? actor.type ?? 'Unknown');
 }
 
-const targetOf = (a) =>
-  typeof a.target === 'string' ? h('code', null, a.target) : a.target ? h('code', null, JSON.stringify(a.target)) : '';
+/** A key as a person knows it: its name and hint ("“mobile app” psk_ab12…"), or its hint alone. */
+const keyWords = (k) => (k.name ? [`“${k.name}” `, h('code', null, k.hint)] : [h('code', null, k.hint)]);
+
+/**
+ * What it was done to, in the words the other tabs use: a key by its name, a webhook by its URL, a deploy by its
+ * number; anything not (or no longer) known by the page is shown as recorded.
+ */
+function targetOf(a, known) {
+  const target = typeof a.target === 'string' ? a.target : '';
+  if (target === '') return '';
+  const [first = '', ...rest] = target.split(' ');
+  if (a.action.startsWith('key.')) {
+    const key = known.keys.get(target);
+    return key ? keyWords(key) : h('code', null, target);
+  }
+  if (a.action.startsWith('webhook.') && a.action !== 'webhook.retry') {
+    const url = known.webhooks.get(first);
+    if (a.action === 'webhook.update') {
+      const changed = rest.find((r) => r.startsWith('url='));
+      if (changed) return ['to ', h('code', null, changed.slice(4))];
+    }
+    return url ? ['to ', h('code', null, url)] : h('code', null, first);
+  }
+  if (a.action.startsWith('deploy.')) {
+    const name = known.deploys.get(target);
+    return name ? h('strong', null, name) : h('code', null, target);
+  }
+  return h('code', null, target);
+}
+
+/** The names the log's ids stand for: keys and webhooks of both environments, and deploys. */
+async function namesOf(slug) {
+  const quietly = (path) => api('GET', path).catch(() => []);
+  const [keys, stagingKeys, hooks, stagingHooks, deploys] = await Promise.all([
+    quietly(`${project(slug)}/keys`),
+    quietly(`${project(slug)}/keys?environment=staging`),
+    quietly(`${project(slug)}/webhooks`),
+    quietly(`${project(slug)}/webhooks?environment=staging`),
+    quietly(`${project(slug)}/deploys`),
+  ]);
+  return {
+    keys: new Map([...keys, ...stagingKeys].map((k) => [k.id, k])),
+    webhooks: new Map([...hooks, ...stagingHooks].map((w) => [w.id, w.url])),
+    deploys: new Map(deploys.map((d) => [d.id, deployName(d)])),
+  };
+}
 
 export async function render({ content, slug }) {
   const base = `${project(slug)}/audit`;
@@ -64,7 +112,8 @@ export async function render({ content, slug }) {
   const more = h('div', { class: 'actions' }, older);
   let cursor = null;
   // The person's own tokens are named; anyone else's token is shown by its id.
-  const tokenNames = new Map((await api('GET', '/tokens').catch(() => [])).map((t) => [t.id, t.name]));
+  const [tokens, known] = await Promise.all([api('GET', '/tokens').catch(() => []), namesOf(slug)]);
+  const tokenNames = new Map(tokens.map((t) => [t.id, t.name]));
 
   // Two columns (the change; who and when), so that a phone shows a change without scrolling sideways.
   function rows(entries) {
@@ -75,12 +124,8 @@ export async function render({ content, slug }) {
         h(
           'td',
           null,
-          h(
-            'div',
-            { class: 'stack' },
-            h('span', null, ACTIONS[a.action] ?? a.action, ' ', targetOf(a)),
-            h('code', { class: 'muted' }, a.action),
-          ),
+          h('span', { 'data-action': a.action }, ACTIONS[a.action] ?? a.action, ' ', targetOf(a, known)),
+          a.environment === 'staging' ? [' ', h('span', { class: 'badge badge-pending' }, 'Staging')] : null,
         ),
         h(
           'td',
@@ -125,7 +170,7 @@ export async function render({ content, slug }) {
   }
   const t = h(
     'table',
-    null,
+    { class: 'card-rows activity' },
     h('caption', { class: 'visually-hidden' }, 'Activity of this project'),
     h(
       'thead',

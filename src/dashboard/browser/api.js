@@ -83,3 +83,7 @@ export function inEnvironment(path) {
 
 /** A request body of the page's environment: `environment: 'staging'` added on staging pages. */
 export const withEnvironment = (body) => (environment() === 'staging' ? { ...body, environment: 'staging' } : body);
+
+/** The address of a dashboard page of the project, in the page's environment. */
+export const pagePath = (slug, tab) =>
+  `/dashboard/projects/${encodeURIComponent(slug)}/${tab}${environment() === 'staging' ? '?environment=staging' : ''}`;

@@ -17,6 +17,7 @@ const PAGES = {
   requests: () => import('./requests.js'),
   members: () => import('./members.js'),
   activity: () => import('./activity.js'),
+  deprecations: () => import('./deprecations.js'),
 };
 
 const signOut = document.getElementById('sign-out');

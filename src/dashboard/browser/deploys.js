@@ -1,6 +1,6 @@
-import { api, project } from './api.js';
-import { announce, busy, bytes, cliInstall, confirmAction, errorSlot, focusOn, h, hidden, number, table, time, uid } from './dom.js';
-import { filesOfDrop, filesOfInput, packFolder } from './tar.js';
+import { api, ApiError, project } from './api.js';
+import { announce, bytes, cliInstall, confirmAction, deployName, errorSlot, focusOn, h, hidden, number, table, time, uid } from './dom.js';
+import { archiveContents, filesOfDrop, filesOfInput, packFolder } from './tar.js';
 
 /** Why a deploy failed, in words (the API's message says more). */
 const REASONS = {
@@ -13,22 +13,24 @@ const REASONS = {
 
 const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
 
-const shortId = (id) => `#${id}`;
-
 export async function render({ content, slug }) {
   const base = `${project(slug)}/deploys`;
   const heading = h('h3', { id: uid('deploys') }, 'History');
   const list = h('div');
   const listError = errorSlot();
 
+  /** The history as last shown, newest first. */
+  let history = [];
+
   async function show() {
     const deploys = await api('GET', base);
+    history = deploys;
     if (deploys.length === 0) {
       list.replaceChildren(
         h(
           'p',
           null,
-          'No deploys yet. Choose or drop the site’s folder above (or upload a .tar.gz of it), or deploy from a terminal with ',
+          'No deploys yet. Choose or drop the site’s folder above (or a .tar.gz of it), or deploy from a terminal with ',
           h('code', null, `petstore deploy ${slug} DIR`),
           '.',
         ),
@@ -41,11 +43,11 @@ export async function render({ content, slug }) {
       h(
         'div',
         { class: 'deploy-cell' },
-        h('strong', { class: 'deploy-id' }, shortId(d.id)),
+        h('strong', { class: 'deploy-id' }, deployName(d)),
         h('span', null, time(d.createdAt)),
         h('span', { class: 'muted' }, `${number(d.files)} file${d.files === 1 ? '' : 's'}, ${bytes(d.bytes)}`),
         d.previewUrl
-          ? h('a', { href: d.previewUrl, target: '_blank', rel: 'noopener' }, 'Preview', hidden(` deploy ${shortId(d.id)}`))
+          ? h('a', { href: d.previewUrl, target: '_blank', rel: 'noopener' }, 'Preview', hidden(` deploy ${deployName(d)}`))
           : '',
       ),
       d.status === 'ready'
@@ -58,15 +60,16 @@ export async function render({ content, slug }) {
     list.replaceChildren(
       table('Deploys of this project, newest first', ['Deploy', 'State', 'Actions'], rows, {
         captionHidden: true,
+        class: 'card-rows',
       }),
     );
   }
 
   function promoteButton(d) {
-    const button = h('button', { type: 'button', class: 'secondary small' }, 'Promote', hidden(` deploy ${shortId(d.id)}`));
+    const button = h('button', { type: 'button', class: 'secondary small' }, 'Promote', hidden(` deploy ${deployName(d)}`));
     button.addEventListener('click', () =>
       confirmAction({
-        title: `Make deploy ${shortId(d.id)} live?`,
+        title: `Make deploy ${deployName(d)} live?`,
         text: `The site (and its custom domains) serves the deploy uploaded on ${new Date(d.createdAt).toLocaleString()} from now on, instead of the live one. You can promote the other one back at any time.`,
         action: 'Promote',
         tone: 'primary',
@@ -75,14 +78,15 @@ export async function render({ content, slug }) {
         run: async () => {
           await api('POST', `${base}/${encodeURIComponent(d.id)}/promote`, {});
           await show();
-          announce(`Deploy ${shortId(d.id)} is live.`);
+          announce(`Deploy ${deployName(d)} is live.`);
         },
       }),
     );
     return button;
   }
 
-  // Upload: a chosen .tar.gz is sent as it is; a folder (chosen or dropped) is packed into one here first (tar.js).
+  // Choosing (or dropping) a folder or a .tar.gz deploys nothing yet: a dialog says what would be deployed, where, and
+  // that it goes live; only its Deploy button uploads. A folder is packed into a .tar.gz here (tar.js).
   const folderId = uid('folder');
   const folder = h('input', {
     id: folderId,
@@ -101,7 +105,6 @@ export async function render({ content, slug }) {
     'aria-describedby': `${fileId}-hint`,
   });
   const uploadError = errorSlot();
-  const upload = h('button', { type: 'submit' }, 'Upload deploy');
   const form = h(
     'form',
     { class: 'card drop-zone', novalidate: true },
@@ -113,7 +116,7 @@ export async function render({ content, slug }) {
       h(
         'p',
         { id: `${folderId}-hint`, class: 'hint' },
-        'The folder with index.html at its top, or drop the folder anywhere on this tab. A deploy that passes the checks goes live at once.',
+        'The folder with index.html at its top, or drop the folder anywhere on this tab. You see what it holds, and confirm, before anything is deployed.',
       ),
       folder,
     ),
@@ -125,58 +128,152 @@ export async function render({ content, slug }) {
       file,
     ),
     uploadError.el,
-    h('div', { class: 'actions' }, upload),
   );
-  // The last one chosen is the one uploaded.
-  folder.addEventListener('change', () => {
-    if (folder.files?.length) file.value = '';
-  });
-  file.addEventListener('change', () => {
-    if (file.files?.length) folder.value = '';
-  });
+  form.addEventListener('submit', (event) => event.preventDefault());
 
-  /** Sends `body` (a .tar.gz Blob) as a new deploy; on a refusal the focus goes back to `returnFocus`. */
-  async function send(body, returnFocus) {
-    try {
-      const created = await api('POST', base, body);
-      file.value = '';
-      folder.value = '';
-      await show();
-      focusOn(heading);
-      announce(`Deploy ${shortId(created.id)} is live.`);
-    } catch (e) {
-      uploadError.show(e);
-      // A failed validation is kept in the history, with its reason.
-      await show().catch(() => undefined);
-      returnFocus.focus();
-    }
-  }
+  const clearChoice = () => {
+    file.value = '';
+    folder.value = '';
+  };
 
-  async function sendFolder(files, returnFocus) {
-    if (files.length === 0) {
-      uploadError.show('The folder is empty.');
-      returnFocus.focus();
-      return;
-    }
-    upload.textContent = `Packing ${number(files.length)} file${files.length === 1 ? '' : 's'}…`;
-    const packed = await packFolder(files);
-    upload.textContent = 'Uploading…';
-    await send(packed, returnFocus);
-  }
-
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    uploadError.clear();
-    const archive = file.files?.[0];
-    if (!archive && !folder.files?.length) {
-      uploadError.show('Choose the site’s folder or a .tar.gz file first.');
-      folder.focus();
-      return;
-    }
-    await busy(upload, 'Uploading…', form, async () => {
-      if (archive) await send(archive, file);
-      else await sendFolder(filesOfInput(folder), folder);
+  /**
+   * Asks before deploying `choice` ({ what, files, bytes, hasIndex, archive() }); Cancel deploys nothing. Resolves
+   * when the dialog is closed.
+   */
+  async function confirmDeploy(choice, returnFocus) {
+    const p = await api('GET', project(slug)).catch(() => null);
+    const liveDeploy = history.find((d) => d.live);
+    const live = liveDeploy ? deployName(liveDeploy) : null;
+    const facts = h(
+      'dl',
+      { class: 'facts deploy-summary' },
+      h('dt', null, choice.folder ? 'Folder' : 'Archive'),
+      h('dd', null, h('code', null, choice.what)),
+      h('dt', null, 'Files'),
+      h(
+        'dd',
+        null,
+        choice.files === null
+          ? `${bytes(choice.bytes)}, not readable here as a .tar.gz: the server checks it`
+          : `${number(choice.files)} file${choice.files === 1 ? '' : 's'}, ${bytes(choice.bytes)}`,
+      ),
+      h('dt', null, 'Project'),
+      h('dd', null, h('strong', null, slug)),
+      h('dt', null, 'Goes live'),
+      h(
+        'dd',
+        null,
+        choice.hasIndex === false ? 'Only if it passes the checks: ' : 'At once: ',
+        p ? [h('code', null, p.url), ' serves it'] : 'the site serves it',
+        live ? ` instead of deploy ${live} (you can promote that one back).` : '.',
+        ' It also gets its own preview address.',
+      ),
+    );
+    const warnings = [
+      choice.hasIndex === false
+        ? h(
+            'p',
+            { class: 'warning' },
+            `There is no index.html at the top of this ${choice.folder ? 'folder' : 'archive'}: the deploy will fail, and the site keeps what it serves.`,
+          )
+        : null,
+      h('p', { class: 'muted' }, 'Files secret by convention (.env, .git/, …) are left out.'),
+    ];
+    let created = null;
+    const done = await confirmAction({
+      title: `Deploy to ${slug}?`,
+      text: h('span', { class: 'stack' }, facts, warnings),
+      action: 'Deploy',
+      busyText: 'Deploying…',
+      tone: 'primary',
+      opener: returnFocus,
+      returnTo: () => heading,
+      run: async () => {
+        try {
+          created = await api('POST', base, await choice.archive());
+        } catch (e) {
+          // A failed validation is kept in the history, with its reason: said in the dialog by its number.
+          await show().catch(() => undefined);
+          const failed = history[0];
+          if (e instanceof ApiError && e.code === 'deploy_failed' && failed?.status === 'failed') {
+            throw new Error(
+              `Deploy ${deployName(failed)} of ${slug} failed: ${sentence(failed.message ?? REASONS[failed.reason] ?? 'refused')} The site still serves what it served before.`,
+            );
+          }
+          throw e;
+        }
+        await show().catch(() => undefined);
+        announce(`Deploy ${deployName(created)} is live.`);
+        // What the server left out is said before the dialog closes.
+        if (!created.warnings?.length) return undefined;
+        return {
+          heading: `Deploy ${deployName(created)} is live`,
+          body: h(
+            'div',
+            { class: 'stack' },
+            h('p', null, 'Left out of it:'),
+            h(
+              'ul',
+              { class: 'plain-list' },
+              created.warnings.map((w) => h('li', null, h('code', null, w))),
+            ),
+          ),
+        };
+      },
     });
+    clearChoice();
+    if (done) focusOn(heading);
+  }
+
+  /** A folder's files ({path, file}) as a choice to confirm. */
+  function folderChoice(files, what) {
+    return {
+      folder: true,
+      what,
+      files: files.length,
+      bytes: files.reduce((n, f) => n + f.file.size, 0),
+      hasIndex: files.some((f) => f.path === 'index.html'),
+      archive: () => packFolder(files),
+    };
+  }
+
+  /** A .tar.gz as a choice to confirm; its files are counted here when it can be read. */
+  async function archiveChoice(blob, name) {
+    const contents = await archiveContents(blob);
+    return {
+      folder: false,
+      what: name,
+      files: contents?.files ?? null,
+      bytes: contents?.bytes ?? blob.size,
+      hasIndex: contents?.hasIndex,
+      archive: async () => blob,
+    };
+  }
+
+  async function choose(files, what, returnFocus) {
+    uploadError.clear();
+    if (files === null || files.length === 0) {
+      uploadError.show(files === null ? 'Drop the site’s folder (or its files) here.' : 'The folder is empty.');
+      clearChoice();
+      returnFocus.focus();
+      return;
+    }
+    if (files.length === 1 && /\.(tar\.gz|tgz)$/i.test(files[0].path))
+      await confirmDeploy(await archiveChoice(files[0].file, files[0].path), returnFocus);
+    else await confirmDeploy(folderChoice(files, what), returnFocus);
+  }
+
+  folder.addEventListener('change', async () => {
+    if (!folder.files?.length) return;
+    const files = filesOfInput(folder);
+    const name = folder.files[0]?.webkitRelativePath.split('/')[0] || 'the folder';
+    await choose(files, name, folder);
+  });
+  file.addEventListener('change', async () => {
+    const archive = file.files?.[0];
+    if (!archive) return;
+    uploadError.clear();
+    await confirmDeploy(await archiveChoice(archive, archive.name), file);
   });
 
   // Drag and drop of a folder anywhere on the tab.
@@ -202,18 +299,9 @@ export async function render({ content, slug }) {
     event.preventDefault();
     depth = 0;
     dragging(false);
-    uploadError.clear();
     // The entries are read before the first await: the drop's data is gone once the handler yields.
-    const pending = filesOfDrop(event.dataTransfer);
-    await busy(upload, 'Uploading…', form, async () => {
-      const files = await pending;
-      if (files === null) {
-        uploadError.show('Drop the site’s folder (or its files) here.');
-        return;
-      }
-      if (files.length === 1 && /\.(tar\.gz|tgz)$/i.test(files[0].path)) await send(files[0].file, folder);
-      else await sendFolder(files, folder);
-    });
+    const files = await filesOfDrop(event.dataTransfer);
+    await choose(files, 'the dropped files', folder);
   });
 
   await show();

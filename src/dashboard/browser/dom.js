@@ -147,11 +147,11 @@ export function copyButton(value, what, source) {
 /** The one-line install of the `petstore` CLI from this server, with a copy button. */
 export function cliInstall() {
   const command = `npm install -g ${location.origin}/downloads/petstore-cli.tgz`;
-  const code = h('code', null, command);
+  const code = h('code', null, ...breakable(command));
   return h(
     'div',
     { class: 'cli-install' },
-    h('p', null, 'Install the ', h('code', null, 'petstore'), ' command line on a laptop or a CI runner (Node.js 22 or later):'),
+    h('p', null, 'Install the ', h('code', null, 'petstore'), ' command line on a laptop or a CI runner (Node.js 22.14 or later):'),
     h('div', { class: 'secret-row' }, code, copyButton(command, 'the install command', code)),
     h(
       'p',
@@ -225,7 +225,7 @@ export function confirmAction({ title, text, action, busyText, run, returnTo, op
       'dialog',
       { role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId, class: 'confirm' },
       h('h2', { id: titleId }, title),
-      h('p', { id: textId }, text),
+      h(typeof text === 'string' ? 'p' : 'div', { id: textId }, text),
       error.el,
       h('div', { class: 'actions' }, cancel, confirm),
     );
@@ -316,9 +316,12 @@ export function siteLink(url, text = url) {
 }
 
 /** An address with line-break opportunities after `//` and before each `.` and `/`, so it wraps between its parts, not inside a name. */
-function breakable(text) {
+export function breakable(text) {
   return text.split(/(?<=\/\/)|(?=[./])/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
 }
+
+/** A deploy as people name it: "#4", its number in its project (its id is for the API's paths). */
+export const deployName = (d) => `#${String(d.number)}`;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -341,7 +344,8 @@ export const number = (n) => new Intl.NumberFormat().format(n);
  * A table with column headers; it scrolls on its own on narrow screens (a
  * named region that can be focused to scroll). `regionLabel` names that region
  * when the caption holds a user's value (labels must not repeat a domain name:
- * tests find the Domain field by its label).
+ * tests find the Domain field by its label). `labels`: the columns whose cells, on a phone where rows are cards
+ * (class card-rows), are preceded by the column's name.
  */
 export function table(caption, headers, rows, options = {}) {
   const t = h(
@@ -364,7 +368,11 @@ export function table(caption, headers, rows, options = {}) {
         h(
           'tr',
           null,
-          cells.map((c, i) => (i === 0 && options.rowHeaders ? h('th', { scope: 'row' }, c) : h('td', null, c))),
+          cells.map((c, i) =>
+            i === 0 && options.rowHeaders
+              ? h('th', { scope: 'row' }, c)
+              : h('td', { 'data-label': options.labels?.includes(headers[i]) ? headers[i] : undefined }, c),
+          ),
         ),
       ),
     ),

@@ -413,7 +413,7 @@ export async function render({ content, slug }) {
           'Redirects of this project',
           ['From', 'To', 'Status', 'Actions'],
           redirects.map((r) => [code(r.from), code(r.to), `${String(r.status)} (permanent)`, deleteRedirect(r)]),
-          { captionHidden: true },
+          { captionHidden: true, class: 'card-rows', labels: ['To'] },
         ),
       );
     }

@@ -1,5 +1,20 @@
-import { api, inEnvironment, project, withEnvironment } from './api.js';
-import { announce, busy, confirmAction, errorSlot, field, h, hidden, secretOnce, showSecretOnce, table, time, uid } from './dom.js';
+import { api, inEnvironment, pagePath, project, withEnvironment } from './api.js';
+import {
+  announce,
+  breakable,
+  busy,
+  confirmAction,
+  copyButton,
+  errorSlot,
+  field,
+  h,
+  hidden,
+  secretOnce,
+  showSecretOnce,
+  table,
+  time,
+  uid,
+} from './dom.js';
 
 const keyLabel = (k) => (k.name ? `“${k.name}” (${k.hint})` : k.hint);
 
@@ -95,7 +110,9 @@ export async function render({ content, slug }) {
         live ? h('div', { class: 'actions' }, k.replacedBy ? null : rollButton(k), revokeButton(k)) : '',
       ];
     });
-    list.replaceChildren(table('API keys of this project', ['Key', 'Use', 'Status', 'Actions'], rows, { captionHidden: true }));
+    list.replaceChildren(
+      table('API keys of this project', ['Key', 'Use', 'Status', 'Actions'], rows, { captionHidden: true, class: 'card-rows keys-table' }),
+    );
   }
 
   /** The key's state: a rolled key says when it stops and which key replaced it, so two keys of one name never both read "Active". */
@@ -202,5 +219,53 @@ export async function render({ content, slug }) {
   }
 
   await showList();
-  content.replaceChildren(form, secret, h('section', { 'aria-labelledby': 'keys-heading' }, listHeading, list));
+  const deprecations = h(
+    'p',
+    { class: 'muted' },
+    'Which keys still call operations that are being removed: ',
+    h('a', { href: pagePath(slug, 'deprecations') }, 'Deprecations'),
+    '.',
+  );
+  content.replaceChildren(form, secret, h('section', { 'aria-labelledby': 'keys-heading' }, listHeading, list, deprecations), clientCard());
+}
+
+/**
+ * The typed client for the people who call the API: its install line from this server (no registry) and a
+ * first call with a key of this tab's environment.
+ */
+function clientCard() {
+  const install = `npm install ${location.origin}/downloads/petstore-client.tgz`;
+  const installCode = h('code', null, ...breakable(install));
+  const baseUrl = document.body.dataset.apiBase ?? `${location.origin}/v1`;
+  const snippet = [
+    "import { createClient } from '@petstore/client';",
+    '',
+    `const petstore = createClient({ baseUrl: '${baseUrl}', apiKey: process.env.PETSTORE_KEY });`,
+    'const { pets } = await petstore.listPets({ limit: 10 });',
+    'console.log(pets);',
+  ].join('\n');
+  const snippetCode = h('code', null, snippet);
+  return h(
+    'section',
+    { class: 'card client-card', 'aria-labelledby': 'client-heading' },
+    h('h3', { id: 'client-heading' }, 'Typed client'),
+    h(
+      'p',
+      null,
+      'Install ',
+      h('code', null, '@petstore/client'),
+      ' (TypeScript, Node.js 22.14 or later) from this server, with no registry account:',
+    ),
+    h('div', { class: 'secret-row' }, installCode, copyButton(install, 'the client install command', installCode)),
+    h(
+      'p',
+      { class: 'muted' },
+      'Its SHA-256 is published beside it: ',
+      h('a', { href: '/downloads/petstore-client.tgz.sha256' }, 'petstore-client.tgz.sha256'),
+      '.',
+    ),
+    h('p', null, 'A first call, with one of the keys above in ', h('code', null, 'PETSTORE_KEY'), ':'),
+    h('pre', { class: 'payload snippet', tabindex: '0', 'aria-label': 'First call with the client' }, snippetCode),
+    h('div', { class: 'actions' }, copyButton(snippet, 'the first call', snippetCode)),
+  );
 }

@@ -34,7 +34,7 @@ export async function render({ content, slug }) {
     list.replaceChildren(
       members.length === 0
         ? h('p', null, 'Nobody is a member of this project yet.')
-        : table('Members of this project', ['Person', 'Actions'], rows, { captionHidden: true }),
+        : table('Members of this project', ['Person', 'Actions'], rows, { captionHidden: true, class: 'card-rows' }),
     );
   }
 

@@ -1,7 +1,8 @@
 // The project's overview: its site and live deploy, its custom domains with their state, and this month's usage beside the quota.
-import { api, environment, inEnvironment, project } from './api.js';
+import { api, environment, inEnvironment, pagePath, project } from './api.js';
 import { badgeOf } from './domains.js';
-import { announce, confirmAction, h, hidden, number, siteLink, time } from './dom.js';
+import { day, deprecationsOf, keyName, recentCallers } from './deprecations.js';
+import { announce, confirmAction, deployName, h, hidden, number, siteLink, time } from './dom.js';
 
 const utcMonth = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -13,7 +14,8 @@ function monthOf(usage, now = new Date()) {
   return { total: days.reduce((n, d) => n + d.requests, 0), today: today.requests, name: utcMonth.format(now) };
 }
 
-function siteCard(p) {
+/** `live`: the live deploy from the deploys list (the project's answer names it by id; people know it by number). */
+function siteCard(p, live) {
   return h(
     'section',
     { class: 'card', 'aria-labelledby': 'overview-site' },
@@ -28,7 +30,7 @@ function siteCard(p) {
         'dd',
         null,
         p.liveDeploy
-          ? [h('strong', null, `#${p.liveDeploy.id}`), ', uploaded ', time(p.liveDeploy.createdAt)]
+          ? [live ? [h('strong', null, deployName(live)), ', uploaded '] : 'Uploaded ', time(p.liveDeploy.createdAt)]
           : ['None yet: upload a .tar.gz in the Deploys tab, or run ', h('code', null, `petstore deploy ${p.slug} DIR`), '.'],
       ),
       h('dt', null, 'Plan'),
@@ -149,13 +151,54 @@ function stagingCard(slug, refresh) {
   );
 }
 
+/** "“a”, “b” and “c”" */
+const listed = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * While a key called a deprecated operation in the last 7 days: which keys, which operation, its removal date, and
+ * a link to the Deprecations view. Nothing when none did (or the answer could not be had: the overview still shows).
+ */
+async function deprecationBanner(slug) {
+  const recent = recentCallers(await deprecationsOf(slug).catch(() => []));
+  if (recent.length === 0) return null;
+  const lines = recent.map((o) =>
+    h(
+      'p',
+      null,
+      `${o.callers.length === 1 ? 'Key' : 'Keys'} ${listed(o.callers.map(keyName))} called `,
+      h('code', null, o.operation),
+      ' in the last 7 days. It is removed on ',
+      o.sunset ? day(o.sunset) : 'a date not decided yet',
+      o.successor ? [': move ', o.callers.length === 1 ? 'it' : 'them', ' to ', h('code', null, o.successor), '.'] : '.',
+    ),
+  );
+  return h(
+    'section',
+    { class: 'banner banner-warning', 'aria-labelledby': 'deprecation-banner' },
+    h('h3', { id: 'deprecation-banner' }, 'Keys still call a deprecated operation'),
+    lines,
+    h('p', null, h('a', { href: pagePath(slug, 'deprecations') }, 'See deprecations and their callers')),
+  );
+}
+
 export async function render({ content, slug }) {
   const staging = environment() === 'staging';
   const usageSlot = h('div', { class: 'usage-slot' });
   const refresh = async () => usageSlot.replaceChildren(usageCard(await api('GET', inEnvironment(`${project(slug)}/usage`))));
-  const [p, domains] = await Promise.all([api('GET', project(slug)), api('GET', `${project(slug)}/domains`), refresh()]);
+  const [p, domains, deploys, banner] = await Promise.all([
+    api('GET', project(slug)),
+    api('GET', `${project(slug)}/domains`),
+    api('GET', `${project(slug)}/deploys`).catch(() => []),
+    deprecationBanner(slug),
+    refresh(),
+  ]);
+  const live = deploys.find((d) => d.live);
   const cards = staging
-    ? [stagingCard(slug, refresh), usageSlot, siteCard(p), domainsCard(domains)]
-    : [siteCard(p), domainsCard(domains), usageSlot];
-  content.replaceChildren(h('h2', null, staging ? 'Overview of staging' : 'Overview'), h('div', { class: 'overview' }, ...cards));
+    ? [stagingCard(slug, refresh), usageSlot, siteCard(p, live), domainsCard(domains)]
+    : [siteCard(p, live), domainsCard(domains), usageSlot];
+  content.replaceChildren(
+    ...(banner ? [banner] : []),
+    h('h2', null, staging ? 'Overview of staging' : 'Overview'),
+    h('div', { class: 'overview' }, ...cards),
+  );
 }

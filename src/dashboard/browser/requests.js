@@ -125,7 +125,7 @@ export async function render({ content, slug }) {
     }
     const t = h(
       'table',
-      { class: 'requests' },
+      { class: 'requests card-rows' },
       h('caption', { class: 'visually-hidden' }, 'Requests of this project'),
       h(
         'thead',

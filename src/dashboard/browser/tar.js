@@ -116,3 +116,52 @@ export async function filesOfDrop(dataTransfer) {
   }
   return files;
 }
+
+const decoder = new TextDecoder();
+const text = (bytes) => decoder.decode(bytes).replace(/\0.*$/s, '');
+
+/** The path a PAX record sets ("<length> path=<name>\n"), or null. */
+function paxPathOf(bytes) {
+  const found = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(decoder.decode(bytes));
+  return found ? found[1] : null;
+}
+
+/**
+ * What a .tar.gz holds, read here before anything is sent: its files, their unpacked bytes, and whether index.html
+ * is at its top. Null when the file is not a readable .tar.gz (the server says why when it is sent).
+ */
+export async function archiveContents(blob) {
+  let tar;
+  try {
+    tar = new Uint8Array(await new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+  } catch {
+    return null;
+  }
+  let files = 0;
+  let bytes = 0;
+  let hasIndex = false;
+  let longName = null;
+  for (let at = 0; at + BLOCK <= tar.length;) {
+    const block = tar.subarray(at, at + BLOCK);
+    if (block.every((b) => b === 0)) break;
+    const size = parseInt(text(block.subarray(124, 136)).trim() || '0', 8);
+    const type = String.fromCharCode(block[156]);
+    if (Number.isNaN(size) || text(block.subarray(257, 262)) !== 'ustar') return null;
+    const data = tar.subarray(at + BLOCK, at + BLOCK + size);
+    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    if (type === 'x') longName = paxPathOf(data) ?? longName;
+    else if (type === 'L') longName = text(data);
+    if (type === 'x' || type === 'L' || type === 'g') continue;
+    const prefix = text(block.subarray(345, 500));
+    const path = (longName ?? (prefix ? `${prefix}/${text(block.subarray(0, 100))}` : text(block.subarray(0, 100)))).replace(
+      /^(\.\/)+/,
+      '',
+    );
+    longName = null;
+    if (type !== '0' && type !== '\0' && type !== '7') continue;
+    files++;
+    bytes += size;
+    if (path === 'index.html') hasIndex = true;
+  }
+  return { files, bytes, hasIndex };
+}

@@ -139,7 +139,9 @@ export async function render({ content }) {
       ),
       t.revokedAt ? h('span', { class: 'badge badge-muted' }, 'Revoked') : revokeButton(t),
     ]);
-    list.replaceChildren(table('Your access tokens', ['Token', 'Use', 'Actions'], rows, { captionHidden: true }));
+    list.replaceChildren(
+      table('Your access tokens', ['Token', 'Use', 'Actions'], rows, { captionHidden: true, class: 'card-rows tokens-table' }),
+    );
   }
 
   function revokeButton(t) {

@@ -40,15 +40,17 @@ export async function render({ content, slug }) {
     h('div', { class: 'actions' }, add),
   );
 
-  async function showList() {
-    const [hooks, today] = await Promise.all([
-      api('GET', inEnvironment(base)),
-      api('GET', inEnvironment(`${project(slug)}/webhook-budget`)),
-    ]);
+  /** Today's delivery budget, asked again after anything that spends it (a test event). */
+  async function showBudget() {
+    const today = await api('GET', inEnvironment(`${project(slug)}/webhook-budget`));
     budget.replaceChildren(
       `Delivery attempts today (UTC): ${number(today.used)} of ${number(today.limit)}`,
       today.remaining === 0 ? ': none left, deliveries that come due are not sent until the next day.' : '.',
     );
+  }
+
+  async function showList() {
+    const [hooks] = await Promise.all([api('GET', inEnvironment(base)), showBudget()]);
     if (hooks.length === 0) {
       list.replaceChildren(h('p', null, 'This project has no webhook endpoints yet.'));
       return;
@@ -60,7 +62,9 @@ export async function render({ content, slug }) {
         : h('span', { class: 'badge badge-muted' }, `Disabled: ${w.disabledReason ?? 'paused'}`),
       h('div', { class: 'actions' }, testButton(w), deliveriesButton(w), removeButton(w)),
     ]);
-    list.replaceChildren(table('Webhook endpoints of this project', ['Endpoint', 'Status', 'Actions'], rows, { captionHidden: true }));
+    list.replaceChildren(
+      table('Webhook endpoints of this project', ['Endpoint', 'Status', 'Actions'], rows, { captionHidden: true, class: 'card-rows' }),
+    );
   }
 
   function testButton(w) {
@@ -76,7 +80,7 @@ export async function render({ content, slug }) {
           const { eventId } = await api('POST', `${base}/${encodeURIComponent(w.id)}/test`);
           const attempt = await firstAttempt(w, eventId);
           showTestResult(w, attempt);
-          await showDeliveries(w, { focus: false });
+          await Promise.all([showDeliveries(w, { focus: false }), showBudget()]);
         } catch (e) {
           testResult.replaceChildren(h('p', { class: 'note note-failed' }, `The test event could not be sent: ${String(e.message ?? e)}`));
         }
@@ -162,6 +166,7 @@ export async function render({ content, slug }) {
         ? h('p', null, 'No delivery attempts yet.')
         : table(`Deliveries to ${w.url}`, ['Event', 'Response', 'Actions'], rows, {
             captionHidden: true,
+            class: 'card-rows',
           }),
       detail,
     );
@@ -255,7 +260,7 @@ export async function render({ content, slug }) {
         try {
           await api('POST', `${project(slug)}/deliveries/${encodeURIComponent(a.id)}/retry`);
           announce('Delivery queued again.');
-          setTimeout(() => void showDeliveries(w), 1500);
+          setTimeout(() => void Promise.all([showDeliveries(w), showBudget()]).catch(() => undefined), 1500);
         } catch (e) {
           announce(`The delivery could not be retried: ${String(e.message ?? e)}`);
         }
