@@ -80,18 +80,21 @@ export function registerMetrics(app: FastifyInstance): RecordAnswer {
     if (!record) byOperation.set(operation, (record = byMethod(operation)));
     return record;
   };
-  // A route-level hook knows its operation, so nothing is looked up per request.
+  const recordUnmatched = recorderOf(UNMATCHED);
+  // Answers a request step or the front door gave itself (site files, redirects, early API answers); the labels are a few constants.
+  const recordAnswered: RecordAnswer = (operation, method, status, elapsedMs) => recorderOf(operation)(method, status, elapsedMs);
+  // A route-level hook knows its operation, so nothing is looked up per request. A request step may answer a URL that
+  // also has a route (a project's site at `/`, which the home route leads to the dashboard elsewhere): its label wins.
   app.addHook('onRoute', (route: RouteOptions) => {
     const record = recorderOf(route.schema?.operationId ?? route.url);
     const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      record(request.method, reply.statusCode, reply.elapsedTime);
+      const label = request.answeredAs;
+      if (label === null) record(request.method, reply.statusCode, reply.elapsedTime);
+      else recordAnswered(label, request.method, reply.statusCode, reply.elapsedTime);
       done();
     };
     route.onResponse = [...[route.onResponse ?? []].flat(), hook];
   });
-  const recordUnmatched = recorderOf(UNMATCHED);
-  // Answers a request step or the front door gave itself (site files, redirects, early API answers); the labels are a few constants.
-  const recordAnswered: RecordAnswer = (operation, method, status, elapsedMs) => recorderOf(operation)(method, status, elapsedMs);
   app.addHook('onResponse', (request, reply, done) => {
     if (request.is404) {
       const label = request.answeredAs;

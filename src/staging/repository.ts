@@ -39,6 +39,7 @@ export const RESET_KEEPS: Readonly<Record<string, string>> = {
   audit_log: 'shared: one log per project, each entry naming its environment',
   deploys: 'shared: kept on the production row',
   deploy_live: 'shared: kept on the production row',
+  deploy_sequences: "shared: the production row's deploy numbering",
   domains: 'shared: kept on the production row',
   domain_redirects: 'shared: kept on the production row',
   acme_orders: 'shared: kept on the production row',

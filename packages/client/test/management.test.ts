@@ -55,7 +55,7 @@ describe('createManagementClient against the real server', () => {
     const one = await client.createDeploy(project, stream(await tarGz([{ name: 'index.html', content: 'one' }])));
     const two = await client.createDeploy(project, stream(await tarGz([{ name: 'index.html', content: 'two' }])));
     assert.deepEqual([one.status, two.live], ['ready', true]);
-    assert.match(one.previewUrl ?? '', new RegExp(`^http://${project}--${one.id}\\.localhost:\\d+/$`));
+    assert.match(one.previewUrl ?? '', new RegExp(`^http://${project}--deploy-${String(one.number)}\\.localhost:\\d+/$`));
     const list = await client.listDeploys(project);
     assert.deepEqual(
       list.map((d) => [d.id, d.live]),
