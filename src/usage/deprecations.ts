@@ -1,23 +1,15 @@
+import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../clock.js';
 import type { DeprecatedOperation } from '../http/deprecated-operations.js';
 import type { Project } from '../projects/repository.js';
 import type { DeprecatedCallCount, DeprecatedCallEvent, DeprecatedCallRepository } from './deprecated-calls.js';
 import { DAY_MS } from './recorder.js';
+import type { DeprecationsSchema } from './schemas.js';
 
 /** Callers are those of the last 30 UTC days, today included (as `usage`'s `last30Days`). */
 export const CALLERS_DAYS = 30;
 
-export interface DeprecationsReport {
-  operations: {
-    operation: string;
-    method: string;
-    path: string;
-    deprecatedAt: string;
-    sunset: string;
-    successor: string;
-    callers: { keyId: string; name: string | null; calls30d: number; lastCalledAt: string }[];
-  }[];
-}
+export type DeprecationsReport = Static<typeof DeprecationsSchema>;
 
 /**
  * Every deprecated operation of the contract with the project's keys that called it in the last 30 days: who

@@ -4,24 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app.js';
 import { OPERATOR } from '../../src/audit/actor.js';
 import { manualClock } from '../../src/clock.js';
+import type { DeprecationsReport as Report } from '../../src/usage/deprecations.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import type { ManagementClient } from '../helpers/management.js';
 import { headerOf, rawExchange, rawRequest } from '../helpers/raw-http.js';
 import { refuseWrites } from '../helpers/refused-writes.js';
 import { memberOf } from '../helpers/webhooks.js';
-
-interface Report {
-  operations: {
-    operation: string;
-    method: string;
-    path: string;
-    deprecatedAt: string;
-    sunset: string;
-    successor: string;
-    callers: { keyId: string; name: string | null; calls30d: number; lastCalledAt: string }[];
-  }[];
-}
 
 interface Event {
   type: string;
