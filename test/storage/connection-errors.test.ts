@@ -76,15 +76,25 @@ describeEachEngine(
     test('a pool connection dropped during a statement, and one dropped while idle: the statement fails as unavailable, the pool serves again', async () => {
       const database = new PgDatabase(db.url, 2);
       try {
-        // Under the pool's statement timeout (0.9 s): only the drop ends it.
+        // Only the drop may end the statement: no statement timeout (server) or query timeout (client) for it.
         const running = assert.rejects(
-          database.transaction((client) => client.query('SELECT pg_sleep(0.8)')),
+          database.transaction(async (client) => {
+            await client.query('SET LOCAL statement_timeout = 0');
+            const sleeping: pg.QueryConfig & { query_timeout: number } = { text: 'SELECT pg_sleep(30)', query_timeout: 60_000 };
+            return client.query(sleeping);
+          }),
           StorageUnavailableError,
         );
+        // The backend running the sleep itself: a backend of the previous test, terminated but still listed for a
+        // moment, or this pool's connection before its statement arrives, would not end it.
         let pid: number | undefined;
-        while (pid === undefined) {
-          pid = (await backendsOf('petstore'))[0];
-          await sleep(20);
+        for (const deadline = Date.now() + 10_000; pid === undefined; await sleep(20)) {
+          assert.ok(Date.now() < deadline, 'the sleeping statement never showed in pg_stat_activity');
+          pid = (
+            await admin.query<{ pid: number }>(
+              "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'petstore' AND state = 'active' AND query = 'SELECT pg_sleep(30)' AND pid <> pg_backend_pid()",
+            )
+          ).rows[0]?.pid;
         }
         await terminate(pid);
         await running;
