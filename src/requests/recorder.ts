@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import { fullyDecoded, redactKeys } from '../http/logging.js';
 import { catalogMessage } from './messages.js';
 import { FIELDS, type RequestLogRepository } from './repository.js';
+import { Flushes } from '../storage/flushes.js';
 
 /** What the recorder writes through. */
 export type RequestLogWriter = Pick<RequestLogRepository, 'addFlat' | 'purge'>;
@@ -67,7 +68,7 @@ export class RequestRecorder {
   /** Projects written since the last purge: only they can have grown past the bound. */
   private readonly written = new Set<number>();
   private lastPurge = 0;
-  private flushing: Promise<void> | undefined;
+  private readonly flushes = new Flushes(() => this.write());
   private paths = new Map<string, string>();
   /** Requests not logged because the buffer was full. */
   dropped = 0;
@@ -100,12 +101,9 @@ export class RequestRecorder {
     this.pending.push(projectId, requestId, at, method, url, operation, status, durationMs, keyId, errorCode, errorMessage);
   }
 
-  /** Writes what was recorded since the last flush; one flush at a time. Entries are kept for the next one if it fails. */
+  /** Writes what was recorded since the last flush; one flush at a time, and a call during one gets the next (storage/flushes.ts). Entries are kept for the next one if it fails. */
   flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => {
-      this.flushing = undefined;
-    });
-    return this.flushing;
+    return this.flushes.flush();
   }
 
   private pathOf(url: string): string {

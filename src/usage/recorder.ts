@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Principal } from '../keys/repository.js';
 import type { DeprecatedCallCount, DeprecatedCallEvent, DeprecatedCallRepository } from './deprecated-calls.js';
 import type { KeyUsageCount, UsageCount, UsageRepository } from './repository.js';
+import { Flushes } from '../storage/flushes.js';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 3600_000;
@@ -36,7 +37,7 @@ export class UsageRecorder {
   private ended: { minute: number; tallies: Map<string, Tally> }[] = [];
   private readonly lastUseWritten = new Map<string, number>();
   private lastPrune = 0;
-  private flushing: Promise<void> | undefined;
+  private readonly flushes = new Flushes(() => this.write());
   /** Calls of deprecated operations today (UTC) not yet written, by key and operation. */
   private deprecatedDay = -1;
   private deprecated = new Map<string, Map<string, DeprecatedTally>>();
@@ -89,12 +90,9 @@ export class UsageRecorder {
     else this.current.set(principal.keyId, { projectId: principal.projectId, requests: 1 });
   }
 
-  /** Writes what was counted since the last flush; one flush at a time. Counts are kept for the next one if it fails. */
+  /** Writes what was counted since the last flush; one flush at a time, and a call during one gets the next (storage/flushes.ts). Counts are kept for the next one if it fails. */
   flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => {
-      this.flushing = undefined;
-    });
-    return this.flushing;
+    return this.flushes.flush();
   }
 
   private async write(): Promise<void> {

@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { manualClock } from '../../src/clock.js';
+import { RequestRecorder } from '../../src/requests/recorder.js';
+import { Flushes } from '../../src/storage/flushes.js';
+
+/** A write that ends when the test says so. */
+function gatedWrites() {
+  const ends: (() => void)[] = [];
+  let started = 0;
+  const write = () => {
+    started++;
+    return new Promise<void>((resolve) => ends.push(resolve));
+  };
+  return { write, started: () => started, end: () => ends.shift()?.() };
+}
+
+test('a flush asked for while one is under way is a second write after it; calls meanwhile share that one', async () => {
+  const gate = gatedWrites();
+  const flushes = new Flushes(gate.write);
+  const first = flushes.flush();
+  const second = flushes.flush();
+  const third = flushes.flush();
+  assert.equal(gate.started(), 1);
+  let secondDone = false;
+  void second.then(() => (secondDone = true));
+  gate.end();
+  await first;
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(gate.started(), 2, 'the waiting calls start one write once the first ends');
+  assert.equal(secondDone, false, 'a call made during the first write is not done with it');
+  gate.end();
+  await Promise.all([second, third]);
+  assert.equal(gate.started(), 2);
+});
+
+test('a failed flush under way does not fail the next one, which writes again', async () => {
+  let calls = 0;
+  const flushes = new Flushes(async () => {
+    calls++;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (calls === 1) throw new Error('database away');
+  });
+  const first = flushes.flush();
+  const second = flushes.flush();
+  await assert.rejects(first, /database away/);
+  await second;
+  assert.equal(calls, 2);
+});
+
+test('the request log: a flush called while the timer’s flush is writing includes what was recorded after it began', async () => {
+  const written: unknown[][] = [];
+  let release: (() => void) | undefined;
+  const recorder = new RequestRecorder(
+    {
+      addFlat: async (values: unknown[]) => {
+        if (written.length === 0) await new Promise<void>((resolve) => (release = resolve));
+        written.push(values);
+      },
+      purge: async () => undefined,
+    } as unknown as ConstructorParameters<typeof RequestRecorder>[0],
+    manualClock(0),
+    86_400_000,
+  );
+  const record = (id: string) => recorder.record(1, id, 0, 'GET', '/v1/pets', 'listPets', 200, 1, 'key_1', null, null);
+  record('req_a');
+  const timers = recorder.flush();
+  await new Promise((resolve) => setImmediate(resolve));
+  record('req_b');
+  const mine = recorder.flush();
+  release?.();
+  await Promise.all([timers, mine]);
+  assert.deepEqual(
+    written.map((values) => values[1]),
+    ['req_a', 'req_b'],
+  );
+});
