@@ -60,7 +60,13 @@ describeEachEngine('usage recording', () => {
     assert.equal(total(usage.perDay), sent);
     assert.equal(usage.perDay.at(-1)?.requests, sent, 'today is the last day');
     assert.ok(Date.now() - start <= 11_000, `the counts arrived within one flush interval (${String(Date.now() - start)} ms)`);
-    const keys = (await c.call({ url: `/api/v1/projects/${p.project}/keys` })).json() as { lastUsedAt: string | null }[];
+    // The key's last use is written by the same flush, after the counts it may be read beside: its end is awaited.
+    let keys: { lastUsedAt: string | null }[] = [];
+    while (Date.now() - start < 12_000) {
+      keys = (await c.call({ url: `/api/v1/projects/${p.project}/keys` })).json() as { lastUsedAt: string | null }[];
+      if (keys[0]?.lastUsedAt) break;
+      await sleep(100);
+    }
     assert.ok(keys[0]?.lastUsedAt, 'the key shows its last use');
   });
 
