@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertNoLeaks, browserSkip, openBrowser, type Browser } from '../helpers/browser.js';
-import { apiFromPage, checkPage, DESKTOP, rendered } from '../helpers/dashboard.js';
+import { apiFromPage, checkPage, DESKTOP, openSignedIn, rendered } from '../helpers/dashboard.js';
 import { eventually } from '../helpers/domains.js';
 import { cliJson, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
 
@@ -53,16 +53,7 @@ describe('deprecation readiness in the dashboard, in Chromium, against bin/petst
     db.cleanup();
   });
 
-  async function open(page: Page, path: string): Promise<void> {
-    await page.goto(`${base}${path}`);
-    if (new URL(page.url()).pathname === '/dashboard/sign-in') {
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL((u) => u.pathname === new URL(`${base}${path}`).pathname);
-    }
-    await rendered(page);
-  }
+  const open = (page: Page, path: string) => openSignedIn(page, `${base}${path}`, { email, password });
 
   test('the overview names the keys that called getPet and its removal date, and links the Deprecations view', async () => {
     const { page } = browser;

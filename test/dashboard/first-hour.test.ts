@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertNoLeaks, browserSkip, openBrowser, type Browser } from '../helpers/browser.js';
-import { apiFromPage, checkPage, DESKTOP, PHONE, rendered, wrappedDates } from '../helpers/dashboard.js';
+import { apiFromPage, checkPage, DESKTOP, openSignedIn, PHONE, wrappedDates } from '../helpers/dashboard.js';
 import { tarGz } from '../helpers/deploys.js';
 import { eventually, httpGet } from '../helpers/domains.js';
 import { cliJson, runCli, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
@@ -41,16 +41,7 @@ describe('the dashboard’s first hour in Chromium, against bin/petstore serve',
     db.cleanup();
   });
 
-  async function open(page: Page, path: string): Promise<void> {
-    await page.goto(`${base}${path}`);
-    if (new URL(page.url()).pathname === '/dashboard/sign-in') {
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL((u) => u.pathname === path);
-    }
-    await rendered(page);
-  }
+  const open = (page: Page, path: string) => openSignedIn(page, `${base}${path}`, { email, password });
 
   /** Both sizes of what the page shows now, as test-results/screenshots/first-hour-NAME-{desktop,phone}.png. */
   async function shots(name: string): Promise<void> {

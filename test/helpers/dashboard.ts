@@ -55,6 +55,18 @@ export async function rendered(page: Page): Promise<void> {
   await page.waitForFunction("!document.querySelector('#content .loading')");
 }
 
+/** Opens a dashboard page, signing in first when the page sends there, and waits for it to render. */
+export async function openSignedIn(page: Page, url: string, who: { email: string; password: string }): Promise<void> {
+  await page.goto(url);
+  if (new URL(page.url()).pathname === '/dashboard/sign-in') {
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === new URL(url).pathname);
+  }
+  await rendered(page);
+}
+
 /**
  * Checks the page as it is at phone and desktop widths (and that the fixed names stay unique): axe finds no serious
  * or critical violation at either, nothing is wider than the phone's screen, no date in a table wraps,
