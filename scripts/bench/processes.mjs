@@ -93,11 +93,12 @@ export async function startService({ env, logFile, nodeArgs = [], https = false 
 
 /**
  * Starts the bare node:http server answering `bodyFile`'s bytes; with `tls`
- * ({ certFile, keyFile }), node:https with that certificate.
+ * ({ certFile, keyFile }), node:https with that certificate; with `headersFile`, the header fields it lists.
  */
-export async function startBare(bodyFile, contentType, tls) {
+export async function startBare(bodyFile, contentType, tls, headersFile) {
   const args = [BARE, bodyFile, contentType ?? 'application/json; charset=utf-8', ...(tls ? [tls.certFile, tls.keyFile] : [])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = headersFile ? { ...process.env, BARE_HEADERS: headersFile } : process.env;
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   const port = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

@@ -339,10 +339,15 @@ async function main() {
   if (!firstPage.res.headers.get('link')) throw new Error('the first page has no Link header: is the table seeded?');
   const bareBody = join(work, 'bare-body.json');
   writeFileSync(bareBody, firstPage.text);
-  const [bare, bareSite, bareHttps] = await Promise.all([
+  // The first page's header fields as the service sent them, but for those node:http adds itself.
+  const framedHeaders = join(work, 'bare-headers.json');
+  const nodeAdds = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  writeFileSync(framedHeaders, JSON.stringify([...firstPage.res.headers].filter(([name]) => !nodeAdds.has(name)).flat()));
+  const [bare, bareSite, bareHttps, bareFramed] = await Promise.all([
     kept(startBare(bareBody)),
     kept(startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8')),
     kept(startBare(join(siteDir, 'index.html'), 'text/html; charset=utf-8', certificate)),
+    kept(startBare(bareBody, undefined, undefined, framedHeaders)),
   ]);
   // wrk sends the URL's host as SNI and Host, and connects to 127.0.0.1 (the script's `address`).
   const httpsService = { pid: withHttps.pid, base: `https://${DOMAIN}:${String(withHttps.httpsPort)}` };
@@ -361,6 +366,15 @@ async function main() {
 
   const all = [
     { name: 'listPets', title: 'listPets limit=20 (first page)', path: '/v1/pets?limit=20', status: 200 },
+    {
+      // Not the service: the bare server sending listPets's header fields too (rate limits, link, request id), the
+      // most any server sending them can reach against bare.
+      name: 'bareWithHeaders',
+      title: "bare node:http with listPets's header fields",
+      path: '/',
+      status: 200,
+      target: bareFramed,
+    },
     {
       name: 'listPetsStaging',
       title: 'listPets limit=20 through the staging address',

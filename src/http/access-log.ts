@@ -123,6 +123,8 @@ function nowText(): string {
  * pino's serializers and redaction it cost about 15 µs per request in the
  * running server, this way a few (docs/performance.md). Keys in the URL or
  * Host are scrubbed as the serializer pino uses for the other lines does.
+ * `responseTime` is given to the microsecond: a double's every digit took
+ * longer to write than the rest of the line's values together.
  */
 export class AccessLog extends LogController {
   private readonly prefix = `{"level":30,"time":`;
@@ -155,7 +157,7 @@ export class AccessLog extends LogController {
     if (!this.infoEnabled) return;
     this.sink.write(
       `${this.prefix}${nowText()}${this.base}"${id}","req":${requestJson(request)},` +
-        `"res":{"statusCode":${String(status)}},"responseTime":${String(elapsedMs)},"msg":"request completed"}\n`,
+        `"res":{"statusCode":${String(status)}},"responseTime":${String(Math.round(elapsedMs * 1000) / 1000)},"msg":"request completed"}\n`,
     );
   }
 }

@@ -12,6 +12,8 @@ export const REQUESTS_KEPT_PER_PROJECT = 100_000;
 /** Requests held in memory at most while the database does not take them (newer ones are dropped, and counted). */
 const MAX_PENDING = 50_000;
 const PATH_MAX = 2048;
+/** Durations are kept in whole microseconds up to about 17 minutes (a small integer); a longer one is logged as that. */
+const MAX_DURATION_US = 2 ** 30 - 1;
 const PURGE_EVERY_MS = 60_000;
 /** Requests per INSERT transaction of a flush. */
 const SLICE = 1_000;
@@ -61,10 +63,20 @@ export function loggedMessage(code: string | null, message: string | null): stri
  * transaction per thousand requests. Recording is an array push, so the hot path stays cheap;
  * the path is cleaned at the flush, once per distinct URL. Every `PURGE_EVERY_MS` the flush also
  * removes requests past the retention and beyond each busy project's bound.
+ *
+ * What waits for the flush is kept without an object of its own where it can be: the time as
+ * milliseconds after the batch's first request and the duration as whole microseconds (small
+ * integers, where epoch milliseconds and fractional durations are each a heap number), the URL as
+ * the previous request's when it is the same. A request then leaves only its id behind until the
+ * flush, about a quarter of what the garbage collector copied before (docs/performance.md).
  */
 export class RequestRecorder {
-  /** FIELDS values per request, as `record` takes them (no object per request: this is on every request). */
+  /** FIELDS values per request, as `record` takes them (no object per request: this is on every request); `at` after `base`. */
   private pending: unknown[] = [];
+  /** Epoch milliseconds `pending`'s times are counted from: its first request's. */
+  private base = 0;
+  /** The last URL recorded: a request to the same one keeps this string, and its own is soon collected. */
+  private lastUrl = '';
   /** Projects written since the last purge: only they can have grown past the bound. */
   private readonly written = new Set<number>();
   private lastPurge = 0;
@@ -98,7 +110,11 @@ export class RequestRecorder {
       this.dropped++;
       return;
     }
-    this.pending.push(projectId, requestId, at, method, url, operation, status, durationMs, keyId, errorCode, errorMessage);
+    if (this.pending.length === 0) this.base = at;
+    if (url === this.lastUrl) url = this.lastUrl;
+    else this.lastUrl = url;
+    const durationUs = Math.min(MAX_DURATION_US, Math.max(0, Math.round(durationMs * 1000)));
+    this.pending.push(projectId, requestId, at - this.base, method, url, operation, status, durationUs, keyId, errorCode, errorMessage);
   }
 
   /** Writes what was recorded since the last flush; one flush at a time, and a call during one gets the next (storage/flushes.ts). Entries are kept for the next one if it fails. */
@@ -117,25 +133,27 @@ export class RequestRecorder {
 
   private async write(): Promise<void> {
     const batch = this.pending;
+    const base = this.base;
     this.pending = [];
     // A few milliseconds of the database's time per slice; other requests are served between slices.
     for (let i = 0; i < batch.length; i += SLICE * FIELDS) {
       const slice = batch.slice(i, i + SLICE * FIELDS);
-      // In place: the URL becomes the logged path, milliseconds become whole microseconds, the error message the
-      // one the log keeps (none when it is the code's usual one).
+      // In place: the time becomes epoch milliseconds again, the URL the logged path, the error message the one the
+      // log keeps (none when it is the code's usual one).
       for (let j = 0; j < slice.length; j += FIELDS) {
+        slice[j + 2] = base + (slice[j + 2] as number);
         slice[j + 4] = this.pathOf(slice[j + 4] as string);
-        slice[j + 7] = Math.max(0, Math.round((slice[j + 7] as number) * 1000));
         slice[j + 10] = loggedMessage(slice[j + 9] as string | null, slice[j + 10] as string | null);
       }
       try {
         await this.log.addFlat(slice);
       } catch (err) {
-        // Keep what is not written for the next flush (the database may be restarting), within the bound.
-        this.pending = batch
-          .slice(i)
-          .concat(this.pending)
-          .slice(0, MAX_PENDING * FIELDS);
+        // Keep what is not written for the next flush (the database may be restarting), within the bound, its
+        // times counted from the base of what was recorded since.
+        const kept = batch.slice(i);
+        if (this.pending.length === 0) this.base = base;
+        else for (let j = 2; j < kept.length; j += FIELDS) kept[j] = (kept[j] as number) + base - this.base;
+        this.pending = kept.concat(this.pending).slice(0, MAX_PENDING * FIELDS);
         throw err;
       }
       for (let j = 0; j < slice.length; j += FIELDS) this.written.add(slice[j] as number);

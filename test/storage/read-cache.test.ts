@@ -97,6 +97,38 @@ describe('SQLite read cache: never older than the last commit before the turn be
     assert.equal(r.reads(), 3);
   });
 
+  test('a change made by a statement that returns rows (get, all, iterate) or by exec is seen at the next read', () => {
+    const r = cachedRead();
+    db.exec("DELETE FROM t; INSERT INTO t VALUES ('a')");
+    assert.equal(r.get(), 'a');
+    assert.equal(db.prepare('INSERT INTO t VALUES (?) RETURNING v').pluck().get('b'), 'b');
+    assert.equal(r.get(), 'a,b');
+    assert.deepEqual(db.prepare('UPDATE t SET v = upper(v) WHERE v = ? RETURNING v').pluck().all('a'), ['A']);
+    assert.equal(r.get(), 'A,b');
+    const deleting = db.prepare('DELETE FROM t WHERE v = ? RETURNING v').pluck().iterate('b');
+    assert.equal(deleting.next().value, 'b');
+    assert.equal(deleting.next().done, true);
+    assert.equal(r.get(), 'A');
+    db.exec("UPDATE t SET v = 'e'");
+    assert.equal(r.get(), 'e');
+    assert.equal(r.reads(), 5);
+  });
+
+  test('on a connection not opened by openSqlite, its own changes are found by asking SQLite', () => {
+    const plain = new Database(file);
+    try {
+      const cache = new ReadCache<string>(plain, 1 << 20, (v) => v.length);
+      const select = plain.prepare("SELECT group_concat(v, ',') FROM t").pluck();
+      const read = () => cache.get('all', () => (select.get() as string | null) ?? '');
+      plain.exec("DELETE FROM t; INSERT INTO t VALUES ('a')");
+      assert.equal(read(), 'a');
+      plain.prepare('INSERT INTO t VALUES (?)').run('p');
+      assert.equal(read(), 'a,p');
+    } finally {
+      plain.close();
+    }
+  });
+
   test('an uncommitted write elsewhere changes nothing; its rollback neither', () => {
     const r = cachedRead();
     db.exec("DELETE FROM t; INSERT INTO t VALUES ('a')");

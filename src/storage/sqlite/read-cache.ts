@@ -1,15 +1,16 @@
-import type { SqliteDb } from './database.js';
+import { ownWritesOf, type SqliteDb } from './database.js';
 
 /**
  * Results of reads kept until the database changes. Every lookup first asks
- * SQLite whether anything was committed since the results were read: by this
- * connection (`total_changes()`, which also counts changes later rolled back,
- * so it errs towards reading again), on every lookup; by another connection
+ * whether anything was committed since the results were read: by this
+ * connection (the count of its calls that may write, `ownWritesOf`, or SQLite's
+ * `total_changes()` for a connection that does not count them; both also count
+ * changes later rolled back, so they err towards reading again), on every lookup; by another connection
  * or process (`PRAGMA data_version`), once per event-loop turn. Any change
  * empties the cache, so a read never returns data older than the last commit
- * made before its request was read (see `otherWrites`). The check costs about
- * 1 µs; reading and serialising a page of 20 pets about 15 µs in the running
- * server.
+ * made before its request was read (see `otherWrites`). The check costs a
+ * counter's read per lookup and a PRAGMA per turn; reading and serialising a
+ * page of 20 pets about 15 µs in the running server.
  *
  * Only for reads made outside a write transaction (a read inside one could
  * see rows that are later rolled back); the pet reads are.
@@ -31,9 +32,13 @@ export class ReadCache<V> {
     private readonly sizeOf: (value: V) => number,
   ) {
     const dataVersion = db.prepare('PRAGMA data_version').pluck();
-    const ownChanges = db.prepare('SELECT total_changes()').pluck();
     this.dataVersion = () => dataVersion.get() as number;
-    this.ownChanges = () => ownChanges.get() as number;
+    const counted = ownWritesOf(db);
+    if (counted !== null) this.ownChanges = counted;
+    else {
+      const ownChanges = db.prepare('SELECT total_changes()').pluck();
+      this.ownChanges = () => ownChanges.get() as number;
+    }
   }
 
   /**
