@@ -11,12 +11,20 @@ export function usageText(header: string[], commands: readonly Pick<CliCommand, 
   return [...header, ...commands.flatMap((c) => c.usage.map((line) => `  ${line}`)), ''].join('\n');
 }
 
-/** The command that answers `command rest[0]`: the one whose subcommands name the second word, else the one without subcommands. */
+/**
+ * The command that answers `command rest[0]`: the one whose subcommands name the second word, else the one
+ * without subcommands. When every command of that name lists its subcommands and none is the second word,
+ * the usage error names them (`expected keys create, list, revoke or roll`).
+ */
 export function findCommand(commands: readonly CliCommand[], command: string, rest: string[]): CliCommand {
   const named = commands.filter((c) => c.name === command);
-  const cli = named.find((c) => c.subcommands?.includes(rest[0] ?? '')) ?? named.find((c) => !c.subcommands);
-  if (!cli) throw new UsageError(`unknown command "${command}"`);
-  return cli;
+  if (named.length === 0) throw new UsageError(`unknown command "${command}"`);
+  const sub = rest[0];
+  const cli = named.find((c) => c.subcommands?.includes(sub ?? '')) ?? named.find((c) => !c.subcommands);
+  if (cli) return cli;
+  const known = named.flatMap((c) => c.subcommands ?? []);
+  const expected = `expected ${command} ${[known.slice(0, -1).join(', '), known.at(-1)].filter(Boolean).join(' or ')}`;
+  throw new UsageError(sub === undefined || sub.startsWith('-') ? expected : `unknown ${command} command "${sub}": ${expected}`);
 }
 
 /** A command's output and clock. What is printed may come from a server (names, URLs, error messages): no escape sequences get through. */

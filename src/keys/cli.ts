@@ -288,8 +288,8 @@ export const keysCommand: CliCommand = {
 export const keyUnbanCommand: CliCommand = {
   name: 'keys',
   usage: ['keys unban ID                                         lifts a rate-limit ban before it ends'],
-  async run([sub, ...rest], ctx) {
-    if (sub !== 'unban') throw new UsageError(`unknown keys command "${sub ?? ''}"`);
+  subcommands: ['unban'],
+  async run([, ...rest], ctx) {
     const { positionals } = parse(rest, {}, 1);
     const id = positionals[0] ?? '';
     const lifted = orRefuse(await (await service(ctx)).unban(OPERATOR, id));

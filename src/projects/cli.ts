@@ -120,8 +120,8 @@ export const projectsCommand: CliCommand = {
 export const projectPlanCommand: CliCommand = {
   name: 'projects',
   usage: ['projects set-plan SLUG PLAN [--per-minute N] [--per-day N] [--json]'],
-  async run([sub, ...rest], ctx) {
-    if (sub !== 'set-plan') throw new UsageError(`unknown projects command "${sub ?? ''}"`);
+  subcommands: ['set-plan'],
+  async run([, ...rest], ctx) {
     const { values, positionals } = parse(rest, QUOTA_OPTIONS, 2);
     const plan = positionals[1];
     if (!plan) throw new UsageError('--plan is required');

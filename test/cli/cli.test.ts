@@ -271,6 +271,14 @@ describe('bin/petstore CLI', () => {
       assert.match(lines[0] ?? '', /^petstore: \S/, args.join(' '));
       assert.equal(lines[1], `see \`${help}\``, args.join(' '));
     }
+    // A command without its subcommand, or with one it does not have, names those it has.
+    const named = (i: number) => results[i]?.stderr.split('\n')[0];
+    assert.equal(named(1), 'petstore: expected keys create, list, revoke, roll or unban');
+    assert.equal(named(2), 'petstore: unknown keys command "rotate": expected keys create, list, revoke, roll or unban');
+    assert.equal(
+      named(3),
+      'petstore: unknown projects command "delete": expected projects create, list, set-plan, add-member or remove-member',
+    );
     // The usage of one command: `help COMMAND` and `COMMAND --help` alike.
     const deploys = await cli('help', 'deploys');
     assert.equal(deploys.code, 0);
