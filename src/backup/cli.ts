@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliCommand, CliContext } from '../feature.js';
 import { parse, UsageError } from '../cli/args.js';
-import { CommandFailed, Refused } from '../cli/exit.js';
+import { Refused } from '../cli/exit.js';
 import { StorageOpenError } from '../storage/open-error.js';
 import { progressOnTerminal } from './progress.js';
 import type { ReleaseFacts } from './release.js';
@@ -38,7 +38,8 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
           progress: progress ? (p) => progress.show({ ...p, done: p.totalRows > 0 ? Math.min(1, p.rows / p.totalRows) : null }) : undefined,
         });
       } catch (err) {
-        if (err instanceof BackupFileError) throw new CommandFailed(err.message);
+        // The file, not the database: a refusal with its code (on stdout with --json), as restore's are.
+        if (err instanceof BackupFileError) throw new Refused({ code: 'backup_not_written', message: err.message });
         throw new StorageOpenError(config.databaseUrl, err);
       } finally {
         progress?.end();

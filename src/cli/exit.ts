@@ -19,11 +19,6 @@ export function orRefuse<T>(result: T | DomainError): T {
   return result;
 }
 
-/** An operator command could not do its work for a reason one line says (a file it cannot write): exit 1. */
-export class CommandFailed extends Error {
-  override name = 'CommandFailed';
-}
-
 export interface ExitAnswer {
   status: number;
   stderr?: string;
@@ -53,8 +48,7 @@ export function exitFor(err: unknown, help: string, json: boolean): ExitAnswer {
     err instanceof SchemaTooNewError ||
     err instanceof BackupBeforeMigratingError ||
     err instanceof NoDatabaseError ||
-    err instanceof UnexpectedAnswer ||
-    err instanceof CommandFailed
+    err instanceof UnexpectedAnswer
   )
     return { status: 1, stderr: `petstore: ${err.message}\n` };
   throw err;

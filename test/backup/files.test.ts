@@ -40,12 +40,18 @@ describeEachEngine('the backup file', (engine) => {
     );
   });
 
-  test('a folder that does not exist: one line naming it, exit 1, not the usage text', async () => {
+  test('a folder that does not exist: one line naming it, exit 1 backup_not_written, not the usage text; with --json on stdout', async () => {
     const r = await runCli(['backup', join(dir, 'missing', 'x.backup')], db.url);
     assert.equal(r.code, 1, r.stderr);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
-    assert.match(r.stderr, /the folder .*missing does not exist/);
+    assert.match(r.stderr, /the folder .*missing does not exist.*\(backup_not_written\)$/m);
     assert.doesNotMatch(r.stderr, /Usage:/);
+    const json = await runCli(['backup', join(dir, 'missing', 'x.backup'), '--json'], db.url);
+    assert.equal(json.code, 1, json.stderr);
+    assert.equal(json.stderr, '');
+    const { error } = JSON.parse(json.stdout) as { error: { code: string; message: string } };
+    assert.equal(error.code, 'backup_not_written');
+    assert.match(error.message, /^cannot write .*x\.backup: the folder .*missing does not exist/);
   });
 
   test('without SECRETS_KEY the backup warns, in one line, that the generated key travels in it', async () => {
