@@ -128,7 +128,7 @@ export class MemoryDeployRepository implements DeployRepository {
     const live = new Map<number, LiveDeploy>();
     for (const projectId of projectIds) {
       const row = this.deploys.find((d) => d.id === this.live.get(projectId));
-      if (row) live.set(projectId, { id: row.id, createdAt: row.createdAt });
+      if (row) live.set(projectId, { id: row.id, number: row.number, createdAt: row.createdAt });
     }
     return live;
   }

@@ -188,7 +188,7 @@ export function postgresDeploys(db: PgDatabase): DeployRepository {
       toLiveDeploys(
         (
           await db.query<LiveDeployRow>(
-            'SELECT l.project_id, d.id, d.created_at FROM deploy_live l JOIN deploys d ON d.id = l.deploy_id WHERE l.project_id = ANY($1::bigint[])',
+            'SELECT l.project_id, d.id, d.number, d.created_at FROM deploy_live l JOIN deploys d ON d.id = l.deploy_id WHERE l.project_id = ANY($1::bigint[])',
             [projectIds.map(String)],
           )
         ).rows,

@@ -132,6 +132,8 @@ export interface DeployRepository extends BlobReader {
 
 export interface LiveDeploy {
   id: string;
+  /** Its number in the project (#1, #2…). */
+  number: number;
   createdAt: Date;
 }
 
@@ -139,5 +141,6 @@ export interface LiveDeploy {
 export interface LiveDeployRow {
   project_id: bigint;
   id: bigint;
+  number: bigint | number;
   created_at: bigint | Date;
 }

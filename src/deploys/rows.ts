@@ -78,4 +78,4 @@ export class ManifestCache {
 
 /** The live deploys of the rows read, by project. */
 export const toLiveDeploys = (rows: readonly LiveDeployRow[]): Map<number, LiveDeploy> =>
-  new Map(rows.map((r) => [int(r.project_id), { id: String(r.id), createdAt: time(r.created_at) }]));
+  new Map(rows.map((r) => [int(r.project_id), { id: String(r.id), number: int(r.number), createdAt: time(r.created_at) }]));

@@ -88,7 +88,7 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
   const liveId = db.prepare('SELECT deploy_id FROM deploy_live WHERE project_id = ?').pluck().safeIntegers(true);
   const liveOf = db
     .prepare(
-      'SELECT l.project_id, d.id, d.created_at FROM deploy_live l JOIN deploys d ON d.id = l.deploy_id WHERE l.project_id IN (SELECT value FROM json_each(?))',
+      'SELECT l.project_id, d.id, d.number, d.created_at FROM deploy_live l JOIN deploys d ON d.id = l.deploy_id WHERE l.project_id IN (SELECT value FROM json_each(?))',
     )
     .safeIntegers(true);
   const manifests = new ManifestCache();

@@ -7,6 +7,7 @@ import type { Project } from '../projects/repository.js';
 /** The deploy a project's site serves. */
 export interface LiveDeploySummary {
   id: string;
+  number: number;
   createdAt: Date;
 }
 
@@ -15,7 +16,7 @@ export const projectView = (p: Project, config: Pick<Config, 'platformHost' | 'p
   slug: p.slug,
   plan: p.plan,
   quota: p.quota,
-  liveDeploy: live && { id: live.id, createdAt: live.createdAt.toISOString() },
+  liveDeploy: live && { id: live.id, number: live.number, createdAt: live.createdAt.toISOString() },
   url: siteUrl(config, p.slug),
   createdAt: p.createdAt.toISOString(),
 });

@@ -149,8 +149,8 @@ export function deployRepositoryContract(
       assert.deepEqual(
         live,
         new Map([
-          [p, { id: d3.id, createdAt: d3.createdAt }],
-          [q, { id: other.id, createdAt: other.createdAt }],
+          [p, { id: d3.id, number: d3.number, createdAt: d3.createdAt }],
+          [q, { id: other.id, number: other.number, createdAt: other.createdAt }],
         ]),
         'one read gives each project its live deploy; a project without one is absent',
       );

@@ -38,7 +38,7 @@ describeEachEngine('management API: deploys', () => {
     assert.equal(res.headers.location, `/api/v1/projects/${project}/deploys/${String(deploy.id)}`);
 
     const shown = await admin.call({ url: `/api/v1/projects/${project}` });
-    assert.deepEqual(shown.json().liveDeploy, { id: deploy.id, createdAt: deploy.createdAt });
+    assert.deepEqual(shown.json().liveDeploy, { id: deploy.id, number: deploy.number, createdAt: deploy.createdAt });
     const one = await admin.call({ url: `/api/v1/projects/${project}/deploys/${String(deploy.id)}` });
     assert.deepEqual(one.json(), deploy);
 
