@@ -193,7 +193,8 @@ export function deployRoutes(
             const why = `${deploy.reason ?? 'failed'}: ${deploy.message ?? 'refused'}`;
             throw new DomainError(
               'deploy_failed',
-              `Deploy ${deploy.id} of "${project.slug}" failed (${why}). The site still serves the previous deploy.`,
+              // "Deploy ID " first: CLIs already installed read the failed deploy's id there.
+              `Deploy ${deploy.id} (#${String(deploy.number)}) of "${project.slug}" failed (${why}). The site still serves the previous deploy.`,
               [{ in: 'body', field: '', message: why }],
             );
           }

@@ -127,6 +127,7 @@ describeEachEngine('management API: deploys', () => {
     const second = (await upload(project, await site('two'))).json();
     const failed = await upload(project, await tarGz([{ name: 'x.txt', content: 'x' }]));
     const failedId = (/Deploy (\d+) /.exec(failed.json().message) ?? [])[1] ?? '';
+    assert.match(failed.json().message, new RegExp(`^Deploy ${failedId} \\(#3\\) of "${project}" failed`));
     const host = { host: `${project}.${h.app.config.platformHost}` };
     assert.equal((await h.app.inject({ url: '/', headers: host })).body, '<h1>two</h1>');
 
