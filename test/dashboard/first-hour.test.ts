@@ -85,7 +85,7 @@ describe('the dashboard’s first hour in Chromium, against bin/petstore serve',
     assert.ok(text.includes(`npm install ${base}/downloads/petstore-client.tgz`), text);
     const first = await card.getByLabel('First call with the client').innerText();
     assert.match(first, /import \{ createClient \} from '@petstore\/client';/);
-    assert.match(first, /createClient\(\{ baseUrl: 'http:\/\/[^']+\/v1', apiKey: process\.env\.PETSTORE_KEY \}\)/);
+    assert.match(first, /createClient\(\{\n {2}baseUrl: 'http:\/\/[^']+\/v1',\n {2}apiKey: process\.env\.PETSTORE_KEY,\n\}\)/);
     assert.match(first, /await petstore\.listPets\(\{ limit: 10 \}\)/);
     assert.equal(
       await card.getByRole('link', { name: 'petstore-client.tgz.sha256' }).getAttribute('href'),

@@ -240,7 +240,11 @@ function clientCard() {
   const snippet = [
     "import { createClient } from '@petstore/client';",
     '',
-    `const petstore = createClient({ baseUrl: '${baseUrl}', apiKey: process.env.PETSTORE_KEY });`,
+    // One option a line: the card is read on phones too, where the one-line call scrolled sideways.
+    'const petstore = createClient({',
+    `  baseUrl: '${baseUrl}',`,
+    '  apiKey: process.env.PETSTORE_KEY,',
+    '});',
     'const { pets } = await petstore.listPets({ limit: 10 });',
     'console.log(pets);',
   ].join('\n');
