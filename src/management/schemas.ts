@@ -81,7 +81,11 @@ export const SlugParams = Type.Object(
 export const DeploySummarySchema = Type.Object(
   {
     id: Type.String({ description: 'The deploy id.' }),
-    number: Type.Integer({ minimum: 1, description: "The deploy's number in the project (#1, #2…), as the deploy list gives it." }),
+    number: Type.Integer({
+      format: 'int64',
+      minimum: 1,
+      description: "The deploy's number in the project (#1, #2…), as the deploy list gives it.",
+    }),
     createdAt: Timestamp('When the deploy was uploaded.'),
   },
   { additionalProperties: false, description: 'A deploy of the project.' },

@@ -804,7 +804,10 @@ export interface components {
             liveDeploy: {
                 /** @description The deploy id. */
                 id: string;
-                /** @description The deploy's number in the project (#1, #2…), as the deploy list gives it. */
+                /**
+                 * Format: int64
+                 * @description The deploy's number in the project (#1, #2…), as the deploy list gives it.
+                 */
                 number: number;
                 /**
                  * Format: date-time
