@@ -9,7 +9,7 @@ import type { Standing } from './progress.js';
 import { readBackup, type VerifiedBackup } from './reader.js';
 import type { ReleaseFacts } from './release.js';
 import { ident, postgresSchema, sqliteSchema, type ColumnKind, type Schema, type TableShape } from './schema.js';
-import { postgresClient } from './snapshot.js';
+import { closeClient, postgresClient } from './snapshot.js';
 import type { BackupSummary } from './writer.js';
 
 export type RestoreRefusalCode = 'database_not_empty' | 'backup_corrupt' | 'backup_too_new' | 'backup_invalid';
@@ -427,7 +427,7 @@ async function restorePostgres(
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {
-    await client.end();
+    await closeClient(client);
   }
 }
 

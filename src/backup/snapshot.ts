@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type pg from 'pg';
 import { sqlitePath, type SqliteDb } from '../storage/sqlite/database.js';
 import { MIGRATIONS_TABLE } from '../storage/migrations.js';
@@ -91,12 +92,34 @@ async function sqliteSnapshot(databaseUrl: string): Promise<Snapshot> {
 
 const INT8_OID = 20;
 
-/** A connection of its own without the pool's time budgets, which protect requests, not a backup or restore. */
-export async function postgresClient(databaseUrl: string): Promise<pg.Client> {
+/**
+ * How long a backup's or restore's PostgreSQL connection may wait for an answer: to connect, and for each
+ * statement (a cursor's batch, a table's count, a batch of inserts). Far past what a working database takes,
+ * so only a database or network that went silent ends one; without it a scheduled backup would wait, its lease
+ * renewed, forever, and no instance would back up again.
+ */
+export const SILENCE_MS = 10 * 60_000;
+/** How long closing waits for the database to say goodbye before the connection is dropped. */
+const CLOSE_MS = 5000;
+
+const sockets = new WeakMap<pg.Client, Socket>();
+
+/**
+ * A connection of its own without the pool's time budgets, which protect requests, not a backup or restore:
+ * its own bound instead (`silenceMs`, SILENCE_MS unless a test names a shorter one), TCP keepalive on. Close it
+ * with `closeClient`.
+ */
+export async function postgresClient(databaseUrl: string, silenceMs = SILENCE_MS): Promise<pg.Client> {
   const { default: pgModule } = await import('pg');
+  let socket: Socket | undefined;
   const client = new pgModule.Client({
     connectionString: databaseUrl,
     application_name: 'petstore-backup',
+    connectionTimeoutMillis: silenceMs,
+    query_timeout: silenceMs,
+    keepAlive: true,
+    // The socket kept, so that closing a connection the database no longer answers on cannot wait forever.
+    stream: () => (socket = new Socket()),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID && format !== 'binary'
@@ -107,8 +130,27 @@ export async function postgresClient(databaseUrl: string): Promise<pg.Client> {
   // A connection that drops between statements (a restart, pg_terminate_backend) emits `error`, which with no
   // listener ends the process; the backup or restore learns of it from the statement that fails.
   client.on('error', () => undefined);
-  await client.connect();
+  if (socket) sockets.set(client, socket);
+  try {
+    await client.connect();
+  } catch (err) {
+    socket?.destroy();
+    throw err;
+  }
   return client;
+}
+
+/** Ends the connection, dropping it when the database does not answer within CLOSE_MS (a silent network). */
+export async function closeClient(client: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    client.end().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  sockets.get(client)?.destroy();
 }
 
 function selectExpression(column: TableShape['columns'][number]): string {
@@ -127,8 +169,8 @@ function selectExpression(column: TableShape['columns'][number]): string {
   }
 }
 
-async function postgresSnapshot(databaseUrl: string): Promise<Snapshot> {
-  const client = await postgresClient(databaseUrl);
+async function postgresSnapshot(databaseUrl: string, silenceMs?: number): Promise<Snapshot> {
+  const client = await postgresClient(databaseUrl, silenceMs);
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const migrations = (
@@ -180,17 +222,16 @@ async function postgresSnapshot(databaseUrl: string): Promise<Snapshot> {
         }
         return out;
       },
-      close: async () => {
-        await client.query('COMMIT').catch(() => undefined);
-        await client.end();
-      },
+      // A read-only transaction: ending the session ends it, with nothing to commit.
+      close: () => closeClient(client),
     };
   } catch (err) {
-    await client.end().catch(() => undefined);
+    await closeClient(client);
     throw err;
   }
 }
 
-export function openSnapshot(databaseUrl: string): Promise<Snapshot> {
-  return databaseUrl.startsWith('sqlite:') ? sqliteSnapshot(databaseUrl) : postgresSnapshot(databaseUrl);
+/** `silenceMs`: PostgreSQL's bound on a silent database (SILENCE_MS by default). */
+export function openSnapshot(databaseUrl: string, silenceMs?: number): Promise<Snapshot> {
+  return databaseUrl.startsWith('sqlite:') ? sqliteSnapshot(databaseUrl) : postgresSnapshot(databaseUrl, silenceMs);
 }

@@ -44,6 +44,8 @@ export interface BackupOptions {
   origin?: BackupOrigin;
   /** Told after each batch of rows. */
   progress?(p: BackupProgress): void;
+  /** PostgreSQL: how long the database may stay silent before the backup fails (snapshot.ts SILENCE_MS by default). */
+  silenceMs?: number;
 }
 
 /** The file could not be written (its folder is missing, the disk is full…): the database is not at fault. */
@@ -111,7 +113,7 @@ export async function writeBackup(databaseUrl: string, file: string, options: Ba
   };
   let snapshot: Awaited<ReturnType<typeof openSnapshot>> | undefined;
   try {
-    snapshot = await openSnapshot(databaseUrl);
+    snapshot = await openSnapshot(databaseUrl, options.silenceMs);
     const tables = snapshot.schema.tables.filter((t) => !options.leaveOut.has(t.name));
     const header: BackupHeader = {
       format: FORMAT_VERSION,

@@ -65,6 +65,7 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
     assert.deepEqual(result.failures, []);
     const scenarios = [
       'listPets',
+      'bareWithHeaders',
       'listPetsStaging',
       'listPetsStatus',
       'listPetsDeep',
