@@ -122,7 +122,8 @@ function breadcrumbs(o: PageOptions): string {
 /** The person's menu in the header: who is signed in, their access tokens, and Sign out. */
 function accountMenu(o: PageOptions): string {
   const here = o.kind === 'tokens' ? ' aria-current="page"' : '';
-  return `<nav class="account" aria-label="Your account"><span class="who" title="${escape(o.user?.email ?? '')}">${escape(o.user?.email ?? '')}</span><a href="/dashboard/tokens"${here}>Access tokens</a><button type="button" id="sign-out" class="secondary">Sign out</button></nav>`;
+  const email = escape(o.user?.email ?? '');
+  return `<nav class="account" aria-label="Your account"><span class="who" title="${email}">${email}</span><a href="/dashboard/tokens"${here}>Access tokens</a><button type="button" id="sign-out" class="secondary">Sign out</button></nav>`;
 }
 
 /**
