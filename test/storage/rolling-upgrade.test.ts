@@ -131,7 +131,9 @@ else
       release_();
       const tallies = await Promise.all(loops);
       const unexpected = tallies.flatMap((t) => t.unexpected);
-      assert.deepEqual(unexpected, [], 'every answer under traffic is a 2xx');
+      // What the servers logged as warnings or errors, so a failure says why (a query's bound, a lock, a connection).
+      const warnings = servers.flatMap((s) => s.logs.filter((l) => Number(l.level) >= 40).map((l) => JSON.stringify(l).slice(0, 600)));
+      assert.deepEqual(unexpected, [], `every answer under traffic is a 2xx; the servers' warnings:\n${warnings.slice(-10).join('\n')}`);
       const total = tallies.reduce((n, t) => n + t.total, 0);
       assert.ok(total >= 20 * loops.length, `only ${String(total)} requests were answered`);
       return total;
