@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse, UsageError } from '../cli/args.js';
+import { parse } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { OPERATOR } from '../audit/actor.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
@@ -17,6 +17,7 @@ function passwordFromStdin(): string {
 
 export const usersCommand: CliCommand = {
   name: 'users',
+  subcommands: ['create', 'revoke-sessions'],
   usage: [
     'users create EMAIL [--admin] [--password-stdin] [--json]   prints a generated password once',
     'users revoke-sessions EMAIL                                signs the person out everywhere',
@@ -39,12 +40,10 @@ export const usersCommand: CliCommand = {
           ctx.err('This is the generated password. Store it now: it is not shown again.');
         }
       }
-    } else if (sub === 'revoke-sessions') {
+    } else {
       const { positionals } = parse(rest, {}, 1);
       const ended = orRefuse(await (await service(ctx)).revokeSessions(positionals[0] ?? ''));
       ctx.out(`ended ${String(ended)} session(s) of ${positionals[0] ?? ''}`);
-    } else {
-      throw new UsageError(`unknown users command "${sub ?? ''}"`);
     }
   },
 };

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Deploy, ManagementClient } from '@petstore/client';
 import { OPERATOR } from '../audit/actor.js';
-import { parse, positiveInt, UsageError } from '../cli/args.js';
+import { parse, positiveInt } from '../cli/args.js';
 import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
@@ -183,6 +183,7 @@ async function idOfNumber(side: DeployTransport, slug: string, number: number): 
 
 const deploysCommand: CliCommand = {
   name: 'deploys',
+  subcommands: ['list', 'promote'],
   remote: true,
   usage: [
     'deploys list SLUG [--json]               newest first (#number, id), the live one marked, with preview URLs',
@@ -195,7 +196,7 @@ const deploysCommand: CliCommand = {
       if (values.json) ctx.json(list);
       else if (list.length === 0) ctx.out(`${positionals[0] ?? ''} has no deploys yet`);
       else for (const text of [HEADER, ...list.map(line)]) ctx.out(text);
-    } else if (sub === 'promote') {
+    } else {
       const byNumber = rest.some((a) => a === '--number' || a.startsWith('--number='));
       const { values, positionals } = parse(rest, { json: { type: 'boolean' }, number: { type: 'string' } }, byNumber ? 1 : 2);
       const [slug = ''] = positionals;
@@ -203,8 +204,6 @@ const deploysCommand: CliCommand = {
       const d = await transport(ctx).promote(slug, id);
       if (values.json) ctx.json(d);
       else ctx.out(`deploy #${String(d.number)} of ${slug} is live at ${d.url ?? ''}`);
-    } else {
-      throw new UsageError(`unknown deploys command "${sub ?? ''}"`);
     }
   },
 };

@@ -103,6 +103,7 @@ function transport(ctx: CliContext): HooksTransport {
 
 export const webhooksCommand: CliCommand = {
   name: 'webhooks',
+  subcommands: ['add', 'list', 'remove'],
   remote: true,
   usage: [
     'webhooks add SLUG URL [--events a,b] [--description D] [--env staging] [--json]',
@@ -146,23 +147,19 @@ export const webhooksCommand: CliCommand = {
       }
       return;
     }
-    if (sub === 'remove') {
-      const { positionals } = parse(rest, {}, 2);
-      const removed = await transport(ctx).remove(slugOf(positionals[0]), positionals[1] ?? '');
-      ctx.out(`removed ${removed.id} (${removed.url})`);
-      return;
-    }
-    throw new UsageError('expected webhooks add, list or remove');
+    const { positionals } = parse(rest, {}, 2);
+    const removed = await transport(ctx).remove(slugOf(positionals[0]), positionals[1] ?? '');
+    ctx.out(`removed ${removed.id} (${removed.url})`);
   },
 };
 
 export const eventsCommand: CliCommand = {
   name: 'events',
+  subcommands: ['list'],
   remote: true,
   usage: ['events list SLUG [--type T] [--limit N] [--env staging] [--json]   events of the last 30 days, newest first'],
   async run(args, ctx) {
-    const [sub, ...rest] = args;
-    if (sub !== 'list') throw new UsageError('expected events list');
+    const rest = args.slice(1);
     const { values, positionals } = parse(
       rest,
       { type: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, ...ENV_OPTION },

@@ -19,7 +19,11 @@ function clientSection({ tarballUrl, baseUrl }: ClientDownload): string {
   const firstCall = [
     "import { createClient } from '@petstore/client';",
     '',
-    `const petstore = createClient({ baseUrl: '${baseUrl}', apiKey: process.env.PETSTORE_KEY });`,
+    // One option a line: the line would not fit a phone, and its address is what a reader copies.
+    'const petstore = createClient({',
+    `  baseUrl: '${baseUrl}',`,
+    '  apiKey: process.env.PETSTORE_KEY,',
+    '});',
     "const { pets } = await petstore.listPets({ status: 'available' });",
   ].join('\n');
   return `<section class="reference-client" aria-labelledby="client-heading">
@@ -117,6 +121,7 @@ export const REFERENCE_CSS = `.swagger-ui .opblock.opblock-get .opblock-summary-
 .reference-client p { margin: 6px 0; }
 .reference-client pre { background: #1f2937; color: #f9fafb; padding: 8px 12px; border-radius: 4px; overflow-x: auto; margin: 6px 0; }
 .reference-client a { color: #1d4ed8; }
+@media (max-width: 600px) { .reference-client pre { white-space: pre-wrap; overflow-wrap: anywhere; } }
 .swagger-ui .topbar { background: #1f2937; }
 .swagger-ui .topbar .download-url-wrapper .select-label { color: #fff; }
 .swagger-ui .topbar-wrapper a[rel="noopener noreferrer"] { visibility: hidden; }

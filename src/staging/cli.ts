@@ -46,13 +46,13 @@ function copyPets(ctx: CliContext, slug: string): Promise<StagingCopy> {
 /** `staging reset|copy-pets SLUG`: on the database, or on the server when a remote is configured; the same JSON either way. */
 export const stagingCommand: CliCommand = {
   name: 'staging',
+  subcommands: ['reset', 'copy-pets'],
   remote: true,
   usage: [
     "staging reset SLUG [--json]             empties the project's staging data (keys and webhook endpoints stay)",
     "staging copy-pets SLUG [--json]         copies production's pets into an empty staging, ids kept",
   ],
   async run([sub, ...rest], ctx) {
-    if (sub !== 'reset' && sub !== 'copy-pets') throw new UsageError('expected staging reset or staging copy-pets');
     const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 1);
     const slug = positionals[0] ?? '';
     if (slug === '' || slug.startsWith('-')) throw new UsageError('expected a project slug');

@@ -261,6 +261,13 @@ describe('bin/petstore CLI', () => {
       [['keys', 'revoke'], 'petstore help keys'],
       [['deploys', 'promote', 'shop'], 'petstore help deploys'],
       [['help', 'nope'], 'petstore help'],
+      [['webhooks'], 'petstore help webhooks'],
+      [['events', 'tail', 'shop'], 'petstore help events'],
+      [['staging', 'wipe', 'shop'], 'petstore help staging'],
+      [['deploys'], 'petstore help deploys'],
+      [['domains', 'check', 'x.example'], 'petstore help domains'],
+      [['redirects'], 'petstore help redirects'],
+      [['users', 'delete', 'a@example.test'], 'petstore help users'],
     ];
     const results = await Promise.all(cases.map(([args]) => cli(...args)));
     for (const [i, [args, help]] of cases.entries()) {
@@ -279,6 +286,15 @@ describe('bin/petstore CLI', () => {
       named(3),
       'petstore: unknown projects command "delete": expected projects create, list, set-plan, add-member or remove-member',
     );
+    assert.deepEqual([8, 9, 10, 11, 12, 13, 14].map(named), [
+      'petstore: expected webhooks add, list or remove',
+      'petstore: unknown events command "tail": expected events list',
+      'petstore: unknown staging command "wipe": expected staging reset or copy-pets',
+      'petstore: expected deploys list or promote',
+      'petstore: unknown domains command "check": expected domains add, verify, list or remove',
+      'petstore: expected redirects add, list or remove',
+      'petstore: unknown users command "delete": expected users create or revoke-sessions',
+    ]);
     // The usage of one command: `help COMMAND` and `COMMAND --help` alike.
     const deploys = await cli('help', 'deploys');
     assert.equal(deploys.code, 0);

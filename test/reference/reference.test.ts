@@ -36,7 +36,7 @@ describe('/docs without a browser', () => {
     assert.match(res.body, /href="https:\/\/api\.petstore\.test\/downloads\/petstore-client\.tgz\.sha256"/);
     assert.match(
       res.body,
-      /createClient\(\{ baseUrl: &#39;https:\/\/api\.petstore\.test\/v1&#39;, apiKey: process\.env\.PETSTORE_KEY \}\)/,
+      /createClient\(\{\n {2}baseUrl: &#39;https:\/\/api\.petstore\.test\/v1&#39;,\n {2}apiKey: process\.env\.PETSTORE_KEY,\n\}\);/,
     );
     assert.match(res.body, /await petstore\.listPets\(/);
     assert.equal((await h.app.inject({ url: '/downloads/petstore-client.tgz' })).statusCode, 200, 'the line names what is served');
@@ -123,6 +123,11 @@ describe('/docs in Chromium', { skip }, () => {
     await page.goto(`${base}/docs`);
     await page.locator('.opblock').first().waitFor();
     await browser.screenshot('docs-phone');
+    // The install line and the first call wrap: nothing of them is out of sight at 390 px.
+    const hidden = await page.$$eval('.reference-client pre', (pres) =>
+      pres.filter((p) => p.scrollWidth > p.clientWidth).map((p) => p.textContent ?? ''),
+    );
+    assert.deepEqual(hidden, []);
     const violations = await seriousAxeViolations(page);
     assert.deepEqual(
       violations.map((v) => `${v.id} (${String(v.impact)}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

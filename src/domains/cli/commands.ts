@@ -4,6 +4,7 @@ import { runDomains, runRedirects } from './run.js';
 // The service (the Public Suffix List, DNS) loads only when a command runs on the database (transports.ts).
 export const domainsCommand: CliCommand = {
   name: 'domains',
+  subcommands: ['add', 'verify', 'list', 'remove'],
   remote: true,
   usage: [
     'domains add SLUG DOMAIN [--redirect-to DOMAIN] [--json]',
@@ -19,6 +20,7 @@ export const domainsCommand: CliCommand = {
 
 export const redirectsCommand: CliCommand = {
   name: 'redirects',
+  subcommands: ['add', 'list', 'remove'],
   remote: true,
   usage: [
     'redirects add SLUG FROM TO [--json]     301 from one domain of the project to another',

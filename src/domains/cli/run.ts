@@ -1,4 +1,4 @@
-import { parse, UsageError } from '../../cli/args.js';
+import { parse } from '../../cli/args.js';
 import type { CliContext } from '../../feature.js';
 import type { CertificateView } from '../views.js';
 import { transport } from './transports.js';
@@ -44,12 +44,10 @@ export async function runDomains([sub, ...rest]: string[], ctx: CliContext): Pro
       ctx.out(`  ${certificateLine(d.certificate)}`);
       if (d.diagnostics) ctx.out(`  ${d.diagnostics.message}`);
     }
-  } else if (sub === 'remove') {
+  } else {
     const { values, positionals } = parse(rest, { project: { type: 'string' } }, 1);
     const removed = await transport(ctx).remove(positionals[0] ?? '', values.project);
     ctx.out(`removed ${removed.domain}: it is no longer served`);
-  } else {
-    throw new UsageError(`unknown domains command "${sub ?? ''}"`);
   }
 }
 
@@ -64,11 +62,9 @@ export async function runRedirects([sub, ...rest]: string[], ctx: CliContext): P
     const list = await transport(ctx).listRedirects(positionals[0] ?? '');
     if (values.json) ctx.json(list);
     else for (const r of list) ctx.out(`${r.from}\t${String(r.status)}\t${r.to}`);
-  } else if (sub === 'remove') {
+  } else {
     const { positionals } = parse(rest, {}, 2);
     const r = await transport(ctx).removeRedirect(positionals[0] ?? '', positionals[1] ?? '');
     ctx.out(`removed the redirect from ${r.from}`);
-  } else {
-    throw new UsageError(`unknown redirects command "${sub ?? ''}"`);
   }
 }
