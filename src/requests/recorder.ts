@@ -1,8 +1,9 @@
 import type { Clock } from '../clock.js';
 import { fullyDecoded, redactKeys } from '../http/logging.js';
 import { catalogMessage } from './messages.js';
-import { FIELDS, type RequestLogRepository } from './repository.js';
+import type { RequestLogRepository } from './repository.js';
 import { Flushes } from '../storage/flushes.js';
+import { PendingRequests, type PendingChunk } from './pending.js';
 
 /** What the recorder writes through. */
 export type RequestLogWriter = Pick<RequestLogRepository, 'addFlat' | 'purge'>;
@@ -15,8 +16,6 @@ const PATH_MAX = 2048;
 /** Durations are kept in whole microseconds up to about 17 minutes (a small integer); a longer one is logged as that. */
 const MAX_DURATION_US = 2 ** 30 - 1;
 const PURGE_EVERY_MS = 60_000;
-/** Requests per INSERT transaction of a flush. */
-const SLICE = 1_000;
 /** Distinct URLs whose logged path is remembered between flushes (most traffic repeats a few). */
 const PATHS_REMEMBERED = 2_000;
 
@@ -60,28 +59,26 @@ export function loggedMessage(code: string | null, message: string | null): stri
 
 /**
  * Collects requests in memory; `flush` writes them as blocks (requests/blocks.ts), a
- * transaction per thousand requests. Recording is an array push, so the hot path stays cheap;
- * the path is cleaned at the flush, once per distinct URL. Every `PURGE_EVERY_MS` the flush also
+ * transaction per thousand requests. Recording copies the request's values into the pending chunk
+ * (requests/pending.ts), so the hot path stays cheap and leaves nothing for the garbage collector to
+ * promote; the path is cleaned at the flush, once per distinct URL. Every `PURGE_EVERY_MS` the flush also
  * removes requests past the retention and beyond each busy project's bound.
- *
- * What waits for the flush is kept without an object of its own where it can be: the time as
- * milliseconds after the batch's first request and the duration as whole microseconds (small
- * integers, where epoch milliseconds and fractional durations are each a heap number), the URL as
- * the previous request's when it is the same. A request then leaves only its id behind until the
- * flush, about a quarter of what the garbage collector copied before (docs/performance.md).
  */
 export class RequestRecorder {
-  /** FIELDS values per request, as `record` takes them (no object per request: this is on every request); `at` after `base`. */
-  private pending: unknown[] = [];
-  /** Epoch milliseconds `pending`'s times are counted from: its first request's. */
-  private base = 0;
-  /** The last URL recorded: a request to the same one keeps this string, and its own is soon collected. */
-  private lastUrl = '';
+  private readonly pending = new PendingRequests(MAX_PENDING);
   /** Projects written since the last purge: only they can have grown past the bound. */
   private readonly written = new Set<number>();
   private lastPurge = 0;
   private readonly flushes = new Flushes(() => this.write());
   private paths = new Map<string, string>();
+  private readonly pathOf = (url: string): string => {
+    let path = this.paths.get(url);
+    if (path === undefined) {
+      if (this.paths.size >= PATHS_REMEMBERED) this.paths = new Map();
+      this.paths.set(url, (path = loggedPath(url)));
+    }
+    return path;
+  };
   /** Requests not logged because the buffer was full. */
   dropped = 0;
 
@@ -106,15 +103,9 @@ export class RequestRecorder {
     errorCode: string | null,
     errorMessage: string | null = null,
   ): void {
-    if (this.pending.length >= MAX_PENDING * FIELDS) {
-      this.dropped++;
-      return;
-    }
-    if (this.pending.length === 0) this.base = at;
-    if (url === this.lastUrl) url = this.lastUrl;
-    else this.lastUrl = url;
     const durationUs = Math.min(MAX_DURATION_US, Math.max(0, Math.round(durationMs * 1000)));
-    this.pending.push(projectId, requestId, at - this.base, method, url, operation, status, durationUs, keyId, errorCode, errorMessage);
+    if (!this.pending.add(projectId, requestId, at, method, url, operation, status, durationUs, keyId, errorCode, errorMessage))
+      this.dropped++;
   }
 
   /** Writes what was recorded since the last flush; one flush at a time, and a call during one gets the next (storage/flushes.ts). Entries are kept for the next one if it fails. */
@@ -122,41 +113,22 @@ export class RequestRecorder {
     return this.flushes.flush();
   }
 
-  private pathOf(url: string): string {
-    let path = this.paths.get(url);
-    if (path === undefined) {
-      if (this.paths.size >= PATHS_REMEMBERED) this.paths = new Map();
-      this.paths.set(url, (path = loggedPath(url)));
-    }
-    return path;
-  }
-
   private async write(): Promise<void> {
-    const batch = this.pending;
-    const base = this.base;
-    this.pending = [];
-    // A few milliseconds of the database's time per slice; other requests are served between slices.
-    for (let i = 0; i < batch.length; i += SLICE * FIELDS) {
-      const slice = batch.slice(i, i + SLICE * FIELDS);
-      // In place: the time becomes epoch milliseconds again, the URL the logged path, the error message the one the
-      // log keeps (none when it is the code's usual one).
-      for (let j = 0; j < slice.length; j += FIELDS) {
-        slice[j + 2] = base + (slice[j + 2] as number);
-        slice[j + 4] = this.pathOf(slice[j + 4] as string);
-        slice[j + 10] = loggedMessage(slice[j + 9] as string | null, slice[j + 10] as string | null);
-      }
+    const chunks = this.pending.take();
+    // A few milliseconds of the database's time per chunk; other requests are served between chunks.
+    for (let c = 0; c < chunks.length; c++) {
+      const chunk = chunks[c] as PendingChunk;
+      // Requests that arrived meanwhile are answered between chunks: a write that settles at once would not let them.
+      if (c > 0) await new Promise((resolve) => setImmediate(resolve));
       try {
-        await this.log.addFlat(slice);
+        await this.log.addFlat(chunk.flat(this.pathOf, loggedMessage));
       } catch (err) {
-        // Keep what is not written for the next flush (the database may be restarting), within the bound, its
-        // times counted from the base of what was recorded since.
-        const kept = batch.slice(i);
-        if (this.pending.length === 0) this.base = base;
-        else for (let j = 2; j < kept.length; j += FIELDS) kept[j] = (kept[j] as number) + base - this.base;
-        this.pending = kept.concat(this.pending).slice(0, MAX_PENDING * FIELDS);
+        // Kept for the next flush (the database may be restarting), before what was recorded since, within the bound.
+        this.dropped += this.pending.restore(chunks.slice(c));
         throw err;
       }
-      for (let j = 0; j < slice.length; j += FIELDS) this.written.add(slice[j] as number);
+      for (let i = 0; i < chunk.count; i++) this.written.add(chunk.projectOf(i));
+      this.pending.release(chunk);
     }
     const now = this.clock.now();
     if (now - this.lastPurge >= PURGE_EVERY_MS) {
