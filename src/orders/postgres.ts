@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
+import { idempotencyLockId, type IdempotencyClaim } from '../idempotency/keys.js';
 import type { PetStatus } from '../pets/schemas.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
@@ -7,7 +8,7 @@ import { newEventId, pgDeliveriesOf } from '../events/outbox.js';
 import type { StoreEvents } from './events.js';
 import { storeEventData } from './outbox.js';
 import type { NewOrderRecord, OrderRepository, PlaceOrderResult, TransitionResult } from './repository.js';
-import type { OrderStatus } from './schemas.js';
+import type { Order, OrderStatus } from './schemas.js';
 import type { OrderStatements } from './sql.js';
 import { ORDER_COLUMNS, TRANSITIONS, toOrder, type OrderRow } from './transitions.js';
 
@@ -111,12 +112,23 @@ async function placeInOneStatement(db: PgDatabase, projectId: number, order: New
  * quantity, time, the two event ids, the pet's move's data and the order's data around its id of each
  * placement, then the events' time. Rows: the orders placed, each with its placement's position (`n`, from 1).
  */
-const PLACE_MANY_WITH_EVENTS = `
+const placeManyWithEvents = (keyed: boolean): string => `
   WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-      WITH ORDINALITY AS i (project_id, pet_id, quantity, at, moved_id, placed_id, moved, before, after, n)
+    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]${keyed ? ', $11::text[], $12::text[], $13::bigint[], $14::timestamptz[]' : ''})
+      WITH ORDINALITY AS i (project_id, pet_id, quantity, at, moved_id, placed_id, moved, before, after${keyed ? ', key, request_hash, lock_id, claimed_at' : ''}, n)
+  ), ${
+    keyed
+      ? `held AS MATERIALIZED (
+    SELECT n, CASE WHEN n = min(n) OVER (PARTITION BY project_id, key) THEN pg_try_advisory_xact_lock(lock_id) ELSE false END AS held
+    FROM input
+  ), claimed AS MATERIALIZED (
+    SELECT input.* FROM input JOIN held USING (n)
+    WHERE held.held AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.project_id = input.project_id AND k.key = input.key)
   ), first AS (
-    SELECT DISTINCT ON (project_id, pet_id) * FROM input ORDER BY project_id, pet_id, n
+    SELECT DISTINCT ON (project_id, pet_id) * FROM claimed ORDER BY project_id, pet_id, n`
+      : `first AS (
+    SELECT DISTINCT ON (project_id, pet_id) * FROM input ORDER BY project_id, pet_id, n`
+  }
   ), locked AS MATERIALIZED (
     SELECT p.project_id, p.id FROM pets p JOIN first f ON p.project_id = f.project_id AND p.id = f.pet_id
     WHERE p.status = 'available' ORDER BY p.project_id, p.id FOR UPDATE OF p
@@ -138,8 +150,35 @@ const PLACE_MANY_WITH_EVENTS = `
     ORDER BY numbered.n, v.k
     RETURNING seq, project_id, type
   ), d AS (${pgDeliveriesOf('e', "',' || e.type || ','", '$10::timestamptz')}
+  )${
+    keyed
+      ? `, claim AS (
+    INSERT INTO idempotency_keys (project_id, key, request_hash, pet_id, created_at)
+    SELECT project_id, key, request_hash, id, claimed_at FROM numbered
   )
-  SELECT numbered.n, placed.* FROM placed JOIN numbered USING (project_id, id)`;
+  SELECT held.n, held.held, claimed.n IS NOT NULL AS claimed, p.${ORDER_COLUMNS.split(', ').join(', p.')}
+  FROM held LEFT JOIN claimed USING (n)
+    LEFT JOIN (SELECT numbered.n, placed.* FROM placed JOIN numbered USING (project_id, id)) p USING (n)
+  ORDER BY held.n`
+      : `
+  SELECT numbered.n, placed.* FROM placed JOIN numbered USING (project_id, id)`
+  }`;
+
+const PLACE_MANY_WITH_EVENTS = placeManyWithEvents(false);
+
+/**
+ * PLACE_MANY_WITH_EVENTS for placements with an idempotency key, as one statement, so no lock outlives it (the
+ * pets' rows, the project's order counter: a transaction of several round trips held the counter across them,
+ * and keyed placements in one project queued on it past the statement bound under load). Each placement first
+ * takes its key's advisory lock (held to the statement's commit: another instance's request with the key
+ * meanwhile is 409) and goes ahead only when no record of the key exists; its order, events, deliveries and
+ * the key's record are written together. Extra parameters: arrays of the key, the request's hash, the key's
+ * lock id and the record's time. A key sent twice in one batch is held by its first placement only (an advisory
+ * lock is taken again by the transaction that holds it): the second is in use, as it would be from another
+ * instance. Rows: one per placement, in order, with `held` (the key's lock),
+ * `claimed` (no record of it existed) and the order when one was placed.
+ */
+const PLACE_KEYED_MANY_WITH_EVENTS = placeManyWithEvents(true);
 
 interface Placement {
   projectId: number;
@@ -152,22 +191,7 @@ function placements(db: PgDatabase): (placement: Placement) => Promise<PlaceOrde
   return batchedWrite<Placement, PlaceOrderResult>({
     one: ({ projectId, order, now }) => placeInOneStatement(db, projectId, order, now),
     many: async (batch) => {
-      const data = batch.map(({ projectId, order, now }) => ({
-        around: placedDataAround(order, now),
-        moved: storeEventData({ type: 'pet.status_changed', projectId, petId: order.petId, from: 'available', to: 'pending' }),
-      }));
-      const res = await db.prepared<OrderRow & { n: bigint }>(PLACE_MANY_WITH_EVENTS, [
-        batch.map((p) => p.projectId),
-        batch.map((p) => p.order.petId),
-        batch.map((p) => p.order.quantity),
-        batch.map((p) => p.now),
-        batch.map(() => newEventId()),
-        batch.map(() => newEventId()),
-        data.map((d) => d.moved),
-        data.map((d) => d.around[0]),
-        data.map((d) => d.around[1]),
-        new Date(),
-      ]);
+      const res = await db.prepared<OrderRow & { n: bigint }>(PLACE_MANY_WITH_EVENTS, placementParameters(batch));
       const placed = new Map(res.rows.map((row) => [Number(row.n) - 1, row]));
       return Promise.all(
         batch.map(({ projectId, order }, i): PlaceOrderResult | Promise<PlaceOrderResult> => {
@@ -177,6 +201,106 @@ function placements(db: PgDatabase): (placement: Placement) => Promise<PlaceOrde
       );
     },
   });
+}
+
+interface KeyedPlacement extends Placement {
+  claim: IdempotencyClaim;
+}
+
+/** What the keyed statement made of a placement: its order, a pet it could not take, the key in flight elsewhere, or a record of the key that decides. */
+type KeyedOutcome = { kind: 'placed'; order: Order } | { kind: 'not_taken' } | { kind: 'in_use' } | { kind: 'recorded' };
+
+/** The statement's parameters for these placements (PLACE_MANY_WITH_EVENTS's ten). */
+function placementParameters(batch: readonly Placement[]): unknown[] {
+  const data = batch.map(({ projectId, order, now }) => ({
+    around: placedDataAround(order, now),
+    moved: storeEventData({ type: 'pet.status_changed', projectId, petId: order.petId, from: 'available', to: 'pending' }),
+  }));
+  return [
+    batch.map((p) => p.projectId),
+    batch.map((p) => p.order.petId),
+    batch.map((p) => p.order.quantity),
+    batch.map((p) => p.now),
+    batch.map(() => newEventId()),
+    batch.map(() => newEventId()),
+    data.map((d) => d.moved),
+    data.map((d) => d.around[0]),
+    data.map((d) => d.around[1]),
+    new Date(),
+  ];
+}
+
+/** Placements with an idempotency key, in batches when they come at once (PLACE_KEYED_MANY_WITH_EVENTS). */
+function keyedPlacements(db: PgDatabase): (placement: KeyedPlacement) => Promise<KeyedOutcome> {
+  const many = async (batch: readonly KeyedPlacement[]): Promise<KeyedOutcome[]> => {
+    const res = await db.prepared<Partial<OrderRow> & { held: boolean; claimed: boolean }>(PLACE_KEYED_MANY_WITH_EVENTS, [
+      ...placementParameters(batch),
+      batch.map((p) => p.claim.key),
+      batch.map((p) => p.claim.requestHash),
+      batch.map((p) => idempotencyLockId(p.projectId, p.claim.key).toString()),
+      batch.map((p) => p.claim.now),
+    ]);
+    return res.rows.map((row): KeyedOutcome => {
+      if (row.id !== null && row.id !== undefined) return { kind: 'placed', order: toOrder(row as OrderRow) };
+      if (!row.held) return { kind: 'in_use' };
+      return row.claimed ? { kind: 'not_taken' } : { kind: 'recorded' };
+    });
+  };
+  return batchedWrite<KeyedPlacement, KeyedOutcome>({
+    many,
+    one: async (placement) => (await many([placement]))[0] ?? { kind: 'in_use' },
+  });
+}
+
+/** Tries before a key whose record keeps changing under it is answered as in use. */
+const KEYED_ATTEMPTS = 3;
+
+/**
+ * A placement with an idempotency key. The write comes first (most keys are new); when a record of the key
+ * exists, it decides: the same request within the TTL replays its order, another request is `key_reused`, and
+ * an expired record (or one whose order is gone) is removed and the write tried again.
+ */
+async function placeKeyed(
+  db: PgDatabase,
+  write: (placement: KeyedPlacement) => Promise<KeyedOutcome>,
+  input: KeyedPlacement,
+): Promise<PlaceOrderResult> {
+  const { projectId, order, claim } = input;
+  for (let attempt = 0; attempt < KEYED_ATTEMPTS; attempt++) {
+    let outcome: KeyedOutcome;
+    try {
+      outcome = await write(input);
+    } catch (err) {
+      // The record was committed after the statement began (a unique violation): it decides, as below.
+      if (!isClaimCollision(err)) throw err;
+      outcome = { kind: 'recorded' };
+    }
+    if (outcome.kind === 'placed') return outcome;
+    if (outcome.kind === 'in_use') return { kind: 'key_in_use' };
+    if (outcome.kind === 'not_taken') return notTaken(db, projectId, order.petId);
+    const prior = await db.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
+      'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
+      [projectId, claim.key],
+    );
+    const found = prior.rows[0];
+    if (!found) continue;
+    if (found.created_at.getTime() >= claim.notBefore.getTime()) {
+      if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
+      const placed = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = $1 AND id = $2`, [
+        projectId,
+        found.pet_id,
+      ]);
+      if (placed.rows[0]) return { kind: 'replayed', order: toOrder(placed.rows[0]) };
+    }
+    // Only the record read: one another request put in its place meanwhile stays.
+    await db.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2 AND pet_id = $3 AND created_at = $4', [
+      projectId,
+      claim.key,
+      found.pet_id,
+      found.created_at,
+    ]);
+  }
+  return { kind: 'key_in_use' };
 }
 
 async function placeIn(
@@ -218,9 +342,12 @@ async function placeIn(
  */
 export function postgresOrders(db: PgDatabase, events: StoreEvents): Omit<OrderRepository, keyof OrderStatements> {
   const place = placements(db);
+  const placeWithKey = keyedPlacements(db);
   return {
     place: async (projectId, order, now, claim) => {
-      if (!claim && events.outboxRows === true) return place({ projectId, order, now });
+      if (events.outboxRows === true) {
+        return claim ? placeKeyed(db, placeWithKey, { projectId, order, now, claim }) : place({ projectId, order, now });
+      }
       try {
         return await db.transaction((client) => placeIn(client, events, projectId, order, now, claim));
       } catch (err) {
