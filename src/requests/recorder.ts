@@ -13,7 +13,7 @@ export const REQUESTS_KEPT_PER_PROJECT = 100_000;
 /** Requests held in memory at most while the database does not take them (newer ones are dropped, and counted). */
 const MAX_PENDING = 50_000;
 const PATH_MAX = 2048;
-/** Durations are kept in whole microseconds up to about 17 minutes (a small integer); a longer one is logged as that. */
+/** Durations are logged in whole microseconds up to about 17 minutes; a longer one is logged as that. */
 const MAX_DURATION_US = 2 ** 30 - 1;
 const PURGE_EVERY_MS = 60_000;
 /** Distinct URLs whose logged path is remembered between flushes (most traffic repeats a few). */
