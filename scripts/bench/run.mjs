@@ -1050,4 +1050,6 @@ try {
   process.exitCode = 1;
 } finally {
   await tearDown();
+  // A run stopped by an error may leave a handle of its own open (a proxy, a pool): it is over either way.
+  process.exit();
 }
