@@ -26,6 +26,11 @@ export class PendingChunk {
   private text = Buffer.allocUnsafe(TEXT_BYTES);
   private used = 0;
 
+  /** Bytes of text the chunk holds room for. */
+  get textCapacity(): number {
+    return this.text.length;
+  }
+
   get full(): boolean {
     return this.count === CHUNK;
   }
@@ -103,6 +108,12 @@ export class PendingChunk {
       start = urlEnd;
     }
     return out;
+  }
+
+  /** Empties the chunk; text grown for long URLs is let go, so a chunk kept for reuse stays small. */
+  clear(): void {
+    this.truncate(0);
+    if (this.text.length > TEXT_BYTES) this.text = Buffer.allocUnsafe(TEXT_BYTES);
   }
 
   /** Keeps the first `count` requests only. */
@@ -183,7 +194,7 @@ export class PendingRequests {
 
   /** A written chunk, emptied for reuse. */
   release(chunk: PendingChunk): void {
-    chunk.truncate(0);
+    chunk.clear();
     if (this.spare.length < SPARE) this.spare.push(chunk);
   }
 }
