@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { PgDatabase } from '../storage/postgres/database.js';
 import { idempotencyLockId, type IdempotencyClaim, type PriorClaim } from './keys.js';
 
 /**
@@ -45,3 +46,60 @@ const UNIQUE_VIOLATION = '23505';
 
 /** Only reachable if two lock ids collide: the other request holds the key. */
 export const isClaimCollision = (err: unknown): boolean => (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+/** What a keyed write's statement made of it (the write's key lock taken in the statement): written, in use, or recorded. */
+export type KeyedStatement<W> = { kind: 'written'; value: W } | { kind: 'in_use' } | { kind: 'recorded' };
+
+/** What a keyed write comes to: what it wrote, the replay of what an earlier one wrote, or a refusal of the key. */
+export type KeyedWrite<W, R> =
+  { kind: 'written'; value: W } | { kind: 'replayed'; value: R } | { kind: 'key_in_use' } | { kind: 'key_reused' };
+
+/** Tries before a key whose record keeps changing under it is answered as in use. */
+const KEYED_ATTEMPTS = 3;
+
+/**
+ * A write with an idempotency key whose statement takes the key's advisory lock and writes only when no record
+ * of the key exists (pets' and orders' batch statements). The write comes first (most keys are new); when a
+ * record exists, it decides: the same request within the TTL replays what it names (`replay`, null when that
+ * is gone), another request is `key_reused`, and an expired record (or one whose row is gone) is removed and
+ * the write tried again.
+ */
+export async function writeKeyed<W, R>(
+  db: Pick<PgDatabase, 'query'>,
+  projectId: number,
+  claim: IdempotencyClaim,
+  write: () => Promise<KeyedStatement<W>>,
+  replay: (id: bigint) => Promise<R | null>,
+): Promise<KeyedWrite<W, R>> {
+  for (let attempt = 0; attempt < KEYED_ATTEMPTS; attempt++) {
+    let outcome: KeyedStatement<W>;
+    try {
+      outcome = await write();
+    } catch (err) {
+      // The record was committed after the statement began (a unique violation): it decides, as below.
+      if (!isClaimCollision(err)) throw err;
+      outcome = { kind: 'recorded' };
+    }
+    if (outcome.kind === 'written') return outcome;
+    if (outcome.kind === 'in_use') return { kind: 'key_in_use' };
+    const prior = await db.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
+      'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
+      [projectId, claim.key],
+    );
+    const found = prior.rows[0];
+    if (!found) continue;
+    if (found.created_at.getTime() >= claim.notBefore.getTime()) {
+      if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
+      const earlier = await replay(found.pet_id);
+      if (earlier !== null) return { kind: 'replayed', value: earlier };
+    }
+    // Only the record read: one another request put in its place meanwhile stays.
+    await db.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2 AND pet_id = $3 AND created_at = $4', [
+      projectId,
+      claim.key,
+      found.pet_id,
+      found.created_at,
+    ]);
+  }
+  return { kind: 'key_in_use' };
+}

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { isClaimCollision, priorClaimPostgres, recordClaimPostgres } from '../idempotency/postgres.js';
+import { isClaimCollision, priorClaimPostgres, recordClaimPostgres, writeKeyed, type KeyedStatement } from '../idempotency/postgres.js';
 import { idempotencyLockId, type IdempotencyClaim } from '../idempotency/keys.js';
 import type { PetStatus } from '../pets/schemas.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
@@ -207,9 +207,6 @@ interface KeyedPlacement extends Placement {
   claim: IdempotencyClaim;
 }
 
-/** What the keyed statement made of a placement: its order, a pet it could not take, the key in flight elsewhere, or a record of the key that decides. */
-type KeyedOutcome = { kind: 'placed'; order: Order } | { kind: 'not_taken' } | { kind: 'in_use' } | { kind: 'recorded' };
-
 /** The statement's parameters for these placements (PLACE_MANY_WITH_EVENTS's ten). */
 function placementParameters(batch: readonly Placement[]): unknown[] {
   const data = batch.map(({ projectId, order, now }) => ({
@@ -231,8 +228,8 @@ function placementParameters(batch: readonly Placement[]): unknown[] {
 }
 
 /** Placements with an idempotency key, in batches when they come at once (PLACE_KEYED_MANY_WITH_EVENTS). */
-function keyedPlacements(db: PgDatabase): (placement: KeyedPlacement) => Promise<KeyedOutcome> {
-  const many = async (batch: readonly KeyedPlacement[]): Promise<KeyedOutcome[]> => {
+function keyedPlacements(db: PgDatabase): (placement: KeyedPlacement) => Promise<KeyedStatement<Order | null>> {
+  const many = async (batch: readonly KeyedPlacement[]): Promise<KeyedStatement<Order | null>[]> => {
     const res = await db.prepared<Partial<OrderRow> & { held: boolean; claimed: boolean }>(PLACE_KEYED_MANY_WITH_EVENTS, [
       ...placementParameters(batch),
       batch.map((p) => p.claim.key),
@@ -240,67 +237,40 @@ function keyedPlacements(db: PgDatabase): (placement: KeyedPlacement) => Promise
       batch.map((p) => idempotencyLockId(p.projectId, p.claim.key).toString()),
       batch.map((p) => p.claim.now),
     ]);
-    return res.rows.map((row): KeyedOutcome => {
-      if (row.id !== null && row.id !== undefined) return { kind: 'placed', order: toOrder(row as OrderRow) };
+    // A placement that went ahead (its key held, no record of it) but whose pet could not be taken wrote nothing: null.
+    return res.rows.map((row): KeyedStatement<Order | null> => {
+      if (row.id !== null && row.id !== undefined) return { kind: 'written', value: toOrder(row as OrderRow) };
       if (!row.held) return { kind: 'in_use' };
-      return row.claimed ? { kind: 'not_taken' } : { kind: 'recorded' };
+      return row.claimed ? { kind: 'written', value: null } : { kind: 'recorded' };
     });
   };
-  return batchedWrite<KeyedPlacement, KeyedOutcome>({
+  return batchedWrite<KeyedPlacement, KeyedStatement<Order | null>>({
     many,
     one: async (placement) => (await many([placement]))[0] ?? { kind: 'in_use' },
   });
 }
 
-/** Tries before a key whose record keeps changing under it is answered as in use. */
-const KEYED_ATTEMPTS = 3;
-
-/**
- * A placement with an idempotency key. The write comes first (most keys are new); when a record of the key
- * exists, it decides: the same request within the TTL replays its order, another request is `key_reused`, and
- * an expired record (or one whose order is gone) is removed and the write tried again.
- */
+/** A placement with an idempotency key (idempotency/postgres.ts `writeKeyed`): its order, the earlier one replayed, or a refusal. */
 async function placeKeyed(
   db: PgDatabase,
-  write: (placement: KeyedPlacement) => Promise<KeyedOutcome>,
+  write: (placement: KeyedPlacement) => Promise<KeyedStatement<Order | null>>,
   input: KeyedPlacement,
 ): Promise<PlaceOrderResult> {
   const { projectId, order, claim } = input;
-  for (let attempt = 0; attempt < KEYED_ATTEMPTS; attempt++) {
-    let outcome: KeyedOutcome;
-    try {
-      outcome = await write(input);
-    } catch (err) {
-      // The record was committed after the statement began (a unique violation): it decides, as below.
-      if (!isClaimCollision(err)) throw err;
-      outcome = { kind: 'recorded' };
-    }
-    if (outcome.kind === 'placed') return outcome;
-    if (outcome.kind === 'in_use') return { kind: 'key_in_use' };
-    if (outcome.kind === 'not_taken') return notTaken(db, projectId, order.petId);
-    const prior = await db.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
-      'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
-      [projectId, claim.key],
-    );
-    const found = prior.rows[0];
-    if (!found) continue;
-    if (found.created_at.getTime() >= claim.notBefore.getTime()) {
-      if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
-      const placed = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = $1 AND id = $2`, [
-        projectId,
-        found.pet_id,
-      ]);
-      if (placed.rows[0]) return { kind: 'replayed', order: toOrder(placed.rows[0]) };
-    }
-    // Only the record read: one another request put in its place meanwhile stays.
-    await db.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2 AND pet_id = $3 AND created_at = $4', [
-      projectId,
-      claim.key,
-      found.pet_id,
-      found.created_at,
-    ]);
-  }
-  return { kind: 'key_in_use' };
+  const result = await writeKeyed(
+    db,
+    projectId,
+    claim,
+    () => write(input),
+    async (id) => {
+      const placed = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = $1 AND id = $2`, [projectId, id]);
+      return placed.rows[0] ? toOrder(placed.rows[0]) : null;
+    },
+  );
+  if (result.kind === 'written')
+    return result.value === null ? notTaken(db, projectId, order.petId) : { kind: 'placed', order: result.value };
+  if (result.kind === 'replayed') return { kind: 'replayed', order: result.value };
+  return result;
 }
 
 async function placeIn(

@@ -1,5 +1,5 @@
 import { idempotencyLockId } from '../idempotency/keys.js';
-import { isClaimCollision } from '../idempotency/postgres.js';
+import { writeKeyed, type KeyedStatement } from '../idempotency/postgres.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import { newEventId, pgDeliveriesOf, subscriptionNeedle } from '../events/outbox.js';
@@ -141,12 +141,9 @@ interface KeyedPetWrite extends PetWrite {
   claim: IdempotencyClaim;
 }
 
-/** What the keyed statement made of a write: its pet, the key in flight elsewhere, or a record of the key that decides. */
-type KeyedOutcome = { kind: 'created'; pet: Pet } | { kind: 'in_use' } | { kind: 'recorded' };
-
 /** Pets created with an idempotency key, in batches when they come at once (INSERT_KEYED_PETS_WITH_EVENTS). */
-function keyedPetWrites(db: PgDatabase): (write: KeyedPetWrite) => Promise<KeyedOutcome> {
-  const many = async (writes: readonly KeyedPetWrite[]): Promise<KeyedOutcome[]> => {
+function keyedPetWrites(db: PgDatabase): (write: KeyedPetWrite) => Promise<KeyedStatement<Pet>> {
+  const many = async (writes: readonly KeyedPetWrite[]): Promise<KeyedStatement<Pet>[]> => {
     const res = await db.prepared<PetRow & { held: boolean; id: bigint | null }>(INSERT_KEYED_PETS_WITH_EVENTS, [
       writes.map((w) => w.projectId),
       writes.map((w) => w.pet.name),
@@ -160,60 +157,35 @@ function keyedPetWrites(db: PgDatabase): (write: KeyedPetWrite) => Promise<Keyed
       subscriptionNeedle('pet.created'),
     ]);
     return res.rows.map((row) =>
-      row.id !== null ? { kind: 'created', pet: toPet(row) } : row.held ? { kind: 'recorded' } : { kind: 'in_use' },
+      row.id !== null ? { kind: 'written', value: toPet(row) } : row.held ? { kind: 'recorded' } : { kind: 'in_use' },
     );
   };
-  return batchedWrite<KeyedPetWrite, KeyedOutcome>({
+  return batchedWrite<KeyedPetWrite, KeyedStatement<Pet>>({
     many,
     one: async (write) => (await many([write]))[0] ?? { kind: 'in_use' },
   });
 }
 
-/** Tries before a key whose record keeps changing under it is answered as in use. */
-const KEYED_ATTEMPTS = 3;
-
-/**
- * A creation with an idempotency key. The write comes first (most keys are new); when a record of the key
- * exists, it decides: the same request within the TTL replays its pet, another request is `key_reused`, and an
- * expired record (or one whose pet is gone) is removed and the write tried again.
- */
+/** A creation with an idempotency key (idempotency/postgres.ts `writeKeyed`): its pet, the earlier one replayed, or a refusal. */
 async function createKeyed(
   db: PgDatabase,
-  write: (w: KeyedPetWrite) => Promise<KeyedOutcome>,
+  write: (w: KeyedPetWrite) => Promise<KeyedStatement<Pet>>,
   input: KeyedPetWrite,
 ): Promise<CreatePetResult> {
   const { projectId, claim } = input;
-  for (let attempt = 0; attempt < KEYED_ATTEMPTS; attempt++) {
-    let outcome: KeyedOutcome;
-    try {
-      outcome = await write(input);
-    } catch (err) {
-      // The record was committed after the statement began (a unique violation): it decides, as below.
-      if (!isClaimCollision(err)) throw err;
-      outcome = { kind: 'recorded' };
-    }
-    if (outcome.kind === 'created') return outcome;
-    if (outcome.kind === 'in_use') return { kind: 'key_in_use' };
-    const prior = await db.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
-      'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
-      [projectId, claim.key],
-    );
-    const found = prior.rows[0];
-    if (!found) continue;
-    if (found.created_at.getTime() >= claim.notBefore.getTime()) {
-      if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
-      const pet = await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id = $2`, [projectId, found.pet_id]);
-      if (pet.rows[0]) return { kind: 'replayed', pet: toPet(pet.rows[0]) };
-    }
-    // Only the record read: one another request put in its place meanwhile stays.
-    await db.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2 AND pet_id = $3 AND created_at = $4', [
-      projectId,
-      claim.key,
-      found.pet_id,
-      found.created_at,
-    ]);
-  }
-  return { kind: 'key_in_use' };
+  const result = await writeKeyed(
+    db,
+    projectId,
+    claim,
+    () => write(input),
+    async (id) => {
+      const pet = await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id = $2`, [projectId, id]);
+      return pet.rows[0] ? toPet(pet.rows[0]) : null;
+    },
+  );
+  if (result.kind === 'written') return { kind: 'created', pet: result.value };
+  if (result.kind === 'replayed') return { kind: 'replayed', pet: result.value };
+  return result;
 }
 
 export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRepository, keyof PetStatements> {
