@@ -2,15 +2,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describeEachEngine } from '../helpers/engines.js';
-import { exactIds, harness, type Harness } from '../helpers/harness.js';
+import { exactIds, harness, manualClock, type Harness } from '../helpers/harness.js';
 import { lagPostgresAnswers } from '../helpers/lagged-postgres.js';
 
 const json = { 'content-type': 'application/json' };
 
 describeEachEngine('placeOrder with Idempotency-Key under load', (engine) => {
+  const clock = manualClock(Date.now());
   let h: Harness;
   before(async () => {
-    h = await harness();
+    h = await harness({ clock });
   });
   after(() => h.close());
 
@@ -76,6 +77,31 @@ describeEachEngine('placeOrder with Idempotency-Key under load', (engine) => {
       payload: `{"petId":${pets[1] ?? '0'},"quantity":2}`,
     });
     assert.equal(other.statusCode, 422, other.body);
+  });
+
+  test('after 24 hours a key is forgotten: another placement with it places a new order', async () => {
+    const { auth, pets } = await projectWithPets(2);
+    const key = randomUUID();
+    const place = (petId: string) =>
+      h.request({
+        method: 'POST',
+        url: '/v1/store/orders',
+        headers: { ...auth, ...json, 'idempotency-key': key },
+        payload: `{"petId":${petId}}`,
+      });
+    const first = await place(pets[0] ?? '');
+    assert.equal(first.statusCode, 201, first.body);
+    clock.advance(24 * 60 * 60 * 1000 - 1);
+    const other = await place(pets[1] ?? '');
+    assert.equal(other.statusCode, 422, 'within the day the key names the first placement');
+    clock.advance(2);
+    const later = await place(pets[1] ?? '');
+    assert.equal(later.statusCode, 201, later.body);
+    assert.equal(later.headers['idempotent-replayed'], undefined);
+    assert.notEqual(exactIds(later.body)[0], exactIds(first.body)[0]);
+    const replay = await place(pets[1] ?? '');
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
+    assert.equal(exactIds(replay.body)[0], exactIds(later.body)[0]);
   });
 
   test('one key sent twice at once, and a key whose pet is taken: one order, then in use or its replay; no record for a refusal', async () => {
