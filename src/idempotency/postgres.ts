@@ -2,6 +2,21 @@ import type pg from 'pg';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import { idempotencyLockId, type IdempotencyClaim, type PriorClaim } from './keys.js';
 
+/** A record of an idempotency key; `pet_id` holds the id of whatever the first request created. */
+interface KeyRecord {
+  request_hash: string;
+  pet_id: bigint;
+  created_at: Date;
+}
+
+const RECORD_OF_KEY = 'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2';
+
+/** What a record says to a request with its key: another request used it, it names this one's result, or it has expired. */
+function standingOf(found: KeyRecord, claim: IdempotencyClaim): 'reused' | 'current' | 'expired' {
+  if (found.created_at.getTime() < claim.notBefore.getTime()) return 'expired';
+  return found.request_hash === claim.requestHash ? 'current' : 'reused';
+}
+
 /**
  * Inside the creating transaction: takes the key's advisory lock (held until
  * commit, so another instance processing the same key answers `in_use`), then
@@ -18,16 +33,11 @@ export async function priorClaimPostgres(
     idempotencyLockId(projectId, claim.key),
   ]);
   if (!lock.rows[0]?.locked) return { kind: 'in_use' };
-  const prior = await client.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
-    'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
-    [projectId, claim.key],
-  );
-  const found = prior.rows[0];
+  const found = (await client.query<KeyRecord>(RECORD_OF_KEY, [projectId, claim.key])).rows[0];
   if (!found) return { kind: 'none' };
-  if (found.created_at.getTime() >= claim.notBefore.getTime()) {
-    if (found.request_hash !== claim.requestHash) return { kind: 'reused' };
-    if (await exists(found.pet_id)) return { kind: 'replay', id: found.pet_id };
-  }
+  const standing = standingOf(found, claim);
+  if (standing === 'reused') return { kind: 'reused' };
+  if (standing === 'current' && (await exists(found.pet_id))) return { kind: 'replay', id: found.pet_id };
   await client.query('DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2', [projectId, claim.key]);
   return { kind: 'none' };
 }
@@ -82,14 +92,11 @@ export async function writeKeyed<W, R>(
     }
     if (outcome.kind === 'written') return outcome;
     if (outcome.kind === 'in_use') return { kind: 'key_in_use' };
-    const prior = await db.query<{ request_hash: string; pet_id: bigint; created_at: Date }>(
-      'SELECT request_hash, pet_id, created_at FROM idempotency_keys WHERE project_id = $1 AND key = $2',
-      [projectId, claim.key],
-    );
-    const found = prior.rows[0];
+    const found = (await db.query<KeyRecord>(RECORD_OF_KEY, [projectId, claim.key])).rows[0];
     if (!found) continue;
-    if (found.created_at.getTime() >= claim.notBefore.getTime()) {
-      if (found.request_hash !== claim.requestHash) return { kind: 'key_reused' };
+    const standing = standingOf(found, claim);
+    if (standing === 'reused') return { kind: 'key_reused' };
+    if (standing === 'current') {
       const earlier = await replay(found.pet_id);
       if (earlier !== null) return { kind: 'replayed', value: earlier };
     }
