@@ -58,11 +58,14 @@ COPY src/dashboard/browser src/dashboard/browser
 RUN ln -s /app/bin/petstore /usr/local/bin/petstore
 
 # The embedded database lives on the volume; BACKUP_DIR (scheduled backups, and the one written before a
-# migration) is unset here: compose.yaml points it at a volume of its own, /backups.
+# migration) is unset here: compose.yaml points it at a volume of its own, /backups. BASE_URL is the address
+# clients use (the contract, the API reference and the dashboard publish it): set it to the public one; left
+# to its default it would name the address the server listens on, 0.0.0.0.
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=8080 \
-  DATABASE_URL=sqlite:/data/petstore.db
+  DATABASE_URL=sqlite:/data/petstore.db \
+  BASE_URL=http://localhost:8080/v1
 VOLUME /data
 EXPOSE 8080
 USER petstore

@@ -151,7 +151,9 @@ test('the container image: a local base, the build, SQLite, compose, PostgreSQL 
         Healthcheck: { Test: string[] };
         Cmd: string[];
       };
-      for (const v of ['HOST=0.0.0.0', 'PORT=8080', 'DATABASE_URL=sqlite:/data/petstore.db']) assert.ok(config.Env.includes(v), v);
+      for (const v of ['HOST=0.0.0.0', 'PORT=8080', 'DATABASE_URL=sqlite:/data/petstore.db', 'BASE_URL=http://localhost:8080/v1']) {
+        assert.ok(config.Env.includes(v), v);
+      }
       assert.equal(config.User, 'petstore');
       assert.deepEqual(Object.keys(config.Volumes), ['/data']);
       assert.deepEqual(config.Healthcheck.Test, ['CMD', 'node', '/app/scripts/healthcheck.mjs']);
@@ -193,6 +195,8 @@ test('the container image: a local base, the build, SQLite, compose, PostgreSQL 
       assert.equal(created.status, 201);
       const pet = created.body as Pet;
       assert.deepEqual(await call(url, key, `/pets/${String(pet.id)}`), { status: 200, body: pet });
+      const contract = (await (await fetch(`${url}/v1/openapi.json`)).json()) as { servers: { url: string }[] };
+      assert.equal(contract.servers[0]?.url, 'http://localhost:8080/v1', 'the image names a reachable BASE_URL, not 0.0.0.0');
       await waitFor(`${name}: healthy`, 30_000, async () =>
         (await inspect(name, '{{.State.Health.Status}}')) === 'healthy' ? true : undefined,
       );
@@ -273,13 +277,27 @@ test('the container image: a local base, the build, SQLite, compose, PostgreSQL 
       assert.deepEqual(ready.checks, { database: 'up', limiter: 'memory' });
       const exec = (args: string[]) => composeRun(['exec', '-T', 'petstore', 'petstore', ...args]);
       const { key } = JSON.parse(await exec(['keys', 'create', '--json'])) as { key: string };
-      assert.equal((await call(url, key, '/pets', { name: 'Kit', categoryId: 3 })).status, 201);
+      const kit = await call(url, key, '/pets', { name: 'Kit', categoryId: 3 });
+      assert.equal(kit.status, 201);
       const backup = JSON.parse(await exec(['backup', '/backups/now.backup', '--json'])) as {
         file: string;
         tables: Record<string, number>;
       };
       assert.equal(backup.file, '/backups/now.backup');
       assert.equal(backup.tables.pets, 1);
+
+      // docs/operations.md's restore: a new data volume, `petstore restore` in a one-off container, then up again.
+      await composeRun(['down', '--timeout', '15'], {}, 120_000);
+      await docker(['volume', 'rm', `${project}_petstore-data`]);
+      const restored = JSON.parse(
+        await composeRun(['run', '--rm', '-T', 'petstore', 'petstore', 'restore', '/backups/now.backup', '--json'], {}, 120_000),
+      ) as {
+        tables: Record<string, number>;
+      };
+      assert.equal(restored.tables.pets, 1);
+      await composeRun(['up', '--detach', '--no-build'], {}, 120_000);
+      await waitFor('compose, restored: GET /readyz 200', 30_000, () => readyz(url));
+      assert.deepEqual(await call(url, key, '/pets'), { status: 200, body: [kit.body] });
       const volumes = () => docker(['volume', 'ls', '--quiet', '--filter', `label=com.docker.compose.project=${project}`]);
       // v1 also makes the profile's volumes, unused; v2 only those of the services it runs.
       const made = (await volumes()).split('\n');
