@@ -29,9 +29,11 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/cli/package.json packages/cli/
 COPY packages/client/package.json packages/client/
 # better-sqlite3 carries its C sources (10 MB) and binaries for eight platforms (17 MB): only this platform's
-# binary stays, and loading it proves it runs on this base. The CLI package is served as a tarball, never
-# imported, so its workspace link goes.
+# binary stays, and loading it proves it runs on this base. Source maps (11 MB, swagger-ui's most of them) and
+# type declarations (3 MB) are never read at run time. The CLI package is served as a tarball, never imported,
+# so its workspace link goes.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete \
   && cd node_modules/better-sqlite3 \
   && find prebuilds -type f ! -name "linux-$(node -p process.arch).node" -delete \
   && rm -rf deps src \

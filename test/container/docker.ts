@@ -53,6 +53,14 @@ const answers = (env: NodeJS.ProcessEnv) =>
     () => false,
   );
 
+/** Mount points at or below `dir`, outermost first. */
+function mountsUnder(dir: string): string[] {
+  return readFileSync('/proc/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[1] ?? '')
+    .filter((point) => point === dir || point.startsWith(`${dir}/`));
+}
+
 /** A dockerd process other than ours whose command line names this data root. */
 function otherDaemonOn(root: string): number | null {
   for (const entry of readdirSync('/proc')) {
@@ -105,6 +113,8 @@ export async function openDocker(): Promise<Daemon> {
       await exited;
       clearTimeout(late);
     }
+    // dockerd leaves its network namespace mounted in its exec root (exec/netns/default).
+    for (const mount of mountsUnder(dir).reverse()) spawnSync('umount', [mount], { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
   };
   const tail = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '');
@@ -125,8 +135,9 @@ export async function openDocker(): Promise<Daemon> {
 /** `docker compose` (v2) where it is installed, else Debian's `docker-compose` (v1), else null. */
 export function composeCommand(env: NodeJS.ProcessEnv): string[] | null {
   if (spawnSync('docker', ['compose', 'version'], { env, stdio: 'ignore' }).status === 0) return ['docker', 'compose'];
-  if (spawnSync('docker-compose', ['version'], { env, stdio: 'ignore' }).status === 0) return ['docker-compose'];
-  return null;
+  // Found on PATH rather than run: v1 is Python, and starting it takes seconds on a loaded machine.
+  const onPath = (env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, 'docker-compose')));
+  return onPath ? ['docker-compose'] : null;
 }
 
 /** Polls `probe` every 250 ms until it returns a value (not undefined) or `ms` pass; then rejects naming `what`. */
