@@ -4,6 +4,7 @@ import type { ActiveSession } from '../accounts/sign-in.js';
 import { DomainError } from '../errors/domain-error.js';
 import { sendStaticAsset } from '../http/static-assets.js';
 import { clearedSessionCookies, hasSeveralSessionCookies, sessionTokenOf } from '../management/cookies.js';
+import { safeNext } from '../management/next-page.js';
 import { loadDashboardAssets } from './assets.js';
 import { dashboardPage, PROJECT_TABS, PROJECT_VIEWS, type PageOptions, type ProjectTab, type SignupMode } from './pages.js';
 
@@ -18,13 +19,7 @@ export const DASHBOARD_CSP =
 export const SIGN_IN_PATH = '/dashboard/sign-in';
 export const SIGN_UP_PATH = '/dashboard/sign-up';
 
-/** Where to go after signing in: a dashboard page of this service, never another site. */
-export function safeNext(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2000) return '/dashboard';
-  if (!/^\/dashboard(?:[/?#]|$)/.test(value) || value.includes('//') || value.includes('\\')) return '/dashboard';
-  for (const path of [SIGN_IN_PATH, SIGN_UP_PATH]) if (value === path || value.startsWith(`${path}?`)) return '/dashboard';
-  return value;
-}
+export { safeNext };
 
 const TAB_NAMES = new Set<string>([...PROJECT_TABS, ...PROJECT_VIEWS].map((t) => t.tab));
 
