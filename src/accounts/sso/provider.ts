@@ -29,11 +29,19 @@ export interface ProviderSettings {
   name?: string;
 }
 
+/** Why openid-client refused, in words: its messages down the chain of causes, and the claim at fault. */
+function reasonOf(err: unknown): string {
+  const words: string[] = [];
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (!words.includes(e.message)) words.push(e.message);
+    const claim = (e.cause as { claim?: unknown } | undefined)?.claim;
+    if (typeof claim === 'string') words.push(`the "${claim}" claim`);
+  }
+  return (words.join(': ') || 'the answer was refused').slice(0, 300);
+}
+
 const unreachable = (err: unknown) =>
-  new DomainError(
-    'sso_failed',
-    `The identity provider could not be reached or refused the request (${err instanceof Error ? err.message.slice(0, 200) : 'unknown error'}). Try again shortly.`,
-  );
+  new DomainError('sso_failed', `The identity provider could not be reached or refused the request (${reasonOf(err)}). Try again shortly.`);
 
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
@@ -107,10 +115,7 @@ export function openIdProvider(settings: ProviderSettings): IdentityProvider {
           emailVerified: verified === true,
         };
       } catch (err) {
-        return new DomainError(
-          'sso_failed',
-          `Single sign-on did not complete: ${err instanceof Error ? err.message.slice(0, 200) : 'the answer was refused'}. Start again from the sign-in page.`,
-        );
+        return new DomainError('sso_failed', `Single sign-on did not complete: ${reasonOf(err)}. Start again from the sign-in page.`);
       }
     },
   };
