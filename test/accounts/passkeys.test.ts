@@ -163,6 +163,15 @@ describeEachEngine('REQUIRE_SECOND_FACTOR', () => {
 
     const c = await ManagementClient.on(strict);
     assert.equal((await c.signIn(me.email, me.password)).statusCode, 200);
+    // The dashboard sends such a person to the security page, which says why.
+    for (const page of ['/dashboard', '/dashboard/tokens', `/dashboard/projects/${h.project}/keys`]) {
+      const res = await strict.inject({ url: page, headers: { cookie: c.cookie ?? '' } });
+      assert.equal(res.statusCode, 302, page);
+      assert.equal(res.headers.location, '/dashboard/security');
+    }
+    const security = await strict.inject({ url: '/dashboard/security', headers: { cookie: c.cookie ?? '' } });
+    assert.equal(security.statusCode, 200);
+    assert.match(security.body, /data-setup-required="set_up"/);
     const refused = await c.call({ url: '/api/v1/projects' });
     assert.equal(refused.statusCode, 403);
     assert.equal(refused.json().code, 'second_factor_setup_required');
