@@ -43,7 +43,7 @@ const passkeyView = (p: Passkey) => ({
   lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
 });
 
-const me = (setup?: 'setup') => ({ public: true, session: true, bearer: false, ...(setup ? { secondFactorSetup: setup } : {}) });
+const me = (setup?: 'setup' | 'always') => ({ public: true, session: true, bearer: false, ...(setup ? { secondFactorSetup: setup } : {}) });
 
 /** /api/v1/me/passkeys: the person's passkeys; /api/v1/session/passkey: signing in with one. */
 export function passkeyRoutes(app: FastifyInstance): void {
@@ -119,7 +119,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
   r.get(
     '/api/v1/me/passkeys',
     {
-      config: me('setup'),
+      config: me('always'),
       schema: {
         ...common,
         operationId: 'listPasskeys',

@@ -104,7 +104,7 @@ const credential = (description: string) =>
           signature: Type.Optional(Base64Url('Sign-in: the signature.')),
           userHandle: Type.Optional(Base64Url('Sign-in: the user handle.')),
           publicKey: Type.Optional(Base64Url('Registration: the public key (SPKI).')),
-          publicKeyAlgorithm: Type.Optional(Type.Integer({ format: 'int32' })),
+          publicKeyAlgorithm: Type.Optional(Type.Integer({ format: 'int32', minimum: -2147483648, maximum: 2147483647 })),
           transports: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 })),
         },
         { additionalProperties: true },
@@ -184,4 +184,9 @@ export const OidcCallbackQuery = Type.Object(
     error: Type.Optional(Type.String({ maxLength: 256, description: 'Why the identity provider refused.' })),
   },
   { additionalProperties: true },
+);
+
+export const SsoStartSchema = Type.Object(
+  { url: Type.String({ format: 'uri', description: "The identity provider's authorization URL to send the browser to." }) },
+  { additionalProperties: false, description: 'A single sign-on started.' },
 );

@@ -38,7 +38,7 @@ export function totpRoutes(app: FastifyInstance): void {
   r.get(
     '/api/v1/me/totp',
     {
-      config: session('setup'),
+      config: session('always'),
       schema: {
         ...common,
         operationId: 'getTotp',

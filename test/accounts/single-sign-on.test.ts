@@ -172,11 +172,27 @@ describeEachEngine('single sign-on with OpenID Connect', () => {
     }
   });
 
-  test('a client that is not a browser gets the Error body; without OIDC_ISSUER the routes are 404', async () => {
+  test('a client that is not a browser gets JSON: the address, the session, or the Error body; without OIDC_ISSUER the routes are 404', async () => {
     const me = await createPerson(sso, `json-${unique()}@example.test`);
+    const json = { host: HOST, accept: 'application/json' };
+    idp.signInAs({ sub: `sub-${unique()}`, email: me.email, email_verified: true });
+    const started = await sso.inject({ url: '/api/v1/session/oidc', headers: json });
+    checker.contract.check(
+      'GET',
+      '/api/v1/session/oidc',
+      started.statusCode,
+      started.headers['content-type'] as string | undefined,
+      started.body,
+    );
+    assert.equal(started.statusCode, 200, started.body);
+    const signedIn = await finish(sso, await idp.authorize(started.json().url), cookiesOf(started), json);
+    assert.equal(signedIn.statusCode, 200, signedIn.body);
+    assert.equal(signedIn.json().user.email, me.email);
+    assert.ok(signedIn.json().csrfToken);
+
     idp.signInAs({ sub: `sub-${unique()}`, email: me.email, email_verified: false });
     const { location, cookie } = await start(sso);
-    const res = await finish(sso, await idp.authorize(location.href), cookie, { host: HOST, accept: 'application/json' });
+    const res = await finish(sso, await idp.authorize(location.href), cookie, json);
     assert.equal(res.statusCode, 403);
     assert.equal(res.json().code, 'email_not_verified');
     const none = await h.request({ url: '/api/v1/session/oidc', headers: { host: HOST } });

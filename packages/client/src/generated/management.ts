@@ -214,7 +214,7 @@ export interface paths {
         };
         /**
          * Sign in with the identity provider
-         * @description Single sign-on (OpenID Connect, authorization code with PKCE): sends the browser to the identity provider of OIDC_ISSUER, with a new `state` and `nonce`, and a short cookie (10 minutes, this path only) tying the sign-on to this browser. The provider sends it back to `/session/oidc/callback`, which is the redirect URI to register with it (on this origin). 404 when OIDC_ISSUER is not set; a browser whose sign-on cannot start goes to `/dashboard/sign-in?error=CODE`.
+         * @description Single sign-on (OpenID Connect, authorization code with PKCE): sends a browser (a request that accepts `text/html`) to the identity provider of OIDC_ISSUER with 303, with a new `state` and `nonce`, and a short cookie (10 minutes, this path only) tying the sign-on to it; any other client gets the address as `{url}` (200) with the same cookie. The provider sends the browser back to `/session/oidc/callback`, which is the redirect URI to register with it (on this origin). 404 when OIDC_ISSUER is not set; a browser whose sign-on cannot start goes to `/dashboard/sign-in?error=CODE`.
          */
         get: operations["startSingleSignOn"];
         put?: never;
@@ -234,7 +234,7 @@ export interface paths {
         };
         /**
          * Come back from the identity provider
-         * @description Where the identity provider sends the browser back. Checks the answer against the sign-on this browser started (its cookie): the `state`, then the code exchanged with the PKCE verifier, and the ID token's signature, issuer, audience and `nonce`. The person is the account whose email the provider says it verified (`email_verified`); without one, an account is made when SIGNUP is `open` or the email's domain is one of OIDC_ALLOWED_DOMAINS, and refused otherwise (`signup_closed`). Success starts a session (as `POST /session`) and sends the browser to the page it started from. A refusal sends a browser to `/dashboard/sign-in?error=CODE` (`sso_failed`, `email_not_verified`, `signup_closed`), and answers anything else with the Error body.
+         * @description Where the identity provider sends the browser back. Checks the answer against the sign-on this browser started (its cookie): the `state`, then the code exchanged with the PKCE verifier, and the ID token's signature, issuer, audience and `nonce`. The person is the account whose email the provider says it verified (`email_verified`); without one, an account is made when SIGNUP is `open` or the email's domain is one of OIDC_ALLOWED_DOMAINS, and refused otherwise (`signup_closed`). Success starts a session (as `POST /session`) and sends a browser to the page it started from (303); any other client gets the session's body (200). A refusal sends a browser to `/dashboard/sign-in?error=CODE` (`sso_failed`, `email_not_verified`, `signup_closed`), and answers anything else with the Error body.
          */
         get: operations["finishSingleSignOn"];
         put?: never;
@@ -1959,17 +1959,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
-            403: {
-                headers: {
-                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
             405: {
                 headers: {
@@ -2859,17 +2848,6 @@ export interface operations {
             };
             /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). */
             401: {
-                headers: {
-                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
-            403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;
@@ -3770,6 +3748,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Where to send the browser (a client that is not one). */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description The identity provider's authorization URL to send the browser to.
+                         */
+                        url: string;
+                    };
+                };
+            };
             /** @description To the identity provider, or (a browser, when the provider cannot be reached) back to the sign-in page. */
             303: {
                 headers: {
@@ -3889,6 +3884,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The signed-in person and the CSRF token of the session. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
             /** @description Signed in: to the dashboard page the sign-on started from (or, a browser refused, to the sign-in page with `?error=CODE`). */
             303: {
                 headers: {
