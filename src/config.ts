@@ -89,6 +89,17 @@ export const ConfigSchema = Type.Object({
   backupIntervalHours: Type.Number({ exclusiveMinimum: 0 }),
   /** Scheduled backups kept; older ones are removed after a success. */
   backupKeep: Type.Integer({ minimum: 1 }),
+  /** People without a second factor (an authenticator app or a passkey) who did not sign in with single sign-on may only set one up. */
+  requireSecondFactor: Type.Boolean(),
+  /** The OpenID Connect issuer people may sign in with (single sign-on); unset: none. */
+  oidcIssuer: Type.Optional(Type.String({ pattern: '^https?://' })),
+  oidcClientId: Type.Optional(Type.String({ minLength: 1 })),
+  /** Unset: a public client (PKCE alone). */
+  oidcClientSecret: Type.Optional(Type.String({ minLength: 1 })),
+  /** Email domains whose people get an account at their first single sign-on, whatever SIGNUP says. */
+  oidcAllowedDomains: Type.Array(Type.String({ pattern: '^[a-z0-9.-]+$' })),
+  /** The identity provider's name on the sign-in page ("Sign in with NAME"); unset: the issuer's host. */
+  oidcName: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -136,6 +147,12 @@ const ENV_NAMES: Record<keyof Config, string> = {
   backupDir: 'BACKUP_DIR',
   backupIntervalHours: 'BACKUP_INTERVAL_HOURS',
   backupKeep: 'BACKUP_KEEP',
+  requireSecondFactor: 'REQUIRE_SECOND_FACTOR',
+  oidcIssuer: 'OIDC_ISSUER',
+  oidcClientId: 'OIDC_CLIENT_ID',
+  oidcClientSecret: 'OIDC_CLIENT_SECRET',
+  oidcAllowedDomains: 'OIDC_ALLOWED_DOMAINS',
+  oidcName: 'OIDC_NAME',
 };
 
 function integer(raw: string | undefined, fallback: number): unknown {
@@ -218,12 +235,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: optional(env.BACKUP_DIR),
     backupIntervalHours: decimal(env.BACKUP_INTERVAL_HOURS, 24),
     backupKeep: integer(env.BACKUP_KEEP, 7),
+    requireSecondFactor: boolean(env.REQUIRE_SECOND_FACTOR, false),
+    oidcIssuer: optional(env.OIDC_ISSUER),
+    oidcClientId: optional(env.OIDC_CLIENT_ID),
+    oidcClientSecret: optional(env.OIDC_CLIENT_SECRET),
+    oidcAllowedDomains: list(env.OIDC_ALLOWED_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, '').replace(/\.$/, '')),
+    oidcName: optional(env.OIDC_NAME),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) {
-    const apart = environmentsApart(candidate);
-    if (apart === null) return candidate;
-    throw new ConfigError([apart]);
+    const problems = [environmentsApart(candidate), singleSignOnProblem(candidate)].filter((p) => p !== null);
+    if (problems.length === 0) return candidate;
+    throw new ConfigError(problems);
   }
   const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => {
     const field = (e.path.replace(/^\//, '').split('/')[0] ?? '') as keyof Config;
@@ -244,6 +267,22 @@ function environmentsApart(config: Config): string | null {
   const prefix = (url: URL) => url.pathname.replace(/\/v1$/, '');
   if (prefix(staging) !== '' && prefix(staging) !== prefix(production)) return null;
   return `STAGING_BASE_URL: must differ from BASE_URL in its host or in the path before /v1 (got ${JSON.stringify(config.stagingBaseUrl)} beside ${JSON.stringify(config.baseUrl)})`;
+}
+
+/** What makes the single sign-on settings unusable, or null (none set is fine). */
+function singleSignOnProblem(config: Config): string | null {
+  const { oidcIssuer, oidcClientId } = config;
+  if (oidcIssuer === undefined) {
+    return oidcClientId === undefined && config.oidcClientSecret === undefined ? null : 'OIDC_ISSUER: required with OIDC_CLIENT_ID';
+  }
+  if (oidcClientId === undefined) return 'OIDC_CLIENT_ID: required with OIDC_ISSUER';
+  const url = URL.parse(oidcIssuer);
+  if (!url) return `OIDC_ISSUER: not a URL (got ${JSON.stringify(oidcIssuer)})`;
+  // Plain HTTP only to this machine (a test or development identity provider): codes and tokens travel over it.
+  if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+    return `OIDC_ISSUER: must be https:// (http:// only on a loopback address) (got ${JSON.stringify(oidcIssuer)})`;
+  }
+  return null;
 }
 
 /** The values a union of literals allows (SIGNUP, LOG_LEVEL…), to name them in the error; null for other schemas. */

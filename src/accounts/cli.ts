@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { OPERATOR } from '../audit/actor.js';
+import { DomainError } from '../errors/domain-error.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 
 /** The service on the database, loaded when a command runs (other commands do not load it). */
@@ -17,10 +18,11 @@ function passwordFromStdin(): string {
 
 export const usersCommand: CliCommand = {
   name: 'users',
-  subcommands: ['create', 'revoke-sessions'],
+  subcommands: ['create', 'revoke-sessions', 'reset-second-factor'],
   usage: [
     'users create EMAIL [--admin] [--password-stdin] [--json]   prints a generated password once',
     'users revoke-sessions EMAIL                                signs the person out everywhere',
+    'users reset-second-factor EMAIL [--json]                   removes their authenticator app, recovery codes and passkeys',
   ],
   async run([sub, ...rest], ctx) {
     if (sub === 'create') {
@@ -40,6 +42,18 @@ export const usersCommand: CliCommand = {
           ctx.err('This is the generated password. Store it now: it is not shown again.');
         }
       }
+    } else if (sub === 'reset-second-factor') {
+      const { values, positionals } = parse(rest, { json: { type: 'boolean' } }, 1);
+      const email = positionals[0] ?? '';
+      const user = orRefuse((await (await service(ctx)).findUser(email)) ?? new DomainError('not_found', `No user "${email}" exists.`));
+      const { composeFactors } = await import('./compose.js');
+      const { factors } = composeFactors(await cliGround(ctx), await ctx.config());
+      const removed = await factors.reset(OPERATOR, user);
+      if (values.json) ctx.json({ email: user.email, totp: removed.totp, passkeys: removed.passkeys });
+      else
+        ctx.out(
+          `removed ${removed.totp ? 'the authenticator app and recovery codes and ' : ''}${String(removed.passkeys)} passkey(s) of ${user.email}: they sign in with their password, then set up a second factor again`,
+        );
     } else {
       const { positionals } = parse(rest, {}, 1);
       const ended = orRefuse(await (await service(ctx)).revokeSessions(positionals[0] ?? ''));

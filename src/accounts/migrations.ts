@@ -75,6 +75,57 @@ export const accountMigrations: FeatureMigrations = {
         UPDATE invitations SET vouched = 1 WHERE invited_by IS NULL OR invited_by IN (SELECT id FROM users WHERE admin = 1)
           OR project_id NOT IN (SELECT project_id FROM self_made_projects);`,
     },
+    {
+      version: 5,
+      name: 'second factors (authenticator apps, recovery codes, passkeys), single sign-on, how a session was started',
+      kind: 'expand',
+      sql: `
+        ALTER TABLE sessions ADD COLUMN method TEXT NOT NULL DEFAULT 'password';
+        CREATE TABLE totp_factors (
+          user_id INTEGER PRIMARY KEY REFERENCES users(id),
+          secret TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          confirmed_at INTEGER,
+          last_time_step INTEGER
+        );
+        CREATE TABLE recovery_codes (
+          user_id INTEGER NOT NULL REFERENCES users(id),
+          code_hash BLOB NOT NULL,
+          created_at INTEGER NOT NULL,
+          used_at INTEGER,
+          PRIMARY KEY (user_id, code_hash)
+        );
+        CREATE TABLE passkeys (
+          id TEXT PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users(id),
+          credential_id TEXT NOT NULL UNIQUE,
+          public_key BLOB NOT NULL,
+          counter INTEGER NOT NULL,
+          transports TEXT NOT NULL,
+          name TEXT NOT NULL,
+          backed_up INTEGER NOT NULL CHECK (backed_up IN (0, 1)),
+          created_at INTEGER NOT NULL,
+          last_used_at INTEGER
+        );
+        CREATE INDEX passkeys_user ON passkeys(user_id);
+        CREATE TABLE webauthn_challenges (
+          challenge TEXT PRIMARY KEY,
+          user_id INTEGER REFERENCES users(id),
+          purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign-in')),
+          expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges(expires_at);
+        CREATE TABLE sso_logins (
+          id_hash BLOB PRIMARY KEY,
+          state TEXT NOT NULL,
+          nonce TEXT NOT NULL,
+          code_verifier TEXT NOT NULL,
+          redirect_uri TEXT NOT NULL,
+          next TEXT NOT NULL,
+          expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX sso_logins_expiry ON sso_logins(expires_at);`,
+    },
   ],
   postgres: [
     {
@@ -148,6 +199,57 @@ export const accountMigrations: FeatureMigrations = {
         ALTER TABLE invitations ADD COLUMN vouched BOOLEAN NOT NULL DEFAULT false;
         UPDATE invitations SET vouched = true WHERE invited_by IS NULL OR invited_by IN (SELECT id FROM users WHERE admin)
           OR project_id NOT IN (SELECT project_id FROM self_made_projects);`,
+    },
+    {
+      version: 5,
+      name: 'second factors (authenticator apps, recovery codes, passkeys), single sign-on, how a session was started',
+      kind: 'expand',
+      sql: `
+        ALTER TABLE sessions ADD COLUMN method TEXT NOT NULL DEFAULT 'password';
+        CREATE TABLE totp_factors (
+          user_id BIGINT PRIMARY KEY REFERENCES users(id),
+          secret TEXT NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL,
+          confirmed_at TIMESTAMPTZ,
+          last_time_step BIGINT
+        );
+        CREATE TABLE recovery_codes (
+          user_id BIGINT NOT NULL REFERENCES users(id),
+          code_hash BYTEA NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL,
+          used_at TIMESTAMPTZ,
+          PRIMARY KEY (user_id, code_hash)
+        );
+        CREATE TABLE passkeys (
+          id TEXT PRIMARY KEY,
+          user_id BIGINT NOT NULL REFERENCES users(id),
+          credential_id TEXT NOT NULL UNIQUE,
+          public_key BYTEA NOT NULL,
+          counter BIGINT NOT NULL,
+          transports TEXT NOT NULL,
+          name TEXT NOT NULL,
+          backed_up BOOLEAN NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL,
+          last_used_at TIMESTAMPTZ
+        );
+        CREATE INDEX passkeys_user ON passkeys(user_id);
+        CREATE TABLE webauthn_challenges (
+          challenge TEXT PRIMARY KEY,
+          user_id BIGINT REFERENCES users(id),
+          purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign-in')),
+          expires_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges(expires_at);
+        CREATE TABLE sso_logins (
+          id_hash BYTEA PRIMARY KEY,
+          state TEXT NOT NULL,
+          nonce TEXT NOT NULL,
+          code_verifier TEXT NOT NULL,
+          redirect_uri TEXT NOT NULL,
+          next TEXT NOT NULL,
+          expires_at TIMESTAMPTZ NOT NULL
+        );
+        CREATE INDEX sso_logins_expiry ON sso_logins(expires_at);`,
     },
   ],
 };

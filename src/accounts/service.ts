@@ -162,6 +162,14 @@ export class AccountService {
     return true;
   }
 
+  /** The person with this email (any case), or null. */
+  async findUser(email: string): Promise<User | null> {
+    const found = await this.accounts.findUserByEmail(normaliseEmail(email));
+    if (!found) return null;
+    const { passwordHash: _hash, ...user } = found;
+    return user;
+  }
+
   /** Ends every session of a person at once, on every instance; the number ended. */
   async revokeSessions(email: string): Promise<number | DomainError> {
     const user = await this.accounts.findUserByEmail(normaliseEmail(email));

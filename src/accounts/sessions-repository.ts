@@ -1,9 +1,17 @@
 import type { Database } from '../storage/database.js';
 import { int, sqlFor, time } from '../storage/sql.js';
 
+/**
+ * How a session was started: `password` alone, `password+totp` or `password+recovery_code` (a second factor after
+ * the password), `password+passkey` (a password session whose person then registered a passkey in it), `passkey`,
+ * or `oidc` (single sign-on). Everything but `password` satisfies REQUIRE_SECOND_FACTOR.
+ */
+export type SessionMethod = 'password' | 'password+totp' | 'password+recovery_code' | 'password+passkey' | 'passkey' | 'oidc';
+
 export interface SessionRecord {
   userId: number;
   csrfToken: string;
+  method: SessionMethod;
   createdAt: Date;
   seenAt: Date;
 }
@@ -13,6 +21,8 @@ export interface SessionRepository {
   create(idHash: Buffer, record: SessionRecord): Promise<void>;
   find(idHash: Buffer): Promise<SessionRecord | null>;
   touch(idHash: Buffer, at: Date): Promise<void>;
+  /** Records that the person of a `password` session proved a second factor in it (set one up); other sessions are left as they are. */
+  setMethod(idHash: Buffer, method: SessionMethod): Promise<void>;
   delete(idHash: Buffer): Promise<void>;
   /** Ends every session of a person (and the expired ones of anyone); the number ended. */
   deleteForUser(userId: number): Promise<number>;
@@ -36,6 +46,7 @@ export interface AttemptRepository {
 interface SessionRow {
   user_id: bigint;
   csrf_token: string;
+  method: SessionMethod;
   created_at: bigint | Date;
   seen_at: bigint | Date;
 }
@@ -44,20 +55,28 @@ export function openSessionRepository(database: Database): SessionRepository {
   const sql = sqlFor(database);
   return {
     create: async (idHash, r) => {
-      await sql.run('INSERT INTO sessions (id_hash, user_id, csrf_token, created_at, seen_at) VALUES (?, ?, ?, ?, ?)', [
+      await sql.run('INSERT INTO sessions (id_hash, user_id, csrf_token, method, created_at, seen_at) VALUES (?, ?, ?, ?, ?, ?)', [
         idHash,
         r.userId,
         r.csrfToken,
+        r.method,
         r.createdAt,
         r.seenAt,
       ]);
     },
     find: async (idHash) => {
-      const r = await sql.one<SessionRow>('SELECT user_id, csrf_token, created_at, seen_at FROM sessions WHERE id_hash = ?', [idHash]);
-      return r ? { userId: int(r.user_id), csrfToken: r.csrf_token, createdAt: time(r.created_at), seenAt: time(r.seen_at) } : null;
+      const r = await sql.one<SessionRow>('SELECT user_id, csrf_token, method, created_at, seen_at FROM sessions WHERE id_hash = ?', [
+        idHash,
+      ]);
+      return r
+        ? { userId: int(r.user_id), csrfToken: r.csrf_token, method: r.method, createdAt: time(r.created_at), seenAt: time(r.seen_at) }
+        : null;
     },
     touch: async (idHash, at) => {
       await sql.run('UPDATE sessions SET seen_at = ? WHERE id_hash = ?', [at, idHash]);
+    },
+    setMethod: async (idHash, method) => {
+      await sql.run("UPDATE sessions SET method = ? WHERE id_hash = ? AND method = 'password'", [method, idHash]);
     },
     delete: async (idHash) => {
       await sql.run('DELETE FROM sessions WHERE id_hash = ?', [idHash]);

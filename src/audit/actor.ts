@@ -14,11 +14,11 @@ export interface Actor extends AuditActor {
 export const OPERATOR: Actor = Object.freeze({ type: 'operator' as const });
 
 /**
- * Where a change is recorded: a project's id (a change to what its environments share, or to production), or a
+ * Where a change is recorded: a person's own log (`{person: userId}`: sign-ins, second factors), a project's id (a change to what its environments share, or to production), or a
  * project in one of its environments (projects/repository.ts `Project`), whose change is recorded in the
  * project's one audit log, naming the environment.
  */
-export type AuditScope = number | { sharedId: number; environment: Environment };
+export type AuditScope = number | { sharedId: number; environment: Environment } | { person: number };
 
 /** What a service needs to record its changes. */
 export interface AuditTrail {

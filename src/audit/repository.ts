@@ -2,7 +2,12 @@ import type { Environment } from '../http/environments.js';
 import type { Database } from '../storage/database.js';
 import { sqlFor, time } from '../storage/sql.js';
 
-/** Every change the audit log records (webhook.* are the webhooks capability's). */
+/**
+ * Every change the audit log records (webhook.* are the webhooks capability's). A project's log records the
+ * changes to the project; a person's own log (`person_audit_log`) records their sign-ins and second factors:
+ * `session.create` (the target is how: `password`, `password+totp`, `password+recovery_code`, `passkey`, `oidc`),
+ * `totp.*`, `recovery_code*`, `passkey.*` and the operator's `second_factor.reset`.
+ */
 export const AUDIT_ACTIONS = [
   'project.create',
   'member.invite',
@@ -28,7 +33,20 @@ export const AUDIT_ACTIONS = [
   'staging.reset',
   'staging.copy_pets',
 ] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What a person's own log records. */
+export const PERSON_AUDIT_ACTIONS = [
+  'session.create',
+  'totp.enable',
+  'totp.disable',
+  'recovery_codes.generate',
+  'recovery_code.use',
+  'passkey.add',
+  'passkey.rename',
+  'passkey.remove',
+  'second_factor.reset',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number] | (typeof PERSON_AUDIT_ACTIONS)[number];
 
 export interface AuditActor {
   type: 'user' | 'token' | 'operator';
@@ -54,8 +72,15 @@ export interface AuditEntry extends Omit<NewAuditEntry, 'projectId' | 'ip'> {
   ip: string | null;
 }
 
+/** An entry of a person's own log: like a project's, without an environment. */
+export type PersonAuditEntry = Omit<AuditEntry, 'environment'>;
+
 export interface AuditRepository {
   add(entry: NewAuditEntry, at: Date): Promise<void>;
+  /** Adds an entry to a person's own log. */
+  addForPerson(userId: number, entry: Omit<NewAuditEntry, 'projectId' | 'environment'>, at: Date): Promise<void>;
+  /** A person's entries, newest first, below an id when one is given. */
+  listForPerson(userId: number, options: { limit: number; before?: bigint }): Promise<PersonAuditEntry[]>;
   /** A project's entries, newest first, below an id when one is given. */
   list(projectId: number, options: { limit: number; before?: bigint }): Promise<AuditEntry[]>;
   /** Deletes entries older than an instant; how many. */
@@ -75,6 +100,8 @@ interface Row {
 }
 
 const COLUMNS = 'id, created_at AS at, actor_type, actor_email, actor_token_id, action, target, ip, environment';
+
+const PERSON_COLUMNS = 'id, created_at AS at, actor_type, actor_email, actor_token_id, action, target, ip';
 
 const toEntry = (r: Row): AuditEntry => ({
   id: BigInt(r.id),
@@ -108,6 +135,25 @@ export function openAuditRepository(database: Database): AuditRepository {
             limit,
           ])
       ).map(toEntry),
-    purge: (before) => sql.run('DELETE FROM audit_log WHERE created_at < ?', [before]),
+    addForPerson: async (userId, e, at) => {
+      await sql.run(
+        'INSERT INTO person_audit_log (user_id, created_at, actor_type, actor_email, actor_token_id, action, target, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        [userId, at, e.actor.type, e.actor.email ?? null, e.actor.tokenId ?? null, e.action, e.target, e.ip ?? null],
+      );
+    },
+    listForPerson: async (userId, { limit, before }) =>
+      (
+        await sql.all<Row>(`SELECT ${PERSON_COLUMNS} FROM person_audit_log WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?`, [
+          userId,
+          before ?? BigInt(Number.MAX_SAFE_INTEGER),
+          limit,
+        ])
+      ).map((r) => {
+        const { environment: _none, ...entry } = toEntry({ ...r, environment: 'production' });
+        return entry;
+      }),
+    purge: async (before) =>
+      (await sql.run('DELETE FROM audit_log WHERE created_at < ?', [before])) +
+      (await sql.run('DELETE FROM person_audit_log WHERE created_at < ?', [before])),
   };
 }

@@ -22,7 +22,7 @@ const ENVIRONMENT_TABS: ReadonlySet<PageKind> = new Set(['project', 'keys', 'web
 export type DashboardEnvironment = 'production' | 'staging';
 
 /** Pages of the person rather than of a project (the account menu's links). */
-export type AccountPage = 'tokens';
+export type AccountPage = 'tokens' | 'security';
 /** Pages anyone may open: signing in, signing up, and an invitation link. */
 export type PublicPage = 'sign-in' | 'sign-up' | 'invitation';
 
@@ -47,6 +47,13 @@ export interface PageOptions {
   stagingBaseUrl?: string;
   /** On project pages: the v1 API's base URL of the environment shown (the Keys tab's first call uses it). */
   apiBaseUrl?: string;
+  /** On the sign-in page: the identity provider's name when single sign-on is configured. */
+  sso?: string;
+  /**
+   * On the security page, when REQUIRE_SECOND_FACTOR holds this session back: it must set up a second factor
+   * (`set_up`), or sign in again with the one its person has (`sign_in_again`).
+   */
+  setupRequired?: 'set_up' | 'sign_in_again';
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
@@ -62,6 +69,7 @@ const PAGE_TITLES: Partial<Record<PageKind, [title: string, heading: string]>> =
   invitation: ['Invitation', 'You are invited to a project'],
   projects: ['Projects', 'Projects'],
   tokens: ['Access tokens', 'Access tokens'],
+  security: ['Security', 'Sign-in and security'],
 };
 
 function titleOf(o: PageOptions): string {
@@ -119,11 +127,11 @@ function breadcrumbs(o: PageOptions): string {
   return `<nav class="crumbs" aria-label="Breadcrumb"><ol>${crumbs.join('')}</ol></nav>`;
 }
 
-/** The person's menu in the header: who is signed in, their access tokens, and Sign out. */
+/** The person's menu in the header: who is signed in, their access tokens, their sign-in security, and Sign out. */
 function accountMenu(o: PageOptions): string {
-  const here = o.kind === 'tokens' ? ' aria-current="page"' : '';
+  const here = (kind: PageKind) => (o.kind === kind ? ' aria-current="page"' : '');
   const email = escape(o.user?.email ?? '');
-  return `<nav class="account" aria-label="Your account"><span class="who" title="${email}">${email}</span><a href="/dashboard/tokens"${here}>Access tokens</a><button type="button" id="sign-out" class="secondary">Sign out</button></nav>`;
+  return `<nav class="account" aria-label="Your account"><span class="who" title="${email}">${email}</span><a href="/dashboard/tokens"${here('tokens')}>Access tokens</a><a href="/dashboard/security"${here('security')}>Security</a><button type="button" id="sign-out" class="secondary">Sign out</button></nav>`;
 }
 
 /**
@@ -143,6 +151,8 @@ export function dashboardPage(o: PageOptions): string {
   if (o.invitation) data.push(`data-invitation="${escape(o.invitation)}"`);
   if (o.environment) data.push(`data-environment="${o.environment}"`);
   if (o.apiBaseUrl) data.push(`data-api-base="${escape(o.apiBaseUrl)}"`);
+  if (o.sso) data.push(`data-sso="${escape(o.sso)}"`);
+  if (o.setupRequired) data.push(`data-setup-required="${o.setupRequired}"`);
   const account = o.user ? accountMenu(o) : '';
   const body =
     o.kind === 'not-found'

@@ -4,6 +4,7 @@ import type { ActiveSession } from '../accounts/sign-in.js';
 import { DomainError } from '../errors/domain-error.js';
 import { sendStaticAsset } from '../http/static-assets.js';
 import { clearedSessionCookies, hasSeveralSessionCookies, sessionTokenOf } from '../management/cookies.js';
+import { safeNext } from '../management/next-page.js';
 import { loadDashboardAssets } from './assets.js';
 import { dashboardPage, PROJECT_TABS, PROJECT_VIEWS, type PageOptions, type ProjectTab, type SignupMode } from './pages.js';
 
@@ -18,13 +19,7 @@ export const DASHBOARD_CSP =
 export const SIGN_IN_PATH = '/dashboard/sign-in';
 export const SIGN_UP_PATH = '/dashboard/sign-up';
 
-/** Where to go after signing in: a dashboard page of this service, never another site. */
-export function safeNext(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2000) return '/dashboard';
-  if (!/^\/dashboard(?:[/?#]|$)/.test(value) || value.includes('//') || value.includes('\\')) return '/dashboard';
-  for (const path of [SIGN_IN_PATH, SIGN_UP_PATH]) if (value === path || value.startsWith(`${path}?`)) return '/dashboard';
-  return value;
-}
+export { safeNext };
 
 const TAB_NAMES = new Set<string>([...PROJECT_TABS, ...PROJECT_VIEWS].map((t) => t.tab));
 
@@ -57,30 +52,38 @@ export default fp(
     const toSignIn = (request: FastifyRequest, reply: FastifyReply) =>
       reply.header('cache-control', 'no-store').redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(request.url)}`, 302);
 
-    /** A page for a signed-in person; anyone else goes to sign in first and comes back here. */
-    const page = (kind: 'projects' | 'tokens' | 'project' | ProjectTab) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const active = await session(request);
-      if (!active) return toSignIn(request, reply);
-      const user = userOf(active);
-      if (kind === 'projects' || kind === 'tokens') return send(reply, { kind, user });
-      const { slug } = request.params as { slug: string };
-      const project = await app.accounts.projectOf(active.user, slug);
-      if (project instanceof DomainError) {
-        return send(reply, { kind: 'not-found', user, message: `There is no project “${slug}” that you may manage.` }, 404);
-      }
-      const environment = (request.query as { environment?: unknown }).environment === 'staging' ? 'staging' : 'production';
-      return send(reply, {
-        kind,
-        user,
-        slug: project.slug,
-        environment,
-        stagingBaseUrl: app.environments.baseUrl('staging'),
-        apiBaseUrl: app.environments.baseUrl(environment),
-      });
-    };
+    /**
+     * A page for a signed-in person; anyone else goes to sign in first and comes back here. A person who must
+     * set up a second factor first (REQUIRE_SECOND_FACTOR) is sent to the security page, which says why.
+     */
+    const page =
+      (kind: 'projects' | 'tokens' | 'security' | 'project' | ProjectTab) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const active = await session(request);
+        if (!active) return toSignIn(request, reply);
+        const user = userOf(active);
+        const gate = await app.sessions.secondFactorGate(active);
+        if (gate !== 'open' && kind !== 'security') return reply.header('cache-control', 'no-store').redirect('/dashboard/security', 302);
+        if (kind === 'security') return send(reply, { kind, user, ...(gate === 'open' ? {} : { setupRequired: gate }) });
+        if (kind === 'projects' || kind === 'tokens') return send(reply, { kind, user });
+        const { slug } = request.params as { slug: string };
+        const project = await app.accounts.projectOf(active.user, slug);
+        if (project instanceof DomainError) {
+          return send(reply, { kind: 'not-found', user, message: `There is no project “${slug}” that you may manage.` }, 404);
+        }
+        const environment = (request.query as { environment?: unknown }).environment === 'staging' ? 'staging' : 'production';
+        return send(reply, {
+          kind,
+          user,
+          slug: project.slug,
+          environment,
+          stagingBaseUrl: app.environments.baseUrl('staging'),
+          apiBaseUrl: app.environments.baseUrl(environment),
+        });
+      };
 
     app.get('/dashboard', { config: { public: true } }, page('projects'));
     app.get('/dashboard/tokens', { config: { public: true } }, page('tokens'));
+    app.get('/dashboard/security', { config: { public: true } }, page('security'));
     app.get('/dashboard/projects/:slug', { config: { public: true } }, page('project'));
     app.get<{ Params: { slug: string; tab: string } }>('/dashboard/projects/:slug/:tab', { config: { public: true } }, (request, reply) =>
       TAB_NAMES.has(request.params.tab) ? page(request.params.tab as ProjectTab)(request, reply) : notFound(request, reply),
@@ -88,7 +91,7 @@ export default fp(
 
     app.get<{ Querystring: { next?: string } }>(SIGN_IN_PATH, { config: { public: true } }, async (request, reply) => {
       if (await session(request)) return reply.header('cache-control', 'no-store').redirect(safeNext(request.query.next), 302);
-      return send(reply, { kind: 'sign-in', signup: signup() });
+      return send(reply, { kind: 'sign-in', signup: signup(), ...(app.singleSignOn ? { sso: app.singleSignOn.provider.name } : {}) });
     });
     app.get<{ Querystring: { next?: string } }>(SIGN_UP_PATH, { config: { public: true } }, async (request, reply) => {
       if (await session(request)) return reply.header('cache-control', 'no-store').redirect(safeNext(request.query.next), 302);

@@ -36,7 +36,15 @@ export type DomainCode =
   | 'token_limit'
   | 'webhook_limit'
   | 'staging_not_empty'
-  | 'key_already_rolled';
+  | 'key_already_rolled'
+  | 'second_factor_required'
+  | 'invalid_code'
+  | 'second_factor_setup_required'
+  | 'last_second_factor'
+  | 'totp_already_enabled'
+  | 'invalid_passkey'
+  | 'sso_failed'
+  | 'email_not_verified';
 
 export interface DomainDetail {
   in: 'body' | 'query' | 'path' | 'header';

@@ -31,11 +31,34 @@ export const ERROR_CATALOG = {
   invalid_redirect: { status: 400, message: 'The redirect entry is not valid.' },
   plan_required: { status: 403, message: 'Custom domains need the Pro plan or above.' },
   invalid_credentials: { status: 401, message: 'The email or password is wrong.' },
+  second_factor_required: {
+    status: 401,
+    message: 'The password is right; this account also needs the code of its authenticator app (or a recovery code) as `code`.',
+  },
+  invalid_code: { status: 401, message: 'The code is wrong, expired or was already used: wait for the next one and try again.' },
+  invalid_passkey: {
+    status: 401,
+    message:
+      'The passkey was not accepted: it is not registered here, or the answer is not for a challenge this service issued (they expire after 5 minutes).',
+  },
+  sso_failed: {
+    status: 401,
+    message: 'Single sign-on did not complete: the identity provider refused, or its answer was not for this sign-in. Start again.',
+  },
   invalid_token: { status: 401, message: 'The access token is missing, unknown, expired or revoked.' },
   signup_closed: { status: 403, message: 'Sign-up is not open on this service: ask its operator or a project owner for an invitation.' },
   project_limit: { status: 403, message: 'You own the most projects allowed (MAX_PROJECTS_PER_USER).' },
   forbidden: { status: 403, message: "Only the project's owners may do this." },
   insufficient_scope: { status: 403, message: 'This key or access token is read-only: a write one is needed to change anything.' },
+  second_factor_setup_required: {
+    status: 403,
+    message:
+      'This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options).',
+  },
+  email_not_verified: {
+    status: 403,
+    message: 'The identity provider has not verified this email: single sign-on matches verified emails only.',
+  },
   invitation_mismatch: { status: 403, message: 'This invitation is meant for another email: sign in with the invited one.' },
   not_signed_in: { status: 401, message: 'Sign in first: this needs a session (POST /api/v1/session).' },
   csrf_failed: {
@@ -71,6 +94,11 @@ export const ERROR_CATALOG = {
   token_limit: { status: 409, message: 'You have the most active access tokens allowed (50): revoke one first.' },
   webhook_limit: { status: 409, message: 'The project has the most webhook endpoints its plan allows: remove one first.' },
   last_owner: { status: 409, message: 'A project keeps at least one owner: make another member owner first.' },
+  last_second_factor: {
+    status: 409,
+    message: 'This service requires a second factor: add another (a passkey or an authenticator app) before removing this one.',
+  },
+  totp_already_enabled: { status: 409, message: 'An authenticator app is already set up: turn it off first (DELETE /api/v1/me/totp).' },
   key_already_rolled: { status: 409, message: 'This API key was already rolled: roll the key that replaced it instead.' },
   gone: { status: 410, message: 'This operation has been removed.' },
   storage_quota_exceeded: {
@@ -145,6 +173,14 @@ export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'webhook_limit',
   'staging_not_empty',
   'key_already_rolled',
+  'second_factor_required',
+  'invalid_code',
+  'second_factor_setup_required',
+  'last_second_factor',
+  'totp_already_enabled',
+  'invalid_passkey',
+  'sso_failed',
+  'email_not_verified',
 ];
 
 /** The codes the /v1 API answers: its contract's closed set. */

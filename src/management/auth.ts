@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { User } from '../accounts/repository.js';
 import { csrfMatches, type ActiveSession } from '../accounts/sign-in.js';
-import { ApiError } from '../http/errors.js';
+import { jsonResponse, type ResponseSpec } from '../contract/error-schema.js';
+import { ApiError, ERROR_CATALOG } from '../http/errors.js';
 import { bearerToken } from '../keys/authenticator.js';
 import type { TokenGrant } from '../tokens/repository.js';
 import { sessionTokenOf } from './cookies.js';
+import { ManagementErrorSchema } from './schemas.js';
 
 /** Who makes a management request: a person through their session, or through one of their access tokens. */
 export type Actor = { type: 'user'; user: User } | { type: 'token'; user: User; token: TokenGrant };
@@ -19,6 +21,12 @@ declare module 'fastify' {
     session?: boolean | 'optional';
     /** False on the session and token operations: they take a session only, never an access token. */
     bearer?: boolean;
+    /**
+     * What a session that must still set up a second factor (REQUIRE_SECOND_FACTOR, signed in with a password
+     * alone) may call: `always` (its own session, signing out, who it is), `setup` (setting up an authenticator
+     * app or a passkey, while its person has neither). Other routes refuse it.
+     */
+    secondFactorSetup?: 'always' | 'setup';
   }
   interface FastifyRequest {
     /** The signed-in person's session on routes marked `session` (null when a token authenticated the request). */
@@ -74,6 +82,8 @@ export function registerSessionAuth(app: FastifyInstance): void {
       }
       request.account = session;
       request.actor = { type: 'user', user: session.user };
+      const refused = await refusal(app, session, request.routeOptions.config);
+      if (refused) throw refused;
     };
   const checks = new Map<string, onRequestAsyncHookHandler>();
   app.addHook('onRoute', (route) => {
@@ -86,7 +96,44 @@ export function registerSessionAuth(app: FastifyInstance): void {
     if (!hook) checks.set(key, (hook = check(optional, bearer)));
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [hook, ...existing];
+    if (route.config?.secondFactorSetup !== 'always') documentSecondFactorRefusal(route);
   });
+}
+
+const SETUP_REQUIRED = `\`second_factor_setup_required\`: ${ERROR_CATALOG.second_factor_setup_required.message}`;
+
+/** Adds REQUIRE_SECOND_FACTOR's 403 to a session route's documented answers (the check above decides it for every one). */
+function documentSecondFactorRefusal(route: { schema?: { response?: unknown } }): void {
+  const response = (route.schema?.response ?? {}) as Record<string, ResponseSpec>;
+  const forbidden = response[403] ?? response['403'];
+  if (forbidden?.description.includes('second_factor_setup_required')) return;
+  const documented = forbidden
+    ? { ...forbidden, description: `${forbidden.description} ${SETUP_REQUIRED}` }
+    : jsonResponse(`Error. Codes: ${SETUP_REQUIRED}`, ManagementErrorSchema);
+  route.schema = { ...route.schema, response: { ...response, 403: documented } };
+}
+
+/**
+ * The one decision of whether a signed-in session may call a route, beyond being signed in (who may call what
+ * grows here: roles will be decided beside the second factor): null when it may, else the refusal.
+ * REQUIRE_SECOND_FACTOR keeps a session started with a password alone to the routes marked `secondFactorSetup`,
+ * and to none once its person has a second factor (they sign in again with it). Access tokens are not
+ * concerned: a token is made from a session that passed this check.
+ */
+async function refusal(
+  app: FastifyInstance,
+  session: ActiveSession,
+  route: { secondFactorSetup?: 'always' | 'setup' } | undefined,
+): Promise<ApiError | null> {
+  const gate = await app.sessions.secondFactorGate(session);
+  if (gate === 'open' || route?.secondFactorSetup === 'always') return null;
+  if (gate === 'sign_in_again') {
+    return new ApiError(
+      'second_factor_setup_required',
+      'This service requires a second factor and this session was started with a password alone: sign out, then sign in again with your second factor.',
+    );
+  }
+  return route?.secondFactorSetup === 'setup' ? null : new ApiError('second_factor_setup_required');
 }
 
 /** Who acts on a route marked `session`. */

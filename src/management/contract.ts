@@ -60,7 +60,8 @@ export function buildManagementOpenApi(routes: RouteOptions[], config: Pick<Conf
       servers,
       security: [{ cookieAuth: [] }, { bearerAuth: [] }],
       tags: [
-        { name: 'session', description: 'Sign in and out.' },
+        { name: 'session', description: 'Sign in (a password and, when set up, a code; a passkey; single sign-on) and out.' },
+        { name: 'security', description: "The signed-in person's second factors (an authenticator app, passkeys) and their own log." },
         { name: 'projects', description: 'Projects (stores), their plans and quotas.' },
         { name: 'members', description: "A project's members, their roles, and invitations." },
         { name: 'tokens', description: 'Personal access tokens for scripts and the CLI.' },

@@ -67,7 +67,7 @@ async function throttled<T>(
 }
 
 async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: User): Promise<SignedIn> {
-  const signedIn = await app.sessions.start(user);
+  const signedIn = await app.sessions.start(user, 'password', request.ip);
   reply.header('set-cookie', sessionCookie(signedIn.token, overHttps(request), ABSOLUTE_TIMEOUT_MS / 1000));
   reply.header('cache-control', 'no-store');
   return signedIn;
@@ -127,7 +127,7 @@ export function peopleRoutes(app: FastifyInstance): void {
   r.get(
     '/api/v1/user',
     {
-      config: { public: true, session: true },
+      config: { public: true, session: true, secondFactorSetup: 'always' },
       schema: {
         operationId: 'getCurrentUser',
         summary: 'Who is acting',

@@ -7,7 +7,10 @@ import { keyRoutes } from './key-routes.js';
 import type { LiveDeploySummary } from './views.js';
 import { peopleRoutes } from './people-routes.js';
 import { projectRoutes } from './project-routes.js';
+import { passkeyRoutes } from './passkey-routes.js';
 import { sessionRoutes } from './session-routes.js';
+import { ssoRoutes } from './sso-routes.js';
+import { totpRoutes } from './totp-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +40,9 @@ export default fp(
     });
     serveDocument(app, '/api/v1/openapi.json', (routes) => buildManagementOpenApi(routes, app.config));
     sessionRoutes(app);
+    totpRoutes(app);
+    passkeyRoutes(app);
+    ssoRoutes(app);
     projectRoutes(app);
     keyRoutes(app);
     peopleRoutes(app);

@@ -68,6 +68,14 @@ export const SignInSchema = Type.Object(
   {
     email: Type.String({ minLength: 1, maxLength: 254, description: 'The email the person was created with (any case).' }),
     password: Type.String({ minLength: 1, maxLength: 1024, description: 'The password.' }),
+    code: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          'For a person with an authenticator app: its current 6-digit code, or one of their recovery codes (each works once). Without it such a person gets 401 `second_factor_required`.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Credentials.' },
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ActiveSession } from '../accounts/sign-in.js';
+import type { ActiveSession, SignedIn } from '../accounts/sign-in.js';
 import { ABSOLUTE_TIMEOUT_MS, SignInThrottled } from '../accounts/sign-in.js';
 import { DomainError } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
@@ -23,6 +23,25 @@ export const overHttps = (request: FastifyRequest) => request.protocol === 'http
 const clearedOthers = (request: FastifyRequest) => (hasSeveralSessionCookies(request) ? clearedSessionCookies(request) : []);
 
 export const SESSION_OK = jsonResponse('The signed-in person and the CSRF token of the session.', SessionSchema);
+
+/** Sets the cookie of a session just started (clearing any other session cookie first) and answers its body. */
+export function sendNewSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
+  const cookie = sessionCookie(signedIn.token, overHttps(request), ABSOLUTE_TIMEOUT_MS / 1000);
+  // Any other session cookie would make the next request not signed in: cleared first.
+  const others = clearedOthers(request);
+  reply.header('set-cookie', others.length > 0 ? [...others, cookie] : cookie);
+  reply.header('cache-control', 'no-store');
+  return sessionBody(signedIn);
+}
+
+/** 429 with `Retry-After`, for a throttled door. */
+export const throttledAnswer = (t: SignInThrottled, message = 'Too many failed sign-ins. Retry after the time in Retry-After.') =>
+  new ApiError('rate_limited', message, undefined, { 'retry-after': String(t.retryAfterSeconds) });
+
+/** 404 unless the request is for the dashboard's host (DASHBOARD_HOST): sessions exist there only. */
+export function requireDashboardHost(app: FastifyInstance, request: FastifyRequest): void {
+  if (!onDashboardHost(request)) throw new ApiError('not_found', `Sessions are served on ${app.config.dashboardHost ?? ''} only.`);
+}
 
 /** POST/GET/DELETE /api/v1/session: sign in, who is signed in, sign out. */
 export function sessionRoutes(app: FastifyInstance): void {
@@ -48,41 +67,38 @@ export function sessionRoutes(app: FastifyInstance): void {
         operationId: 'signIn',
         summary: 'Sign in',
         description:
-          'Checks the email and password and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie, `petstore_session` over HTTP and `__Host-petstore_session` (Secure, host-only) over HTTPS; a request carrying more than one session cookie is not signed in. With DASHBOARD_HOST set, sessions exist on that host only (404 elsewhere) and carries the CSRF token. An unknown email and a wrong password get the same answer. Each attempt is counted before the password is checked, on every instance: after 10 failed sign-ins for one email from one address, 100 from one address, or 100 for one email from all addresses (then only an address that has not failed for it may try) within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.',
+          'Checks the email and password (and, for a person with an authenticator app, its `code`: without one the answer is 401 `second_factor_required`, with a wrong or used one 401 `invalid_code`, which counts as a failed sign-in) and starts a session: the answer sets an HttpOnly, SameSite=Lax session cookie, `petstore_session` over HTTP and `__Host-petstore_session` (Secure, host-only) over HTTPS; a request carrying more than one session cookie is not signed in. With DASHBOARD_HOST set, sessions exist on that host only (404 elsewhere) and carries the CSRF token. An unknown email and a wrong password get the same answer. Each attempt is counted before the password is checked, on every instance: after 10 failed sign-ins for one email from one address, 100 from one address, or 100 for one email from all addresses (then only an address that has not failed for it may try) within 15 minutes, sign-in answers 429 with `Retry-After`. Sessions end after 12 hours without use and 30 days after sign-in.',
         tags: ['session'],
         'x-stability': 'beta',
         security: [],
         body: SignInSchema,
         response: {
           200: SESSION_OK,
-          ...managementErrors('validation_failed', 'malformed_json', 'invalid_credentials', 'not_found', 'rate_limited'),
+          ...managementErrors(
+            'validation_failed',
+            'malformed_json',
+            'invalid_credentials',
+            'second_factor_required',
+            'invalid_code',
+            'not_found',
+            'rate_limited',
+          ),
         },
       },
     },
     async (request, reply) => {
-      if (!onDashboardHost(request)) {
-        throw new ApiError('not_found', `Sessions are served on ${app.config.dashboardHost ?? ''} only.`);
-      }
-      const result = await app.sessions.signIn(request.body.email, request.body.password, addressSubject(request.ip));
-      if (result instanceof SignInThrottled) {
-        throw new ApiError('rate_limited', 'Too many failed sign-ins. Retry after the time in Retry-After.', undefined, {
-          'retry-after': String(result.retryAfterSeconds),
-        });
-      }
+      requireDashboardHost(app, request);
+      const result = await app.sessions.signIn(request.body, { address: addressSubject(request.ip), ip: request.ip });
+      if (result instanceof SignInThrottled) throw throttledAnswer(result);
       if (result instanceof DomainError) throw result;
-      const cookie = sessionCookie(result.token, overHttps(request), ABSOLUTE_TIMEOUT_MS / 1000);
-      // Any other session cookie would make the next request not signed in: cleared first.
-      const others = clearedOthers(request);
-      reply.header('set-cookie', others.length > 0 ? [...others, cookie] : cookie);
-      reply.header('cache-control', 'no-store');
-      return sessionBody(result);
+      return sendNewSession(request, reply, result);
     },
   );
 
   r.get(
     '/api/v1/session',
     {
-      config: { public: true, session: true, bearer: false },
+      config: { public: true, session: true, bearer: false, secondFactorSetup: 'always' },
       schema: {
         operationId: 'getSession',
         summary: 'The current session',
@@ -103,7 +119,7 @@ export function sessionRoutes(app: FastifyInstance): void {
   r.delete(
     '/api/v1/session',
     {
-      config: { public: true, session: true, bearer: false },
+      config: { public: true, session: true, bearer: false, secondFactorSetup: 'always' },
       schema: {
         operationId: 'signOut',
         summary: 'Sign out',

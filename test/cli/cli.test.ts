@@ -293,7 +293,7 @@ describe('bin/petstore CLI', () => {
       'petstore: expected deploys list or promote',
       'petstore: unknown domains command "check": expected domains add, verify, list or remove',
       'petstore: expected redirects add, list or remove',
-      'petstore: unknown users command "delete": expected users create or revoke-sessions',
+      'petstore: unknown users command "delete": expected users create, revoke-sessions or reset-second-factor',
     ]);
     // The usage of one command: `help COMMAND` and `COMMAND --help` alike.
     const deploys = await cli('help', 'deploys');

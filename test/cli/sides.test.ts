@@ -107,6 +107,7 @@ describe('where a command runs: the local/remote rules of bin/petstore and @pets
       ['migrate'],
       ['users', 'create', 'x@example.test'],
       ['users', 'revoke-sessions', 'x@example.test'],
+      ['users', 'reset-second-factor', 'x@example.test'],
       ['projects', 'set-plan', 'shop', 'pro'],
       ['projects', 'add-member', 'shop', 'x@example.test'],
       ['projects', 'remove-member', 'shop', 'x@example.test'],
@@ -138,6 +139,7 @@ describe('where a command runs: the local/remote rules of bin/petstore and @pets
     const commands = [
       ['users', 'create', 'a@b.test'],
       ['users', 'revoke-sessions', 'a@b.test'],
+      ['users', 'reset-second-factor', 'a@b.test'],
       ['projects', 'set-plan', 'shop', 'pro'],
       ['projects', 'add-member', 'shop', 'a@b.test'],
       ['keys', 'unban', 'key_1'],

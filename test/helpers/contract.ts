@@ -75,6 +75,12 @@ export class ContractChecker {
     }
     const responses = this.doc.paths[op.path]?.[m.toLowerCase()]?.responses ?? {};
     assert.ok(String(status) in responses, `${method} ${url}: status ${String(status)} is not documented for ${op.path}; body ${body}`);
+    // A documented answer without a body (a redirect) has none.
+    const documented = responses[String(status)] as { content?: unknown } | undefined;
+    if (documented?.content === undefined && status < 400) {
+      assert.equal(body, '', `${method} ${url}: ${String(status)} is documented without a body`);
+      return undefined;
+    }
     assert.match(contentType ?? '', /^application\/json/, `${method} ${url}: content-type ${String(contentType)}`);
     const parsed: unknown = JSON.parse(body);
     const pointer = `/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${m.toLowerCase()}/responses/${String(status)}/content/application~1json/schema`;

@@ -24,7 +24,9 @@ describe('the management contract, /api/v1/openapi.json', () => {
     assert.deepEqual(operations.sort(), [
       'acceptInvitation',
       'addDomain',
+      'addPasskey',
       'addRedirect',
+      'confirmTotp',
       'copyPetsToStaging',
       'createAccessToken',
       'createApiKey',
@@ -33,6 +35,7 @@ describe('the management contract, /api/v1/openapi.json', () => {
       'createProject',
       'createWebhook',
       'deleteWebhook',
+      'finishSingleSignOn',
       'getCurrentUser',
       'getDeploy',
       'getDeprecations',
@@ -40,6 +43,7 @@ describe('the management contract, /api/v1/openapi.json', () => {
       'getInvitation',
       'getProject',
       'getSession',
+      'getTotp',
       'getUsage',
       'getWebhook',
       'getWebhookBudget',
@@ -51,24 +55,35 @@ describe('the management contract, /api/v1/openapi.json', () => {
       'listDomains',
       'listEvents',
       'listMembers',
+      'listPasskeys',
       'listProjects',
       'listRedirects',
       'listRequests',
+      'listSecurityLog',
       'listWebhookDeliveries',
       'listWebhooks',
+      'passkeyRegistrationOptions',
+      'passkeySignInOptions',
       'promoteDeploy',
       'removeDomain',
       'removeMember',
+      'removePasskey',
       'removeRedirect',
+      'renamePasskey',
+      'renewRecoveryCodes',
       'resetStaging',
       'retryWebhookDelivery',
       'revokeAccessToken',
       'revokeApiKey',
       'rollApiKey',
+      'setUpTotp',
       'signIn',
+      'signInWithPasskey',
       'signOut',
       'signUp',
+      'startSingleSignOn',
       'testWebhook',
+      'turnOffTotp',
       'updateWebhook',
       'verifyDomain',
     ]);
@@ -79,11 +94,22 @@ describe('the management contract, /api/v1/openapi.json', () => {
       assert.ok(!v1.includes(`"${code}"`), `${code} is not a /v1 code`);
     }
     // Every state-changing operation asks for the session cookie and the CSRF token, or an access token; those of
-    // sessions and tokens take a session only; sign-in and sign-up take nothing; accepting an invitation, either.
-    const sessionOnly = ['signOut', 'createAccessToken'];
+    // sessions, tokens and second factors take a session only; the sign-ins and sign-up take nothing; accepting an invitation, either.
+    const sessionOnly = [
+      'signOut',
+      'createAccessToken',
+      'setUpTotp',
+      'confirmTotp',
+      'turnOffTotp',
+      'renewRecoveryCodes',
+      'passkeyRegistrationOptions',
+      'addPasskey',
+      'renamePasskey',
+      'removePasskey',
+    ];
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
-        if (method === 'get' || ['signIn', 'signUp'].includes(op.operationId)) continue;
+        if (method === 'get' || ['signIn', 'signUp', 'passkeySignInOptions', 'signInWithPasskey'].includes(op.operationId)) continue;
         const expected =
           op.operationId === 'acceptInvitation'
             ? [{}, { cookieAuth: [], csrfToken: [] }]

@@ -28,7 +28,10 @@ interface Schema {
 function postgresTypeFor(column: string, sqliteType: string): string {
   const name = column.split('.')[1] ?? '';
   if (sqliteType === 'INTEGER' && (name === 'at' || name.endsWith('_at') || name.endsWith('_until'))) return 'timestamp with time zone';
-  if (sqliteType === 'INTEGER' && ['orders.complete', 'users.admin', 'webhook_endpoints.enabled', 'invitations.vouched'].includes(column))
+  if (
+    sqliteType === 'INTEGER' &&
+    ['orders.complete', 'users.admin', 'webhook_endpoints.enabled', 'invitations.vouched', 'passkeys.backed_up'].includes(column)
+  )
     return 'boolean';
   const plain: Record<string, string> = { INTEGER: 'bigint', TEXT: 'text', BLOB: 'bytea' };
   return plain[sqliteType] ?? `no PostgreSQL equivalent for ${sqliteType}`;

@@ -8,6 +8,7 @@ const PAGES = {
   invitation: () => import('./invitation.js'),
   projects: () => import('./projects.js'),
   tokens: () => import('./tokens.js'),
+  security: () => import('./security.js'),
   project: () => import('./project.js'),
   domains: () => import('./domains.js'),
   deploys: () => import('./deploys.js'),
