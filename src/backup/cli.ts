@@ -21,9 +21,11 @@ function report(ctx: CliContext, json: boolean, verb: string, s: BackupSummary):
 export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
   const backupCommand: CliCommand = {
     name: 'backup',
-    usage: ['backup FILE [--json]                    write a consistent backup of the whole database while the server runs'],
+    usage: [
+      'backup FILE [--force] [--json]          write a consistent backup of the whole database while the server runs (--force: replace FILE)',
+    ],
     async run(args, ctx) {
-      const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
+      const { values, positionals } = parse(args, { json: { type: 'boolean' }, force: { type: 'boolean' } }, 1);
       const json = values.json === true;
       const file = resolve(positionals[0] ?? '');
       const config = await ctx.config();
@@ -35,11 +37,16 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
           leaveOut: release().leaveOut,
           now: new Date(ctx.clock.now()),
           origin: 'command',
+          force: values.force === true,
           progress: progress ? (p) => progress.show({ ...p, done: p.totalRows > 0 ? Math.min(1, p.rows / p.totalRows) : null }) : undefined,
         });
       } catch (err) {
         // The file, not the database: a refusal with its code (on stdout with --json), as restore's are.
-        if (err instanceof BackupFileError) throw new Refused({ code: 'backup_not_written', message: err.message });
+        if (err instanceof BackupFileError)
+          throw new Refused({
+            code: 'backup_not_written',
+            message: err.problem === 'exists' ? `${err.message}: pass --force to replace it` : err.message,
+          });
         throw new StorageOpenError(config.databaseUrl, err);
       } finally {
         progress?.end();
