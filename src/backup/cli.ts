@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { CliCommand, CliContext } from '../feature.js';
 import { parse, UsageError } from '../cli/args.js';
 import { Refused } from '../cli/exit.js';
-import { StorageOpenError } from '../storage/open-error.js';
+import { withoutPassword } from '../storage/open-error.js';
 import { progressOnTerminal } from './progress.js';
 import type { ReleaseFacts } from './release.js';
 import type { BackupSummary } from './writer.js';
@@ -29,7 +29,7 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
       const json = values.json === true;
       const file = resolve(positionals[0] ?? '');
       const config = await ctx.config();
-      const { writeBackup, BackupFileError } = await import('./writer.js');
+      const { writeBackup, BackupFileError, BackupSourceError } = await import('./writer.js');
       const progress = progressOnTerminal(ctx, json, 'backup');
       let summary: BackupSummary;
       try {
@@ -41,13 +41,23 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
           progress: progress ? (p) => progress.show({ ...p, done: p.totalRows > 0 ? Math.min(1, p.rows / p.totalRows) : null }) : undefined,
         });
       } catch (err) {
-        // The file, not the database: a refusal with its code (on stdout with --json), as restore's are.
+        // A refusal with its code (on stdout with --json), as restore's are: the file, or the database, failed it.
         if (err instanceof BackupFileError)
           throw new Refused({
             code: 'backup_not_written',
             message: err.problem === 'exists' ? `${err.message}: pass --force to replace it` : err.message,
           });
-        throw new StorageOpenError(config.databaseUrl, err);
+        if (err instanceof BackupSourceError) {
+          const database = withoutPassword(config.databaseUrl);
+          throw new Refused({
+            code: 'backup_not_written',
+            message:
+              err.stage === 'open'
+                ? `cannot open the database ${database}: ${err.message}; nothing was written`
+                : `cannot back up ${database}: ${err.message}`,
+          });
+        }
+        throw err;
       } finally {
         progress?.end();
       }

@@ -71,6 +71,33 @@ export class BackupFileError extends Error {
   }
 }
 
+/**
+ * The database failed the backup: it could not be opened (`open`), or it stopped answering or ended the
+ * connection while being read (`read`: a restart, `pg_terminate_backend`). Nothing was written.
+ */
+export class BackupSourceError extends Error {
+  constructor(
+    readonly stage: 'open' | 'read',
+    cause: unknown,
+  ) {
+    super(stage === 'open' ? reasonOf(cause) : readProblem(cause), { cause });
+    this.name = 'BackupSourceError';
+  }
+}
+
+const reasonOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+
+/** SQLSTATEs of a connection the server ended: an administrator (`pg_terminate_backend`), a shutdown, a crash. */
+const ENDED = new Set(['57P01', '57P02', '57P03']);
+
+function readProblem(cause: unknown): string {
+  const code = String((cause as { code?: unknown }).code ?? '');
+  const reason = reasonOf(cause);
+  if (ENDED.has(code) || /terminat|not queryable|ECONNRESET/i.test(`${code} ${reason}`))
+    return `the database ended the backup's connection while it was being read (${reason}); nothing was written: run it again once the database accepts connections`;
+  return `reading the database failed part way (${reason}); nothing was written`;
+}
+
 const isRefusal = (value: unknown): value is TargetRefusal =>
   typeof value === 'object' && value !== null && 'problem' in value && 'reason' in value && !(value instanceof Error);
 
@@ -173,7 +200,9 @@ export async function writeBackup(databaseUrl: string, file: string, options: Ba
   };
   let snapshot: Awaited<ReturnType<typeof openSnapshot>> | undefined;
   try {
-    snapshot = await openSnapshot(databaseUrl, options.silenceMs);
+    snapshot = await openSnapshot(databaseUrl, options.silenceMs).catch((err: unknown) => {
+      throw new BackupSourceError('open', err);
+    });
     const tables = snapshot.schema.tables.filter((t) => !options.leaveOut.has(t.name));
     const header: BackupHeader = {
       format: FORMAT_VERSION,
@@ -222,7 +251,9 @@ export async function writeBackup(databaseUrl: string, file: string, options: Ba
       // already closed
     }
     rmSync(partial, { force: true });
-    throw err;
+    if (err instanceof BackupFileError || err instanceof BackupSourceError) throw err;
+    // A connection lost between statements makes the next one say only that it is not queryable: the server's reason instead.
+    throw new BackupSourceError('read', snapshot?.connectionError() ?? err);
   } finally {
     await snapshot?.close();
   }
