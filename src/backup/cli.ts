@@ -79,12 +79,26 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
       const file = resolve(positionals[0] ?? '');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
       const config = await ctx.config();
-      const database = await ctx.database();
-      const { restoreBackup, RestoreRefused } = await import('./restore.js');
+      const { restoreBackup, verifyBackup, RestoreRefused } = await import('./restore.js');
+      const { newSqliteFile, postgresIsNew, restoreIntoNewFile } = await import('./restore-target.js');
       const progress = progressOnTerminal(ctx, json, 'restore');
       let summary: BackupSummary;
       try {
-        summary = await restoreBackup({ databaseUrl: config.databaseUrl, database }, file, release(), progress?.show);
+        // A new database is made only for a backup that can be restored: nothing is created for one refused.
+        const newFile = newSqliteFile(config.databaseUrl);
+        const isNew = newFile !== null || (!config.databaseUrl.startsWith('sqlite:') && (await postgresIsNew(config.databaseUrl)));
+        const verified = await verifyBackup(file, release(), isNew);
+        summary = newFile
+          ? await restoreIntoNewFile(newFile, release().migrations, (target) =>
+              restoreBackup(target, file, release(), progress?.show, verified),
+            )
+          : await restoreBackup(
+              { databaseUrl: config.databaseUrl, database: await ctx.database() },
+              file,
+              release(),
+              progress?.show,
+              verified,
+            );
       } catch (err) {
         if (err instanceof RestoreRefused) throw new Refused({ code: err.code, message: err.message });
         throw err;
