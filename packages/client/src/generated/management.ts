@@ -2115,7 +2115,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A label, e.g. where the key is used. */
+                    /** @description A label, e.g. where the key is used: 1 to 100 characters, without control characters (line breaks, tabs) or bidi controls (400 `validation_failed` naming `name`). */
                     name?: string;
                     /** @description What the key may do: `read` calls GET and HEAD operations only (anything else is 403 `insufficient_scope`); `write` calls every operation. */
                     scope?: "read" | "write";
