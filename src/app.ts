@@ -71,16 +71,11 @@ const CLOSING_MS = 1500;
  * not written is logged at error level with its counts and kept in `app.finalFlushes.unwritten` (server.ts
  * exits non-zero then).
  */
-function registerFinalFlushes(app: FastifyInstance, budgetMs: number): void {
+function registerFinalFlushes(app: FastifyInstance, budgetMs: number, closingSince: () => number): void {
   const flushes = new FinalFlushes();
   app.decorate('finalFlushes', flushes);
-  let closingAt = Date.now();
-  app.addHook('preClose', (done) => {
-    closingAt = Date.now();
-    done();
-  });
   app.addHook('onClose', async () => {
-    const deadline = closingAt + budgetMs - Math.min(CLOSING_MS, budgetMs / 4);
+    const deadline = closingSince() + budgetMs - Math.min(CLOSING_MS, budgetMs / 4);
     const { database } = app.storage;
     // SQLite waits for a lock by blocking the process: each attempt may wait only as long as the deadline allows.
     const boundWait =
@@ -218,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => {
     if (ownsStorage) await storage.close();
   });
-  registerFinalFlushes(app, config.shutdownTimeoutMs);
+  registerFinalFlushes(app, config.shutdownTimeoutMs, draining.closingSince);
 
   try {
     for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);

@@ -10,6 +10,8 @@ export interface Draining {
   step: RequestStep;
   /** False once the app started closing. */
   accepting(): boolean;
+  /** When the app started closing (epoch ms): the shutdown's budget counts from then. */
+  closingSince(): number;
 }
 
 /** No request on any open connection for this long: the connections left are idle ones, closed then. */
@@ -33,6 +35,7 @@ export const SETTLE_MAX_MS = 2000;
  */
 export function registerDraining(app: FastifyInstance): Draining {
   let draining = false;
+  let closingSince = Date.now();
   let lastArrival = 0;
   /** Requests received on a connection and not yet answered. */
   const pending = new WeakMap<Socket, number>();
@@ -40,6 +43,7 @@ export function registerDraining(app: FastifyInstance): Draining {
   app.addHook('preClose', async () => {
     draining = true;
     const started = Date.now();
+    closingSince = started;
     lastArrival = started;
     app.log.info('draining: new requests are answered 503');
     const server = app.server;
@@ -75,5 +79,6 @@ export function registerDraining(app: FastifyInstance): Draining {
   return {
     step,
     accepting: () => !draining,
+    closingSince: () => closingSince,
   };
 }
