@@ -29,6 +29,8 @@ import { registerRequestSteps, RequestSteps } from './http/request-steps.js';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { registerMetrics } from './metrics/http-metrics.js';
+import { FinalFlushes, type Unwritten } from './storage/flushes.js';
+import { SQLITE_BUSY_TIMEOUT_MS } from './storage/sqlite/database.js';
 import type { PlannedMigration } from './storage/migrations.js';
 import type { Storage } from './storage/open.js';
 
@@ -57,6 +59,58 @@ function logMigrations(app: FastifyInstance, storage: Storage): void {
       'contract migrations wait: run `petstore migrate --contract` once every instance runs this release',
     );
   }
+}
+
+/** What the final flushes leave of the shutdown's budget for closing the database and exiting. */
+const CLOSING_MS = 1500;
+
+/**
+ * The final flushes (storage/flushes.ts): when the app closes, after every request has been answered and the
+ * capabilities' own hooks ran, what they hold in memory is written, tried again while the database refuses
+ * it, until shortly before SHUTDOWN_TIMEOUT_MS (counted from the start of the close) runs out. What is still
+ * not written is logged at error level with its counts and kept in `app.finalFlushes.unwritten` (server.ts
+ * exits non-zero then).
+ */
+function registerFinalFlushes(app: FastifyInstance, budgetMs: number, closingSince: () => number): void {
+  const flushes = new FinalFlushes();
+  app.decorate('finalFlushes', flushes);
+  app.addHook('onClose', async () => {
+    const deadline = closingSince() + budgetMs - Math.min(CLOSING_MS, budgetMs / 4);
+    const { database } = app.storage;
+    // SQLite waits for a lock by blocking the process: each attempt may wait only as long as the deadline allows.
+    const boundWait =
+      database.engine === 'sqlite' ? (ms: number) => database.sqlite.pragma(`busy_timeout = ${String(Math.floor(ms))}`) : undefined;
+    let unwritten;
+    try {
+      unwritten = await flushes.run(deadline, {
+        boundWait,
+        onRetry: (name, err, attempt) =>
+          app.log.warn({ err, attempt }, `shutdown: the ${name} is not written yet; trying again until the deadline`),
+      });
+    } finally {
+      boundWait?.(SQLITE_BUSY_TIMEOUT_MS);
+    }
+    if (unwritten)
+      app.log.error(
+        { unwritten, budgetMs },
+        `shutdown: not written within SHUTDOWN_TIMEOUT_MS (${String(budgetMs)} ms): ${lost(unwritten)}`,
+      );
+  });
+}
+
+/** `request log 50 requests; usage 50 requests, 50 deprecatedCalls …`: what was lost, in the error line. */
+function lost(unwritten: Unwritten): string {
+  const parts = Object.entries(unwritten).map(
+    ([name, counts]) =>
+      `${name} ${Object.entries(counts)
+        .filter(([, n]) => n > 0)
+        .map(([kind, n]) => `${String(n)} ${kind}`)
+        .join(', ')}`,
+  );
+  const events = Object.values(unwritten).some((counts) => (counts.deprecatedCalls ?? 0) > 0)
+    ? " (and the day's api.deprecated_call event of a key whose first call of a deprecated operation is among them)"
+    : '';
+  return `${parts.join('; ')} lost${events}`;
 }
 
 /** Builds the whole service; tests and the server call this same factory. */
@@ -155,10 +209,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Before the capabilities' hooks: onClose hooks run last-registered first, so the database closes after
-  // every capability has finished with it (usage writes its last counts on close).
+  // every capability has finished with it, and after the final flushes below.
   app.addHook('onClose', async () => {
     if (ownsStorage) await storage.close();
   });
+  registerFinalFlushes(app, config.shutdownTimeoutMs, draining.closingSince);
 
   try {
     for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);

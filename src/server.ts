@@ -15,6 +15,13 @@ import { listenHttps, type HttpsListener } from './domains/serving/https.js';
  */
 export const HEAP_GROWING_PERCENT = 20;
 
+/**
+ * The exit status of a shutdown that drained every request but could not write what it held for the database
+ * (the request log, usage and deprecated-call counts) within SHUTDOWN_TIMEOUT_MS; 1 is a shutdown that timed out
+ * or failed (docs/operations.md, "Shutdown").
+ */
+export const EXIT_UNWRITTEN = 3;
+
 /** Runs the service until SIGTERM/SIGINT, then drains in-flight requests and exits. */
 export async function serve(config: Config = loadConfig()): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
@@ -32,8 +39,10 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
     force.unref();
     Promise.all([app.close(), https?.close()]).then(
       () => {
-        app.log.info('stopped');
-        process.exit(0);
+        // The request log, usage or deprecated-call counts could not be written (logged at error level with their counts).
+        const lost = app.finalFlushes.unwritten !== null;
+        app.log.info(lost ? `stopped; exit status ${String(EXIT_UNWRITTEN)}: records were not written` : 'stopped');
+        process.exit(lost ? EXIT_UNWRITTEN : 0);
       },
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { CliCommand, CliContext } from '../feature.js';
 import { parse, UsageError } from '../cli/args.js';
 import { Refused } from '../cli/exit.js';
-import { StorageOpenError } from '../storage/open-error.js';
+import { withoutPassword } from '../storage/open-error.js';
 import { progressOnTerminal } from './progress.js';
 import type { ReleaseFacts } from './release.js';
 import type { BackupSummary } from './writer.js';
@@ -21,13 +21,15 @@ function report(ctx: CliContext, json: boolean, verb: string, s: BackupSummary):
 export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
   const backupCommand: CliCommand = {
     name: 'backup',
-    usage: ['backup FILE [--json]                    write a consistent backup of the whole database while the server runs'],
+    usage: [
+      'backup FILE [--force] [--json]          write a consistent backup of the whole database while the server runs (--force: replace FILE)',
+    ],
     async run(args, ctx) {
-      const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
+      const { values, positionals } = parse(args, { json: { type: 'boolean' }, force: { type: 'boolean' } }, 1);
       const json = values.json === true;
       const file = resolve(positionals[0] ?? '');
       const config = await ctx.config();
-      const { writeBackup, BackupFileError } = await import('./writer.js');
+      const { writeBackup, BackupFileError, BackupSourceError } = await import('./writer.js');
       const progress = progressOnTerminal(ctx, json, 'backup');
       let summary: BackupSummary;
       try {
@@ -35,12 +37,27 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
           leaveOut: release().leaveOut,
           now: new Date(ctx.clock.now()),
           origin: 'command',
+          force: values.force === true,
           progress: progress ? (p) => progress.show({ ...p, done: p.totalRows > 0 ? Math.min(1, p.rows / p.totalRows) : null }) : undefined,
         });
       } catch (err) {
-        // The file, not the database: a refusal with its code (on stdout with --json), as restore's are.
-        if (err instanceof BackupFileError) throw new Refused({ code: 'backup_not_written', message: err.message });
-        throw new StorageOpenError(config.databaseUrl, err);
+        // A refusal with its code (on stdout with --json), as restore's are: the file, or the database, failed it.
+        if (err instanceof BackupFileError)
+          throw new Refused({
+            code: 'backup_not_written',
+            message: err.problem === 'exists' ? `${err.message}: pass --force to replace it` : err.message,
+          });
+        if (err instanceof BackupSourceError) {
+          const database = withoutPassword(config.databaseUrl);
+          throw new Refused({
+            code: 'backup_not_written',
+            message:
+              err.stage === 'open'
+                ? `cannot open the database ${database}: ${err.message}; nothing was written`
+                : `cannot back up ${database}: ${err.message}`,
+          });
+        }
+        throw err;
       } finally {
         progress?.end();
       }
@@ -62,12 +79,26 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
       const file = resolve(positionals[0] ?? '');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
       const config = await ctx.config();
-      const database = await ctx.database();
-      const { restoreBackup, RestoreRefused } = await import('./restore.js');
+      const { restoreBackup, verifyBackup, RestoreRefused } = await import('./restore.js');
+      const { newSqliteFile, postgresIsNew, restoreIntoNewFile } = await import('./restore-target.js');
       const progress = progressOnTerminal(ctx, json, 'restore');
       let summary: BackupSummary;
       try {
-        summary = await restoreBackup({ databaseUrl: config.databaseUrl, database }, file, release(), progress?.show);
+        // A new database is made only for a backup that can be restored: nothing is created for one refused.
+        const newFile = newSqliteFile(config.databaseUrl);
+        const isNew = newFile !== null || (!config.databaseUrl.startsWith('sqlite:') && (await postgresIsNew(config.databaseUrl)));
+        const verified = await verifyBackup(file, release(), isNew);
+        summary = newFile
+          ? await restoreIntoNewFile(newFile, release().migrations, (target) =>
+              restoreBackup(target, file, release(), progress?.show, verified),
+            )
+          : await restoreBackup(
+              { databaseUrl: config.databaseUrl, database: await ctx.database() },
+              file,
+              release(),
+              progress?.show,
+              verified,
+            );
       } catch (err) {
         if (err instanceof RestoreRefused) throw new Refused({ code: err.code, message: err.message });
         throw err;

@@ -4,38 +4,20 @@ import type { Database } from '../storage/database.js';
 import type { FeatureMigrations } from '../storage/migrations.js';
 import type { SqliteDb } from '../storage/sqlite/database.js';
 import { migrateSqlite } from '../storage/sqlite/migrate.js';
-import { MalformedBackup, Micros, type BackupHeader, type SequenceValue, type TableStart, type Value } from './format.js';
+import { MalformedBackup, type BackupHeader, type SequenceValue, type TableStart, type Value } from './format.js';
 import type { Standing } from './progress.js';
 import { readBackup, type VerifiedBackup } from './reader.js';
 import type { ReleaseFacts } from './release.js';
-import { ident, postgresSchema, sqliteSchema, type ColumnKind, type Schema, type TableShape } from './schema.js';
+import { ident, postgresSchema, SCHEMA_RECORDS, sqliteSchema, type ColumnKind, type Schema, type TableShape } from './schema.js';
 import { closeClient, postgresClient } from './snapshot.js';
 import type { BackupSummary } from './writer.js';
+import { corrupt, invalid, RestoreRefused } from './refusals.js';
+import { checkValues, placeholder, toPostgres, toSqlite } from './values.js';
 
-export type RestoreRefusalCode = 'database_not_empty' | 'backup_corrupt' | 'backup_too_new' | 'backup_invalid';
-
-/** A restore that did not start: nothing was written. */
-export class RestoreRefused extends Error {
-  constructor(
-    readonly code: RestoreRefusalCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { RestoreRefused, type RestoreRefusalCode } from './refusals.js';
 
 /** The release's migrations, the tables left out of backups (rows there do not make the target "not empty") and the checks. */
 export type RestoreOptions = ReleaseFacts;
-
-/**
- * A file whose checksums hold but whose rows are not a database this release can run on (made by hand, or
- * edited with the checksums recomputed: they are not a signature). Named by table; nothing was written.
- */
-const invalid = (table: string, breach: string) =>
-  new RestoreRefused(
-    'backup_invalid',
-    `The backup does not hold a valid database: table ${table}: ${breach}. Nothing was written; restore from another copy.`,
-  );
 
 /** The largest id either engine holds. */
 const MAX_ID = (1n << 63n) - 1n;
@@ -46,42 +28,6 @@ function checkCounter(table: string, value: bigint): void {
   if (value > MAX_ID - ID_ROOM)
     throw invalid(table, `its id counter is at ${value.toString()}, too near the largest id (${MAX_ID.toString()}) to go on`);
 }
-
-/** Whether `v` can be stored in a column of `kind` (the value itself, not a text that looks like one). */
-function fits(v: Value, kind: ColumnKind): boolean {
-  if (v === null) return true;
-  switch (kind) {
-    case 'int':
-      return typeof v === 'bigint' || typeof v === 'boolean' || v instanceof Micros || (typeof v === 'number' && Number.isInteger(v));
-    case 'time':
-      return typeof v === 'bigint' || v instanceof Micros || (typeof v === 'number' && Number.isInteger(v));
-    case 'bool':
-      return typeof v === 'boolean' || v === 0n || v === 1n;
-    case 'real':
-      return typeof v === 'number' || typeof v === 'bigint';
-    case 'text':
-      return typeof v === 'string';
-    case 'bytes':
-      return Buffer.isBuffer(v) || typeof v === 'string';
-  }
-}
-
-function checkValues(t: TableStart, kinds: ColumnKind[], rows: Value[][]): void {
-  for (const row of rows)
-    for (let i = 0; i < row.length; i++) {
-      const kind = kinds[i] ?? 'text';
-      if (!fits(row[i] ?? null, kind)) throw invalid(t.name, `its column ${t.columns[i] ?? ''} holds a value that is not ${ARTICLE[kind]}`);
-    }
-}
-
-const ARTICLE: Record<ColumnKind, string> = {
-  int: 'an integer',
-  time: 'a time',
-  bool: 'true or false',
-  real: 'a number',
-  text: 'text',
-  bytes: 'bytes',
-};
 
 /** What a constraint the engine enforced says about the rows, in words (never the driver's message). */
 function breachOf(err: unknown): string | undefined {
@@ -109,9 +55,6 @@ async function naming<T>(table: string, fn: () => T | Promise<T>): Promise<T> {
   }
 }
 
-const corrupt = (detail: string) =>
-  new RestoreRefused('backup_corrupt', `The backup is damaged or incomplete: ${detail}. Nothing was written; restore from another copy.`);
-
 async function verify(file: string): Promise<VerifiedBackup> {
   try {
     return await readBackup(file);
@@ -134,15 +77,46 @@ function checkVersion(header: BackupHeader, migrations: readonly FeatureMigratio
   }
 }
 
-/** The target's table for each table of the backup, each column of the backup found in it. */
-function match(header: BackupHeader, schema: Schema): Map<string, { shape: TableShape; kinds: ColumnKind[] }> {
+/** The release's migrations the backup's source had not applied: it comes from an older schema when there are any. */
+function missingMigrations(header: BackupHeader, migrations: readonly FeatureMigrations[]): string[] {
+  const applied = new Set(header.migrations.map((m) => `${m.feature} ${String(m.version)}`));
+  return migrations.flatMap((f) => f.sqlite.map((m) => `${f.feature} ${String(m.version)}`)).filter((m) => !applied.has(m));
+}
+
+/**
+ * The target's table for each table of the backup, each column of the backup found in it (the schema's own
+ * records, which backups no longer carry, skipped). A table or column the target does not have is not damage
+ * (every checksum held): from an older schema, a part a later migration removed (`backup_too_old`); from this
+ * one, a table or column added by hand to the source database (`backup_invalid`).
+ */
+function match(
+  header: BackupHeader,
+  schema: Schema,
+  migrations: readonly FeatureMigrations[],
+): Map<string, { shape: TableShape; kinds: ColumnKind[] }> {
   const out = new Map<string, { shape: TableShape; kinds: ColumnKind[] }>();
+  const unknown = (table: string, column?: string) => {
+    const missing = missingMigrations(header, migrations);
+    const part = column === undefined ? `table ${table}` : `column ${table}.${column}`;
+    if (missing.length === 0)
+      return invalid(
+        table,
+        `this release's schema has no ${column === undefined ? 'such table' : `column ${column}`} (made by hand in the source database?): drop it there and back up again`,
+      );
+    return new RestoreRefused(
+      'backup_too_old',
+      `The backup comes from an older schema (schema ${String(header.schemaVersion)}; it lacks ${missing.slice(0, 3).join(', ')}${
+        missing.length > 3 ? ', …' : ''
+      }) and holds the ${part}, which a later migration removed from this release's schema. Nothing was written; restore it with the release that wrote it, then upgrade to this one.`,
+    );
+  };
   for (const t of header.tables) {
+    if (SCHEMA_RECORDS.has(t.name)) continue;
     const shape = schema.tables.find((s) => s.name === t.name);
-    if (!shape) throw corrupt(`it has a table ${t.name} this release's schema does not have`);
+    if (!shape) throw unknown(t.name);
     const kinds = t.columns.map((c) => {
       const col = shape.columns.find((s) => s.name === c);
-      if (!col) throw corrupt(`its table ${t.name} has a column ${c} this release's schema does not have`);
+      if (!col) throw unknown(t.name, c);
       return col.kind;
     });
     out.set(t.name, { shape, kinds });
@@ -164,17 +138,19 @@ interface Seeded {
 }
 
 /**
- * The rows a newly migrated database already holds (the `default` project), per table: a target holding
- * those very rows there (compared on their text columns: slug, plan…) and nothing elsewhere is "only
- * migrated", and those rows give way to the backup's. A project made by hand in their place is data.
+ * A database as this release creates it, migrated in memory: its schema, and the rows it already holds (the
+ * `default` project), per table. A target holding those very rows there (compared on their text columns:
+ * slug, plan…) and nothing elsewhere is "only migrated", and those rows give way to the backup's. A project
+ * made by hand in their place is data.
  */
-async function seededRows(migrations: readonly FeatureMigrations[]): Promise<Map<string, Seeded>> {
+export async function newDatabase(migrations: readonly FeatureMigrations[]): Promise<{ schema: Schema; seeded: Map<string, Seeded> }> {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(':memory:');
   try {
     migrateSqlite(db, migrations);
+    const schema = sqliteSchema(db);
     const seeded = new Map<string, Seeded>();
-    for (const t of sqliteSchema(db).tables) {
+    for (const t of schema.tables) {
       const n = (db.prepare(`SELECT COUNT(*) AS n FROM ${ident(t.name)}`).get() as { n: number }).n;
       if (n === 0) continue;
       const columns = t.columns.filter((c) => c.kind === 'text').map((c) => c.name);
@@ -187,11 +163,13 @@ async function seededRows(migrations: readonly FeatureMigrations[]): Promise<Map
               .all() as unknown[][]);
       seeded.set(t.name, { columns, rows: columns.length === 0 ? String(n) : fingerprint(rows) });
     }
-    return seeded;
+    return { schema, seeded };
   } finally {
     db.close();
   }
 }
+
+const seededRows = async (migrations: readonly FeatureMigrations[]) => (await newDatabase(migrations)).seeded;
 
 /** Throws database_not_empty when a table holds rows other than those a new database is seeded with. */
 async function checkEmpty(
@@ -217,47 +195,6 @@ const notEmpty = (tables: string[]) =>
     `The database already holds data (${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ', …' : ''}). Restore into a new database, or one that was only migrated; nothing was written.`,
   );
 
-function toSqlite(v: Value): unknown {
-  if (v instanceof Micros) return v.us / 1000n;
-  if (typeof v === 'boolean') return v ? 1n : 0n;
-  return v;
-}
-
-function toPostgres(v: Value, kind: ColumnKind): unknown {
-  if (v === null) return null;
-  switch (kind) {
-    case 'time':
-      // SQLite keeps epoch milliseconds, PostgreSQL microseconds.
-      if (v instanceof Micros) return v.us.toString();
-      return typeof v === 'bigint' ? (v * 1000n).toString() : String(Math.round(Number(v) * 1000));
-    case 'bool':
-      return typeof v === 'boolean' ? v : typeof v === 'bigint' ? v !== 0n : Boolean(v);
-    case 'int':
-      return v instanceof Micros ? (v.us / 1000n).toString() : typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
-    case 'bytes':
-      return Buffer.isBuffer(v) ? v : Buffer.from(String(v), 'utf8');
-    case 'real':
-      return Number(v instanceof Micros ? v.us : v);
-    default:
-      return Buffer.isBuffer(v) ? v.toString('utf8') : v instanceof Micros ? v.us.toString() : String(v);
-  }
-}
-
-function placeholder(n: number, kind: ColumnKind): string {
-  switch (kind) {
-    case 'time':
-      return `(TIMESTAMPTZ 'epoch' + $${String(n)}::int8 * INTERVAL '1 microsecond')`;
-    case 'int':
-      return `$${String(n)}::int8`;
-    case 'bool':
-      return `$${String(n)}::boolean`;
-    case 'bytes':
-      return `$${String(n)}::bytea`;
-    default:
-      return `$${String(n)}`;
-  }
-}
-
 /** Most parameters in one INSERT (PostgreSQL allows 65535). */
 const MAX_PARAMS = 30_000;
 /** Most bytes of values in one INSERT, so deploy files go a few at a time. */
@@ -278,7 +215,7 @@ async function restoreSqlite(
   onRows?: OnRows,
 ): Promise<void> {
   const schema = sqliteSchema(db);
-  const tables = match(verified.header, schema);
+  const tables = match(verified.header, schema, options.migrations);
   const seeded = await seededRows(options.migrations);
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -308,6 +245,7 @@ async function restoreSqlite(
     await readBackup(file, {
       rows: (t, rows, at) =>
         naming(t.name, () => {
+          if (SCHEMA_RECORDS.has(t.name)) return onRows?.(t, rows.length, at);
           checkValues(t, tables.get(t.name)?.kinds ?? [], rows);
           const insert = insertFor(t);
           for (const row of rows) insert.run(...row.map(toSqlite));
@@ -384,7 +322,7 @@ async function restorePostgres(
   try {
     await client.query('BEGIN');
     const schema = await postgresSchema(client);
-    const tables = match(verified.header, schema);
+    const tables = match(verified.header, schema, options.migrations);
     const candidates = schema.tables.filter((t) => !options.leaveOut.has(t.name));
     // Locked, so nothing lands in them between the check and the commit.
     if (candidates.length > 0) await client.query(`LOCK TABLE ${candidates.map((t) => ident(t.name)).join(', ')} IN EXCLUSIVE MODE`);
@@ -399,6 +337,7 @@ async function restorePostgres(
     await readBackup(file, {
       rows: (t, rows, at) =>
         naming(t.name, async () => {
+          if (SCHEMA_RECORDS.has(t.name)) return onRows?.(t, rows.length, at);
           const kinds = tables.get(t.name)?.kinds ?? [];
           checkValues(t, kinds, rows);
           await insertPostgres(client, t, kinds, rows);
@@ -432,8 +371,20 @@ async function restorePostgres(
 }
 
 /**
+ * Checks a backup before anything is created or written: the whole file read and every checksum verified,
+ * its schema not newer than this release's (`backup_too_new`), and, for a target the restore is to create
+ * (`newTarget`), each of its tables and columns in the schema this release creates.
+ */
+export async function verifyBackup(file: string, options: RestoreOptions, newTarget = false): Promise<VerifiedBackup> {
+  const verified = await verify(file);
+  checkVersion(verified.header, options.migrations);
+  if (newTarget) match(verified.header, (await newDatabase(options.migrations)).schema, options.migrations);
+  return verified;
+}
+
+/**
  * Loads a backup into an empty database of either engine: the whole file is read
- * and every checksum verified first; then, in one transaction, the target is
+ * and every checksum verified first (unless `verified` by verifyBackup already); then, in one transaction, the target is
  * checked empty and every row written (each value checked against its column, every
  * constraint and the release's restore checks held), and serial sequences are set past every
  * restored id. Refusals leave the target as it was.
@@ -443,20 +394,20 @@ export async function restoreBackup(
   file: string,
   options: RestoreOptions,
   progress?: (s: Standing) => void,
+  verified?: VerifiedBackup,
 ): Promise<BackupSummary> {
-  const verified = await verify(file);
-  checkVersion(verified.header, options.migrations);
-  const totalRows = Object.values(verified.tables).reduce((a, b) => a + b, 0);
+  const checked = verified ?? (await verifyBackup(file, options));
+  const totalRows = Object.values(checked.tables).reduce((a, b) => a + b, 0);
   let rows = 0;
   const onRows: OnRows | undefined = progress
     ? (t, n, at) => {
         rows += n;
-        progress({ table: t.name, rows, totalRows, bytes: at, done: verified.bytes > 0 ? at / verified.bytes : null });
+        progress({ table: t.name, rows, totalRows, bytes: at, done: checked.bytes > 0 ? at / checked.bytes : null });
       }
     : undefined;
   const restore = async () => {
-    if (target.database.engine === 'sqlite') await restoreSqlite(target.database.sqlite, file, verified, options, onRows);
-    else await restorePostgres(target.databaseUrl, file, verified, options, onRows);
+    if (target.database.engine === 'sqlite') await restoreSqlite(target.database.sqlite, file, checked, options, onRows);
+    else await restorePostgres(target.databaseUrl, file, checked, options, onRows);
   };
   try {
     await restore();
@@ -465,5 +416,5 @@ export async function restoreBackup(
     if (err instanceof MalformedBackup) throw corrupt(err.message);
     throw err;
   }
-  return summary(file, verified);
+  return summary(file, checked);
 }

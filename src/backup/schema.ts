@@ -13,10 +13,17 @@ export interface TableShape {
 }
 
 /**
+ * The schema's own records of its migrations, which no backup carries as rows (the header lists the migrations
+ * instead): the migrations table, and `schema_migrations`, where releases before capabilities owned their
+ * migrations recorded one global version (left in place for them; its versions are in the migrations table too).
+ * A restore skips them in a backup that has them.
+ */
+export const SCHEMA_RECORDS: ReadonlySet<string> = new Set([MIGRATIONS_TABLE, 'schema_migrations']);
+
+/**
  * The tables of a migrated database, read from the database itself (so a table a
  * capability adds is seen without being listed anywhere), in an order where each
- * table comes after those its foreign keys refer to. The migrations table is the
- * schema's own record: the backup carries it in its header instead.
+ * table comes after those its foreign keys refer to, the schema's records left out (SCHEMA_RECORDS).
  */
 export interface Schema {
   tables: TableShape[];
@@ -49,8 +56,9 @@ function sqliteKind(declared: string): ColumnKind {
 
 export function sqliteSchema(db: SqliteDb): Schema {
   const rows = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> ?`)
-    .all(MIGRATIONS_TABLE) as { name: string; sql: string }[];
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`)
+    .all()
+    .filter((r) => !SCHEMA_RECORDS.has((r as { name: string }).name)) as { name: string; sql: string }[];
   const refs = new Map<string, Set<string>>();
   const tables = rows.map(({ name, sql }) => {
     const cols = db.prepare(`SELECT name, type, pk FROM pragma_table_info(?)`).all(name) as { name: string; type: string; pk: number }[];
@@ -76,9 +84,9 @@ export async function postgresSchema(client: pg.ClientBase): Promise<Schema> {
   const cols = await client.query<{ table_name: string; column_name: string; data_type: string }>(
     `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> $1
+      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.table_name <> ALL($1)
       ORDER BY c.table_name, c.ordinal_position`,
-    [MIGRATIONS_TABLE],
+    [[...SCHEMA_RECORDS]],
   );
   const fks = await client.query<{ from_table: string; to_table: string }>(
     `SELECT f.relname AS from_table, t.relname AS to_table FROM pg_constraint c

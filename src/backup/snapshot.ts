@@ -26,6 +26,8 @@ export interface Snapshot {
   /** The rows of these tables together, counted in the snapshot, for a progress estimate. */
   estimateRows(tables: readonly TableShape[]): Promise<number>;
   sequences(tables: readonly TableShape[]): Promise<SequenceValue[]>;
+  /** Why the connection was lost between statements (PostgreSQL: what the server said), or null. */
+  connectionError(): Error | null;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ async function sqliteSnapshot(databaseUrl: string): Promise<Snapshot> {
           table: r.name,
           value: String(r.seq),
         })),
+      connectionError: () => null,
       close: async () => {
         db.exec('COMMIT');
         db.close();
@@ -103,6 +106,11 @@ export const SILENCE_MS = 10 * 60_000;
 const CLOSE_MS = 5000;
 
 const sockets = new WeakMap<pg.Client, Socket>();
+/** The error a connection reported between statements (the next statement only says it is "not queryable"). */
+const lost = new WeakMap<pg.Client, Error>();
+
+/** Why `client`'s connection was lost between statements, or null. */
+export const connectionErrorOf = (client: pg.Client): Error | null => lost.get(client) ?? null;
 
 /**
  * A connection of its own without the pool's time budgets, which protect requests, not a backup or restore:
@@ -128,8 +136,8 @@ export async function postgresClient(databaseUrl: string, silenceMs = SILENCE_MS
     },
   });
   // A connection that drops between statements (a restart, pg_terminate_backend) emits `error`, which with no
-  // listener ends the process; the backup or restore learns of it from the statement that fails.
-  client.on('error', () => undefined);
+  // listener ends the process; the backup or restore learns of it from the statement that fails, and why from here.
+  client.on('error', (err) => lost.set(client, err));
   if (socket) sockets.set(client, socket);
   try {
     await client.connect();
@@ -222,6 +230,7 @@ async function postgresSnapshot(databaseUrl: string, silenceMs?: number): Promis
         }
         return out;
       },
+      connectionError: () => connectionErrorOf(client),
       // A read-only transaction: ending the session ends it, with nothing to commit.
       close: () => closeClient(client),
     };

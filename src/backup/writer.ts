@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, linkSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
   FORMAT_VERSION,
@@ -14,6 +14,7 @@ import {
   type Trailer,
 } from './format.js';
 import { openSnapshot } from './snapshot.js';
+import { targetRefusal, type TargetProblem, type TargetRefusal } from './target.js';
 
 /** A rows frame is closed past this many bytes (one larger value makes a frame of its own size). */
 const FRAME_BYTES = 1024 * 1024;
@@ -46,21 +47,59 @@ export interface BackupOptions {
   progress?(p: BackupProgress): void;
   /** PostgreSQL: how long the database may stay silent before the backup fails (snapshot.ts SILENCE_MS by default). */
   silenceMs?: number;
+  /** Replace the file when it exists and is a regular file (never the database, its side files, or anything else). */
+  force?: boolean;
 }
 
-/** The file could not be written (its folder is missing, the disk is full…): the database is not at fault. */
+/** The file could not be written (its folder is missing, the disk is full…, or the target is refused): the database is not at fault. */
 export class BackupFileError extends Error {
+  /** The system's error code (`ENOSPC`…), '' for a refused target. */
   readonly code: string;
+  /** Why the target was refused before anything was written; null when writing failed. */
+  readonly problem: TargetProblem | null;
   constructor(
     readonly file: string,
     cause: unknown,
   ) {
-    const code = (cause as { code?: string }).code ?? '';
-    super(`cannot write ${file}: ${fileProblem(code, file) ?? (cause instanceof Error ? cause.message : String(cause))}`, { cause });
+    const refusal = isRefusal(cause) ? cause : null;
+    const code = refusal ? '' : ((cause as { code?: string }).code ?? '');
+    const reason = refusal?.reason ?? fileProblem(code, file) ?? (cause instanceof Error ? cause.message : String(cause));
+    super(`cannot write ${file}: ${reason}`, refusal ? {} : { cause });
     this.name = 'BackupFileError';
     this.code = code;
+    this.problem = refusal?.problem ?? null;
   }
 }
+
+/**
+ * The database failed the backup: it could not be opened (`open`), or it stopped answering or ended the
+ * connection while being read (`read`: a restart, `pg_terminate_backend`). Nothing was written.
+ */
+export class BackupSourceError extends Error {
+  constructor(
+    readonly stage: 'open' | 'read',
+    cause: unknown,
+  ) {
+    super(stage === 'open' ? reasonOf(cause) : readProblem(cause), { cause });
+    this.name = 'BackupSourceError';
+  }
+}
+
+const reasonOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+
+/** SQLSTATEs of a connection the server ended: an administrator (`pg_terminate_backend`), a shutdown, a crash. */
+const ENDED = new Set(['57P01', '57P02', '57P03']);
+
+function readProblem(cause: unknown): string {
+  const code = String((cause as { code?: unknown }).code ?? '');
+  const reason = reasonOf(cause);
+  if (ENDED.has(code) || /terminat|not queryable|ECONNRESET/i.test(`${code} ${reason}`))
+    return `the database ended the backup's connection while it was being read (${reason}); nothing was written: run it again once the database accepts connections`;
+  return `reading the database failed part way (${reason}); nothing was written`;
+}
+
+const isRefusal = (value: unknown): value is TargetRefusal =>
+  typeof value === 'object' && value !== null && 'problem' in value && 'reason' in value && !(value instanceof Error);
 
 function fileProblem(code: string, file: string): string | undefined {
   switch (code) {
@@ -87,17 +126,65 @@ function onDisk<T>(file: string, fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    throw new BackupFileError(file, err);
+    throw err instanceof BackupFileError ? err : new BackupFileError(file, err);
+  }
+}
+
+/** Refuses a target `targetRefusal` refuses (target.ts), before anything is written and again before the rename. */
+function checkTarget(databaseUrl: string, file: string, force: boolean): void {
+  const refusal = targetRefusal(databaseUrl, file, force);
+  if (refusal) throw new BackupFileError(file, refusal);
+}
+
+/** Codes of a file system that has no hard links: the complete file is renamed into place instead. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK', 'EXDEV']);
+
+/**
+ * Puts the complete partial file at `file`. Without `force`, by a hard link, which fails when a file
+ * appeared there meanwhile (nothing is ever replaced that was not asked for), then the partial name is
+ * removed; where links are not supported, and with `force`, by a rename once the target is checked again.
+ * The folder is flushed so the new name survives a crash.
+ */
+function publish(databaseUrl: string, partial: string, file: string, force: boolean): void {
+  let linked = false;
+  if (!force) {
+    try {
+      linkSync(partial, file);
+      linked = true;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      if (code === 'EEXIST') checkTarget(databaseUrl, file, false);
+      if (!NO_LINKS.has(code)) throw new BackupFileError(file, err);
+    }
+  }
+  if (linked) unlinkSync(partial);
+  else {
+    checkTarget(databaseUrl, file, force);
+    renameSync(partial, file);
+  }
+  try {
+    const dir = openSync(dirname(file), constants.O_RDONLY);
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  } catch {
+    // A folder some systems cannot open or flush: the rename stands, as the file system keeps it.
   }
 }
 
 /**
  * Writes a consistent snapshot of the database at `databaseUrl` to `file`. The file
- * appears only once complete (written beside it, flushed to disk, then renamed),
+ * appears only once complete (written beside it, flushed to disk, then linked or renamed into place),
  * so a failed backup never leaves a file that looks like one. The partial file has
  * a name nobody can guess and is created new (never through a link someone planted), readable by its owner only.
+ * The target is refused before anything is written when it is the SQLite database or one of its side files,
+ * when it exists and is not a regular file, and when it exists at all unless `force` (target.ts).
  */
 export async function writeBackup(databaseUrl: string, file: string, options: BackupOptions): Promise<BackupSummary> {
+  const force = options.force ?? false;
+  checkTarget(databaseUrl, file, force);
   const partial = join(dirname(file), `.${basename(file)}.${randomBytes(8).toString('hex')}.partial`);
   const fd = onDisk(file, () => openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600));
   const whole = new RunningHash();
@@ -113,7 +200,9 @@ export async function writeBackup(databaseUrl: string, file: string, options: Ba
   };
   let snapshot: Awaited<ReturnType<typeof openSnapshot>> | undefined;
   try {
-    snapshot = await openSnapshot(databaseUrl, options.silenceMs);
+    snapshot = await openSnapshot(databaseUrl, options.silenceMs).catch((err: unknown) => {
+      throw new BackupSourceError('open', err);
+    });
     const tables = snapshot.schema.tables.filter((t) => !options.leaveOut.has(t.name));
     const header: BackupHeader = {
       format: FORMAT_VERSION,
@@ -152,8 +241,8 @@ export async function writeBackup(databaseUrl: string, file: string, options: Ba
     onDisk(file, () => {
       fsyncSync(fd);
       closeSync(fd);
-      renameSync(partial, file);
     });
+    onDisk(file, () => publish(databaseUrl, partial, file, force));
     return { file, bytes, sha256: whole.hex(), schemaVersion: header.schemaVersion, tables: counts };
   } catch (err) {
     try {
@@ -162,7 +251,9 @@ export async function writeBackup(databaseUrl: string, file: string, options: Ba
       // already closed
     }
     rmSync(partial, { force: true });
-    throw err;
+    if (err instanceof BackupFileError || err instanceof BackupSourceError) throw err;
+    // A connection lost between statements makes the next one say only that it is not queryable: the server's reason instead.
+    throw new BackupSourceError('read', snapshot?.connectionError() ?? err);
   } finally {
     await snapshot?.close();
   }

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../errors/domain-error.js';
+import { ApiError } from '../http/errors.js';
+import { evaluatePreconditions } from './conditional.js';
 
 /** What `npm run build` packs (scripts/pack-cli.mjs, scripts/pack-client.mjs); the same paths from src/ and from dist/. */
 export const CLI_TARBALL = resolve(import.meta.dirname, '../../dist/packages/petstore-cli.tgz');
@@ -55,14 +57,20 @@ function serve(app: FastifyInstance, { name, path, what }: Download): void {
   };
   // `npm install https://<server>/downloads/<name>`: no key, and not metered (a public route).
   // Its SHA-256 goes with it (`Repr-Digest`, RFC 9530) and beside it, so an installer can check what it got.
+  // Conditional requests as RFC 9110 has them (conditional.ts): If-None-Match with a weak tag, a list or `*` is 304,
+  // a failed If-Match 412. Ranges are not served: a resumed download starts over (the files are small).
   app.get(`/downloads/${name}`, { config: { public: true } }, async (request, reply) => {
     const file = await built();
     reply
       .header('repr-digest', `sha-256=:${file.sha256.base64}:`)
       .header('etag', file.etag)
+      .header('accept-ranges', 'none')
       .header('cache-control', 'public, max-age=0, must-revalidate')
       .header('content-disposition', `attachment; filename="${name}"`);
-    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    const precondition = evaluatePreconditions(request.headers, file.etag);
+    if (precondition === 'failed')
+      throw new ApiError('precondition_failed', `If-Match names no current version of ${name}: its entity tag is now ${file.etag}.`);
+    if (precondition === 'not_modified') return reply.code(304).send();
     return reply.type('application/gzip').send(file.body);
   });
   // The line `sha256sum -c` checks: `curl …/<name>.sha256 | sha256sum -c` beside the downloaded file.

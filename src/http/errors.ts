@@ -107,6 +107,10 @@ export const ERROR_CATALOG = {
   },
   invitation_expired: { status: 410, message: 'This invitation has expired (links are valid 7 days): ask for a new one.' },
   invitation_used: { status: 410, message: 'This invitation has already been used: ask for a new one.' },
+  precondition_failed: {
+    status: 412,
+    message: 'A precondition of the request (If-Match) does not hold for the current version of the resource.',
+  },
   payload_too_large: { status: 413, message: 'The request body is larger than 16384 bytes.' },
   unsupported_media_type: {
     status: 415,
@@ -140,8 +144,8 @@ export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
 
 /**
- * Codes only the management API (/api/v1: people, sessions, deploys, domains)
- * and the CLI answer; the /v1 contract does not list them.
+ * Codes only the management API (/api/v1: people, sessions, deploys, domains),
+ * the CLI and /downloads answer; the /v1 contract does not list them.
  */
 export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'invalid_credentials',
@@ -181,6 +185,8 @@ export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'invalid_passkey',
   'sso_failed',
   'email_not_verified',
+  // Answered by /downloads (a failed If-Match), which is in neither contract.
+  'precondition_failed',
 ];
 
 /** The codes the /v1 API answers: its contract's closed set. */

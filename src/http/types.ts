@@ -2,6 +2,7 @@ import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { RepositoryWrappers } from '../feature.js';
+import type { FinalFlushes } from '../storage/flushes.js';
 import type { Storage } from '../storage/open.js';
 import type { DeprecatedOperation } from './deprecated-operations.js';
 import type { EnvironmentRoutes } from './environments.js';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     config: Config;
     clock: Clock;
     storage: Storage;
+    /** What capabilities hold in memory for the database, written as the app closes (retried until the shutdown's deadline). */
+    finalFlushes: FinalFlushes;
     requestSteps: RequestSteps;
     /** Answers given from memory before Fastify sees a request (early steps), and the handler every listener uses. */
     frontDoor: FrontDoor;

@@ -7,6 +7,7 @@ import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import type { Environment } from '../http/environments.js';
+import { printableName } from './key-name.js';
 import type { KeyInfo } from './repository.js';
 import { KEY_SCOPES, type KeyScope } from './scopes.js';
 import type { CreatedKey, KeyOptions } from './service.js';
@@ -273,7 +274,8 @@ export const keysCommand: CliCommand = {
       else if (rows.length === 0) ctx.out('no keys');
       else {
         ctx.out(KEYS_HEADER);
-        for (const r of rows) ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${r.name ?? ''}\t${r.scope}\t${stateOf(r, ctx.clock.now())}`);
+        for (const r of rows)
+          ctx.out(`${r.id}\t${r.project}\t${r.hint}\t${printableName(r.name)}\t${r.scope}\t${stateOf(r, ctx.clock.now())}`);
       }
     } else {
       const { positionals } = parse(rest, {}, 1);

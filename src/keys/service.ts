@@ -5,6 +5,7 @@ import type { Environment } from '../http/environments.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
 import { generateKeyId, generateSecret, hashSecret, secretHint } from './key-format.js';
+import { keyNameError } from './key-name.js';
 import type { KeyInfo, KeyRepository, KeyScope, NewKeyRecord } from './repository.js';
 
 /** A new key's scope (default `write`), lifetime in days (default: it never expires) and environment (default production). */
@@ -56,6 +57,8 @@ export class KeyService {
     if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
       return new DomainError('validation_failed', 'A key expires after a whole number of days from 1 to 3650.');
     }
+    const badName = name === null ? null : keyNameError(name);
+    if (badName) return badName;
     const project = await this.project(projectSlug, options.environment ?? 'production');
     if (project instanceof DomainError) return project;
     const now = this.clock.now();

@@ -177,7 +177,14 @@ export const ApiKeyListSchema = Type.Array(ApiKeySchema, { maxItems: 100_000, de
 
 export const NewApiKeySchema = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A label, e.g. where the key is used.' })),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'A label, e.g. where the key is used: 1 to 100 characters, without control characters (line breaks, tabs) or bidi controls (400 `validation_failed` naming `name`).',
+      }),
+    ),
     scope: Type.Optional(KeyScopeSchema),
     environment: Type.Optional({
       ...EnvironmentSchema,

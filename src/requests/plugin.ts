@@ -71,9 +71,10 @@ export default fp(
     app.addHook('onClose', async () => {
       clearInterval(timer);
       app.frontDoor.logAnswer = null;
-      // A flush under way when the app started closing took its batch before: this one writes what came since.
-      await flush();
     });
+    // The last requests are written as the app closes, tried again until the shutdown's deadline (app.ts). A flush under
+    // way then took its batch before: that one writes what came since.
+    app.finalFlushes.add({ name: 'request log', flush: () => recorder.flush(), unwritten: () => recorder.unwritten() });
     requestRoutes(app, service);
   },
   { name: 'requests', dependencies: ['keys', 'management'] },

@@ -81,6 +81,8 @@ export class RequestRecorder {
   };
   /** Requests not logged because the buffer was full. */
   dropped = 0;
+  /** Requests of the flush under way not written yet. */
+  private writing = 0;
 
   constructor(
     private readonly log: RequestLogWriter,
@@ -113,8 +115,14 @@ export class RequestRecorder {
     return this.flushes.flush();
   }
 
+  /** Requests recorded and not written yet, the flush under way included. */
+  unwritten(): { requests: number } {
+    return { requests: this.pending.size + this.writing };
+  }
+
   private async write(): Promise<void> {
     const chunks = this.pending.take();
+    this.writing = chunks.reduce((n, chunk) => n + chunk.count, 0);
     // A few milliseconds of the database's time per chunk; other requests are served between chunks.
     for (let c = 0; c < chunks.length; c++) {
       const chunk = chunks[c] as PendingChunk;
@@ -124,9 +132,11 @@ export class RequestRecorder {
         await this.log.addFlat(chunk.flat(this.pathOf, loggedMessage));
       } catch (err) {
         // Kept for the next flush (the database may be restarting), before what was recorded since, within the bound.
+        this.writing = 0;
         this.dropped += this.pending.restore(chunks.slice(c));
         throw err;
       }
+      this.writing -= chunk.count;
       for (let i = 0; i < chunk.count; i++) this.written.add(chunk.projectOf(i));
       this.pending.release(chunk);
     }

@@ -147,15 +147,26 @@ export interface MigrationRun {
   isNew: boolean;
 }
 
-/** Why this build refuses a database a newer release migrated: one line with `schema_too_new` and both versions. */
+/**
+ * Why this build refuses a database with a migration it does not know: one line with `schema_too_new` and both
+ * versions. A migration recorded by a release newer than this build asks for that release or a later one. One
+ * recorded by this release or an older one (which cannot have it), or by none, came from another build (a
+ * development build, a fork) or an edited migrations table: no release is named as the fix then.
+ */
 export class SchemaTooNewError extends Error {
   readonly code = 'schema_too_new';
   constructor(state: SchemaState, build: string) {
     const byWhom = newest(state.unknown.map((r) => r.release));
     const names = state.unknown.map((r) => `${r.feature} ${String(r.version)} "${r.name}"`).join(', ');
+    const newer = byWhom !== null && compareVersions(byWhom, build) > 0;
     super(
-      `schema_too_new: the database's schema is from Petstore ${byWhom ?? `newer than ${build}`} (it has ${names}, which this build ` +
-        `does not know); this build is Petstore ${build}: run ${byWhom ?? 'that release'} or later, or restore the backup taken before the upgrade`,
+      newer
+        ? `schema_too_new: the database's schema is from Petstore ${byWhom} (it has ${names}, which this build ` +
+            `does not know); this build is Petstore ${build}: run ${byWhom} or later, or restore the backup taken before the upgrade`
+        : `schema_too_new: the database has ${names}, which this build does not know and which ${
+            byWhom === null ? 'no release recorded' : `was recorded as applied by Petstore ${byWhom}, a release that does not have it`
+          } (a build other than a release, or an edited migrations table); this build is Petstore ${build}: run the build ` +
+            `that migrated the database, or restore a backup taken before it did`,
     );
     this.name = 'SchemaTooNewError';
   }

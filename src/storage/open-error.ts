@@ -11,7 +11,8 @@ export class StorageOpenError extends Error {
   }
 }
 
-function withoutPassword(databaseUrl: string): string {
+/** The database URL as a message may show it: its password replaced by `***`. */
+export function withoutPassword(databaseUrl: string): string {
   if (databaseUrl.startsWith('sqlite:')) return databaseUrl;
   try {
     const url = new URL(databaseUrl);

@@ -2,6 +2,7 @@ import { environmentArg, ENV_OPTION, parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { CliCommand, CliContext } from '../feature.js';
+import { printableName } from '../keys/key-name.js';
 import type { usageJson } from './service.js';
 
 type UsageOut = ReturnType<typeof usageJson>;
@@ -53,7 +54,7 @@ export const usageCommand: CliCommand = {
     for (const b of r.perDay) if (b.requests > 0) ctx.out(`  ${day(b.start)}  ${String(b.requests)}/${String(perDay)}`);
     if (r.byKey) {
       ctx.out('per key (today, last 30 days):');
-      for (const k of r.byKey) ctx.out(`  ${k.keyId}\t${k.name ?? ''}\t${String(k.today)}\t${String(k.last30Days)}`);
+      for (const k of r.byKey) ctx.out(`  ${k.keyId}\t${printableName(k.name)}\t${String(k.today)}\t${String(k.last30Days)}`);
     }
   },
 };

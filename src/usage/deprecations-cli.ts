@@ -2,6 +2,7 @@ import { environmentArg, ENV_OPTION, parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import type { CliCommand, CliContext } from '../feature.js';
+import { printableName } from '../keys/key-name.js';
 import type { DeprecationsReport } from './deprecations.js';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -46,7 +47,7 @@ export const deprecationsCommand: CliCommand = {
       if (o.callers.length === 0) ctx.out(`  no key of ${slug}${where} called it in the last 30 days`);
       else {
         ctx.out(`  keys of ${slug}${where} that called it in the last 30 days (calls, last call, UTC):`);
-        for (const c of o.callers) ctx.out(`  ${c.keyId}\t${c.name ?? ''}\t${String(c.calls30d)}\t${c.lastCalledAt}`);
+        for (const c of o.callers) ctx.out(`  ${c.keyId}\t${printableName(c.name)}\t${String(c.calls30d)}\t${c.lastCalledAt}`);
       }
     }
     if (r.operations.length === 0) ctx.out('the contract has no deprecated operation');

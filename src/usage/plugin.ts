@@ -50,10 +50,9 @@ export default fp(
       recorder.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counts not written yet; retrying at the next flush'));
     const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
     timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await flush();
-    });
+    app.addHook('onClose', async () => clearInterval(timer));
+    // The last counts are written as the app closes, tried again until the shutdown's deadline (app.ts).
+    app.finalFlushes.add({ name: 'usage', flush: () => recorder.flush(), unwritten: () => recorder.unwritten() });
     usageRoutes(app, service);
     deprecationsRoutes(app, deprecations);
   },

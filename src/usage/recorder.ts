@@ -43,6 +43,8 @@ export class UsageRecorder {
   private deprecated = new Map<string, Map<string, DeprecatedTally>>();
   /** Those of days that ended, and of a flush that failed, for the next flush. */
   private deprecatedLeft: DeprecatedTally[] = [];
+  /** Requests and calls of deprecated operations in the flush under way, not written yet. */
+  private writing = { requests: 0, deprecatedCalls: 0 };
 
   constructor(
     private readonly usage: UsageRepository,
@@ -95,11 +97,22 @@ export class UsageRecorder {
     return this.flushes.flush();
   }
 
+  /** Requests and calls of deprecated operations counted and not written yet, the flush under way included. */
+  unwritten(): { requests: number; deprecatedCalls: number } {
+    const requests = (tallies: Iterable<Tally>) => [...tallies].reduce((n, t) => n + t.requests, 0);
+    return {
+      requests: this.writing.requests + requests(this.current.values()) + this.ended.reduce((n, b) => n + requests(b.tallies.values()), 0),
+      deprecatedCalls:
+        this.writing.deprecatedCalls + [...this.deprecatedLeft, ...this.deprecatedTallies()].reduce((n, t) => n + t.requests, 0),
+    };
+  }
+
   private async write(): Promise<void> {
     const batches = this.ended;
     if (this.current.size > 0) batches.push({ minute: this.minute, tallies: this.current });
     this.ended = [];
     this.current = new Map();
+    this.writing.requests = batches.reduce((n, b) => n + [...b.tallies.values()].reduce((m, t) => m + t.requests, 0), 0);
     const now = this.clock.now();
     const minutes = new Map<string, UsageCount>();
     const days = new Map<string, UsageCount>();
@@ -129,6 +142,8 @@ export class UsageRecorder {
       // Keep the counts for the next flush: the database may be restarting.
       this.ended = [...batches, ...this.ended];
       throw err;
+    } finally {
+      this.writing.requests = 0;
     }
     await this.writeDeprecated();
     const due = [...keys].filter((id) => now - (this.lastUseWritten.get(id) ?? -Infinity) >= LAST_USE_RESOLUTION_MS);
@@ -148,6 +163,7 @@ export class UsageRecorder {
     if (tallies.length === 0) return;
     this.deprecatedLeft = [];
     this.deprecated = new Map();
+    this.writing.deprecatedCalls = tallies.reduce((n, t) => n + t.requests, 0);
     // A key's calls of one day may come in two rows (a failed flush's and today's): both are added, one event.
     const rows = tallies.map((t): DeprecatedCallCount => ({ ...t, day: new Date(t.day), lastAt: new Date(t.lastAt) }));
     try {
@@ -156,6 +172,8 @@ export class UsageRecorder {
       // Kept for the next flush: the database may be restarting.
       this.deprecatedLeft.push(...tallies);
       throw err;
+    } finally {
+      this.writing.deprecatedCalls = 0;
     }
   }
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { manualClock } from '../../src/clock.js';
 import { RequestRecorder } from '../../src/requests/recorder.js';
-import { Flushes } from '../../src/storage/flushes.js';
+import { FinalFlushes, Flushes, type OwedWrites } from '../../src/storage/flushes.js';
 
 /** A write that ends when the test says so. */
 function gatedWrites() {
@@ -74,4 +74,62 @@ test('the request log: a flush called while the timer’s flush is writing inclu
     written.map((values) => values[1]),
     ['req_a', 'req_b'],
   );
+});
+
+/** A capability's writes for the final flush: refused `failures` times (or until `hold` ends), counting what is left. */
+function owedWrites(name: string, options: { failures?: number; hang?: boolean } = {}) {
+  let left = 7;
+  let attempts = 0;
+  const owed: OwedWrites = {
+    name,
+    flush: async () => {
+      attempts++;
+      if (options.hang) return new Promise<void>(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (attempts <= (options.failures ?? 0)) throw new Error('table locked');
+      left = 0;
+    },
+    unwritten: () => ({ requests: left }),
+  };
+  return { owed, attempts: () => attempts };
+}
+
+test('the final flush tries again while the database refuses, each capability on its own, until written', async () => {
+  const refused = owedWrites('request log', { failures: 3 });
+  const at = owedWrites('usage');
+  const flushes = new FinalFlushes();
+  flushes.add(refused.owed);
+  flushes.add(at.owed);
+  const retries: string[] = [];
+  const waits: number[] = [];
+  const started = Date.now();
+  const unwritten = await flushes.run(Date.now() + 5000, {
+    onRetry: (name, err) => retries.push(`${name}: ${(err as Error).message}`),
+    boundWait: (ms) => waits.push(ms),
+  });
+  assert.equal(unwritten, null);
+  assert.equal(flushes.unwritten, null);
+  assert.equal(refused.attempts(), 4, 'three refusals, then written');
+  assert.equal(at.attempts(), 1);
+  assert.deepEqual(retries, ['request log: table locked'], 'the first refusal is told; the next ones within a second are not');
+  assert.ok(
+    waits.every((ms) => ms > 0 && ms <= 1000),
+    `each attempt may wait at most 1 s: ${waits.join(', ')}`,
+  );
+  assert.ok(Date.now() - started < 1000, 'retried a moment apart, not at the next timer');
+});
+
+test('the final flush gives up at the deadline, returning what is left; a write still under way then counts as not written', async () => {
+  const refused = owedWrites('request log', { failures: Infinity });
+  const hanging = owedWrites('usage', { hang: true });
+  const flushes = new FinalFlushes();
+  flushes.add(refused.owed);
+  flushes.add(hanging.owed);
+  const started = Date.now();
+  const unwritten = await flushes.run(Date.now() + 600);
+  const took = Date.now() - started;
+  assert.deepEqual(unwritten, { 'request log': { requests: 7 }, usage: { requests: 7 } });
+  assert.deepEqual(flushes.unwritten, unwritten);
+  assert.ok(took >= 550 && took < 1500, `stopped at the deadline (${String(took)} ms)`);
+  assert.ok(refused.attempts() >= 4, `tried again until then (${String(refused.attempts())} attempts)`);
 });

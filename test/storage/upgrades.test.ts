@@ -214,3 +214,26 @@ describeEachEngine('expand and contract', (engine) => {
     }
   });
 });
+
+test('schema_too_new names a release to run only when the one that recorded the migration is newer than this build', () => {
+  const state = (release: string | null) => ({
+    migrations: [],
+    unknown: [{ feature: 'deploys', version: 99, name: 'from elsewhere', release }],
+    isNew: false,
+    databaseVersion: release,
+  });
+  const newer = new SchemaTooNewError(state('9.0.0'), '1.1.0').message;
+  assert.match(newer, /^schema_too_new: the database's schema is from Petstore 9\.0\.0 .*: run 9\.0\.0 or later/);
+  for (const release of ['1.0.0', '1.1.0', null]) {
+    const message = new SchemaTooNewError(state(release), '1.1.0').message;
+    assert.match(message, /^schema_too_new: the database has deploys 99 "from elsewhere", which this build does not know/, message);
+    assert.doesNotMatch(message, /or later/, message);
+    assert.match(message, /this build is Petstore 1\.1\.0: run the build that migrated the database, or restore a backup/);
+    assert.equal(message.split('\n').length, 1);
+  }
+  assert.match(
+    new SchemaTooNewError(state('1.0.0'), '1.1.0').message,
+    /recorded as applied by Petstore 1\.0\.0, a release that does not have it/,
+  );
+  assert.match(new SchemaTooNewError(state(null), '1.1.0').message, /which no release recorded/);
+});

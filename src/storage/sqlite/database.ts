@@ -24,6 +24,9 @@ function createPrivately(path: string): void {
   }
 }
 
+/** How long a statement waits for another connection's lock before SQLITE_BUSY (blocking the process meanwhile). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 /** Opens the database file (creating its directory, and the file readable by its owner only), durable settings on. */
 export function openSqlite(databaseUrl: string): SqliteDb {
   const path = sqlitePath(databaseUrl);
@@ -35,7 +38,7 @@ export function openSqlite(databaseUrl: string): SqliteDb {
   db.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before it returns, so a 201 survives kill -9 and power loss.
   db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`);
   db.pragma('foreign_keys = ON');
   // 8 MiB of page cache (the driver's default is 16): the hot index pages fit,
   // colder pages come from the OS page cache, and a write-heavy process stays small.
