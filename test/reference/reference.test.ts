@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { cleanup } from '../helpers/cleanup.js';
 import { assertNoLeaks, browserSkip, openBrowser, seriousAxeViolations, type Browser } from '../helpers/browser.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { freePort } from '../helpers/redis-server.js';
@@ -66,10 +67,11 @@ describe('/docs in Chromium', { skip }, () => {
   let h: Harness;
   let base: string;
   let browser: Browser;
+  const started = cleanup();
   before(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${String(port)}`;
-    h = await harness({ config: { baseUrl: `${base}/v1` } });
+    h = started.add(await harness({ config: { baseUrl: `${base}/v1` } }), (x) => x.close());
     await h.app.listen({ port, host: '127.0.0.1' });
     await h.request({
       method: 'POST',
@@ -77,12 +79,9 @@ describe('/docs in Chromium', { skip }, () => {
       headers: { ...h.auth, 'content-type': 'application/json' },
       payload: { name: 'Rex', categoryId: 7 },
     });
-    browser = await openBrowser();
+    browser = started.add(await openBrowser(), (b) => b.close());
   });
-  after(async () => {
-    await browser.close();
-    await h.close();
-  });
+  after(() => started.run());
 
   test('shows every operation with its stability, the deprecation of getPet and the bearer scheme; a person tries listPets with a key', async () => {
     const { page } = browser;
