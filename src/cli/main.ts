@@ -16,6 +16,7 @@ import {
 } from './dispatch.js';
 import { loginCommands } from './login.js';
 import { MIGRATE_USAGE, migrate } from './migrate.js';
+import { noteServedDatabase, refuseMovedDatabase } from './moved.js';
 import { DEFAULT_DATABASE, requireDatabase } from './no-database.js';
 import { notSignedIn, remoteSettings, WrongSide, type RemoteSettings } from './remote.js';
 
@@ -118,13 +119,19 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
   const ctx = cliContext(local);
   if (command === 'serve' || command === 'migrate') {
     checkSide([command], null, ctx, local);
-    return command === 'serve' ? (await import('../server.js')).serve() : migrate(args, ctx);
+    refuseMovedDatabase(command);
+    if (command === 'migrate') return migrate(args, ctx);
+    const config = await ctx.config();
+    await (await import('../server.js')).serve(config);
+    return noteServedDatabase(config.databaseUrl);
   }
   const cli = findCommand(COMMANDS, command, rest);
   checkSide([command, ...rest], cli, ctx, local);
-  // On the database here (not a server): it must exist, unless the command makes one (restore).
-  if (!cli.session && !cli.createsDatabase && !(cli.remote && ctx.remote())) {
-    await requireDatabase((await ctx.config()).databaseUrl, commandName([command, ...rest], cli));
+  // On the database here (not a server): not one the data moved away from; it must exist, unless the command
+  // makes one (restore).
+  if (!cli.session && !(cli.remote && ctx.remote())) {
+    refuseMovedDatabase(commandName([command, ...rest], cli));
+    if (!cli.createsDatabase) await requireDatabase((await ctx.config()).databaseUrl, commandName([command, ...rest], cli));
   }
   try {
     await cli.run(args, ctx);
