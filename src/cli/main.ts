@@ -82,7 +82,7 @@ function commandName(words: string[], cli: CliCommand | null): string {
 }
 
 /**
- * DESIGN §2: an operator command (one without `remote`, `serve`, `migrate`) signed in to a server, with
+ * An operator command (one without `remote`, `serve`, `migrate`) signed in to a server, with
  * neither DATABASE_URL nor --local, would open a database of its own here: say where it runs instead.
  * A remote command with no server signed in to uses a database only when one is named (DATABASE_URL,
  * --local) or already here (./data/petstore.db); otherwise it would create one and answer from it.

@@ -4,6 +4,7 @@ import { cleanup } from '../helpers/cleanup.js';
 import { assertNoLeaks, browserSkip, openBrowser, seriousAxeViolations, type Browser } from '../helpers/browser.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { freePort } from '../helpers/redis-server.js';
+import { API_VERSION, VERSION } from '../../src/version.js';
 
 describe('/docs without a browser', () => {
   let h: Harness;
@@ -114,6 +115,38 @@ describe('/docs in Chromium', { skip }, () => {
       browser.requests.some((u) => u.startsWith(`${base}/v1/pets`)),
       'the request went to this service',
     );
+  });
+
+  test('the choice of definition is the first thing under the title; the API’s version and the release are told apart', async () => {
+    const { page } = browser;
+    for (const [size, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${base}/docs`);
+      await page.locator('.opblock').first().waitFor();
+      const choice = page.getByLabel('Definition');
+      const top = (await choice.boundingBox())?.y ?? Infinity;
+      const intro = (await page.getByText('Try a request with your API key').boundingBox())?.y ?? 0;
+      assert.ok(
+        top < 120 && top < intro,
+        `${size}: the choice is at the top (${String(top)} px), above the introduction (${String(intro)} px)`,
+      );
+      assert.equal(await page.locator('.swagger-ui .topbar').count(), 0, 'no second choice further down');
+      assert.equal(
+        await page.locator('.reference-versions').innerText(),
+        `The v1 API is version ${API_VERSION}, its contract's own (the badge beside its title), which changes only when the API does; this server runs Petstore ${VERSION}, the release (/readyz, petstore --version).`,
+      );
+      assert.equal((await page.locator('.info .title .version').first().innerText()).trim(), API_VERSION);
+      await browser.screenshot(`docs-top-${size}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel('Definition').selectOption({ label: 'Management API (/api/v1)' });
+    await page.locator('.info .title', { hasText: 'Petstore management API' }).waitFor();
+    assert.match(page.url(), /\/docs/);
+    await browser.screenshot('docs-management-desktop');
+    assertNoLeaks(browser);
   });
 
   test('the page works at phone width, and axe finds no serious or critical violations', async () => {

@@ -780,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * Copy production's pets into staging
-         * @description Copies every pet of production into the staging environment with the same ids, names, categories and statuses, and numbers staging's next pet after them. Only into an empty staging (no pets, no orders): otherwise 409 `staging_not_empty` and nothing is copied (reset it first). No events are sent for the copies. Recorded in the audit log (`staging.copy_pets`).
+         * @description Copies every pet of production into the staging environment with the same ids, names, categories and statuses, and numbers staging's next pet after them. Orders are not copied, so a pet pending because of an open order (placed or approved) is copied `available`; one created `pending` stays so. Only into an empty staging (no pets, no orders): otherwise 409 `staging_not_empty` and nothing is copied (reset it first: `POST …/staging/reset`). No events are sent for the copies. Recorded in the audit log (`staging.copy_pets`).
          */
         post: operations["copyPetsToStaging"];
         delete?: never;
@@ -7838,7 +7838,7 @@ export interface operations {
                             operation: string;
                             /** @description The HTTP method, e.g. `GET`. */
                             method: string;
-                            /** @description The path as the contract writes it, e.g. `/v1/pets/{petId}`. */
+                            /** @description The path as the contract writes it, in the environment asked for: `/v1/pets/{petId}`, `/staging/v1/pets/{petId}`. */
                             path: string;
                             /**
                              * Format: date-time
@@ -7850,7 +7850,7 @@ export interface operations {
                              * @description When it is removed (its `Sunset` header): from then on it answers 410 `gone`.
                              */
                             sunset: string;
-                            /** @description What to call instead (its `Link: <…>; rel="successor-version"`), e.g. `/v1/pets`. */
+                            /** @description What to call instead, as its `Link: <…>; rel="successor-version"` names it in that environment, e.g. `/v1/pets`. */
                             successor: string;
                             /** @description The project's keys that called it in the last 30 days, the busiest first; empty when none did. */
                             callers: {
@@ -7858,6 +7858,8 @@ export interface operations {
                                 keyId: string;
                                 /** @description The key's label; null without one. */
                                 name: string | null;
+                                /** @description The first characters of the secret (`psk_AbCd…`), as the key list shows them; null once the key is gone. */
+                                hint: string | null;
                                 /**
                                  * Format: int64
                                  * @description Calls of the operation with this key in the last 30 days (UTC), today included, whatever their answer.
