@@ -1,12 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isIP } from 'node:net';
 
 /** Where `/` leads, the first of these the server serves: people manage their projects in the dashboard. */
 const DESTINATIONS = ['/dashboard', '/docs'];
 
+const hostnameOf = (url: string) => new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+
+/**
+ * The names the platform itself answers to: its API's (BASE_URL, STAGING_BASE_URL), the dashboard's
+ * (DASHBOARD_HOST), PLATFORM_HOST, and the machine's own (an IP address, `localhost`). A project's site host or a
+ * custom domain is none of them; nor is a removed custom domain whose DNS still points here.
+ */
+function platformHosts(app: FastifyInstance): (hostname: string) => boolean {
+  const { baseUrl, stagingBaseUrl, dashboardHost, platformHost } = app.config;
+  const names = new Set([hostnameOf(baseUrl), hostnameOf(stagingBaseUrl), platformHost, ...(dashboardHost ? [dashboardHost] : [])]);
+  return (hostname) => {
+    const name = hostname
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .replace(/^\[|\]$/g, '');
+    return names.has(name) || name === 'localhost' || isIP(name) !== 0;
+  };
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     let destination: string | null | undefined;
+    const isPlatform = platformHosts(app);
     // HEAD is named, not exposed: Fastify's exposed HEAD route would rewrite the Content-Length of what a project's
     // site answers at `/` on its own host (deploys' site step answers before routing).
     app.route({
@@ -14,7 +35,10 @@ export default fp(
       url: '/',
       exposeHeadRoute: false,
       config: { public: true },
-      handler: async (_request, reply) => {
+      handler: async (request, reply) => {
+        // On any other host (a custom domain removed but still pointing here, a site host with nothing live), `/` is
+        // not the platform's front page: 404, as for any address nothing is served at.
+        if (!isPlatform(request.hostname)) return reply.callNotFound();
         destination ??= DESTINATIONS.find((url) => app.hasRoute({ method: 'GET', url })) ?? null;
         if (destination === null) return reply.callNotFound();
         // 303: "see the dashboard", whatever the method asked with; a later release may put a page here.

@@ -25,4 +25,43 @@ describe('/ leads to the dashboard', () => {
     assert.equal(home.statusCode, 200);
     assert.equal(home.body, '<h1>shop</h1>');
   });
+
+  test('only on the platform’s own names: elsewhere (a removed custom domain still pointing here) / is 404', async () => {
+    const { baseUrl, stagingBaseUrl, platformHost } = h.app.config;
+    for (const host of [
+      new URL(baseUrl).host,
+      new URL(stagingBaseUrl).host,
+      platformHost,
+      `${platformHost.toUpperCase()}.`,
+      'localhost:8080',
+      '127.0.0.1:8080',
+      '[::1]:8080',
+    ]) {
+      const res = await h.app.inject({ url: '/', headers: { host } });
+      assert.equal(res.statusCode, 303, host);
+    }
+    for (const host of ['www.removed-shop.example', 'removed-shop.example:8080', `nothing-live.${platformHost}`]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await h.app.inject({ method, url: '/', headers: { host } });
+        assert.equal(res.statusCode, 404, `${method} ${host}`);
+        assert.equal(res.headers.location, undefined);
+        // A site host's 404 is its site's page; another host's, the Error body.
+        if (method === 'GET' && !host.endsWith(platformHost)) assert.equal(res.json().code, 'not_found');
+      }
+    }
+  });
+});
+
+describe('/ on DASHBOARD_HOST', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness({ config: { dashboardHost: 'console.petstore.test' } });
+  });
+  after(() => h.close());
+
+  test('the dashboard’s own host leads to it too', async () => {
+    const res = await h.app.inject({ url: '/', headers: { host: 'console.petstore.test' } });
+    assert.equal(res.statusCode, 303);
+    assert.equal(res.headers.location, '/dashboard');
+  });
 });
