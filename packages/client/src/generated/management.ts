@@ -4111,7 +4111,7 @@ export interface operations {
             query?: {
                 /** @description Entries per page (1-100, default 50). */
                 limit?: number;
-                /** @description The cursor from the `Link` header of the previous page. */
+                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
                 cursor?: string;
             };
             header?: never;
@@ -4530,7 +4530,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The deploy id. */
+                /** @description The deploy id, as the service writes it (no leading zeros). */
                 deployId: string;
             };
             cookie?: never;
@@ -4647,7 +4647,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The deploy id. */
+                /** @description The deploy id, as the service writes it (no leading zeros). */
                 deployId: string;
             };
             cookie?: never;
@@ -6532,7 +6532,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -6668,7 +6668,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -6837,7 +6837,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -7017,7 +7017,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -7170,7 +7170,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -7320,7 +7320,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The delivery id. */
+                /** @description The delivery id, as the service writes it (`dlv_3`: no leading zeros). */
                 deliveryId: string;
             };
             cookie?: never;
@@ -7492,7 +7492,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The delivery id. */
+                /** @description The delivery id, as the service writes it (`dlv_3`: no leading zeros). */
                 deliveryId: string;
             };
             cookie?: never;
@@ -7980,7 +7980,7 @@ export interface operations {
                 requestId?: string;
                 /** @description Requests per page (1-100, default 50). */
                 limit?: number;
-                /** @description The cursor from the `Link` header of the previous page. */
+                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
                 cursor?: string;
                 /** @description The environment whose requests are listed (default `production`). */
                 environment?: "production" | "staging";
