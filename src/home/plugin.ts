@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isIP } from 'node:net';
+import { VERSION } from '../version.js';
 
 /** Where `/` leads, the first of these the server serves: people manage their projects in the dashboard. */
 const DESTINATIONS = ['/dashboard', '/docs'];
@@ -28,6 +29,23 @@ export default fp(
   async (app: FastifyInstance) => {
     let destination: string | null | undefined;
     const isPlatform = platformHosts(app);
+    // Once listening, one line a person reads in the terminal: where to go, and how to get in the first time.
+    app.addHook('onListen', async () => {
+      const api = app.environments.baseUrl('production');
+      const origin = new URL(api);
+      if (app.config.dashboardHost) origin.hostname = app.config.dashboardHost;
+      const serves = (url: string) => app.hasRoute({ method: 'GET', url });
+      const where = [
+        ...(serves('/dashboard')
+          ? [
+              `the dashboard at ${origin.origin}/dashboard (to sign in the first time: ./bin/petstore users create EMAIL --admin prints a password)`,
+            ]
+          : []),
+        `the API at ${api}`,
+        ...(serves('/docs') ? [`its reference at ${new URL(api).origin}/docs`] : []),
+      ];
+      app.log.info(`Petstore ${VERSION} is ready: ${where.join(', ')}`);
+    });
     // HEAD is named, not exposed: Fastify's exposed HEAD route would rewrite the Content-Length of what a project's
     // site answers at `/` on its own host (deploys' site step answers before routing).
     app.route({

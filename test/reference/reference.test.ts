@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { cleanup } from '../helpers/cleanup.js';
 import { assertNoLeaks, browserSkip, openBrowser, seriousAxeViolations, type Browser } from '../helpers/browser.js';
@@ -41,6 +42,12 @@ describe('/docs without a browser', () => {
       /createClient\(\{\n {2}baseUrl: &#39;https:\/\/api\.petstore\.test\/v1&#39;,\n {2}apiKey: process\.env\.PETSTORE_KEY,\n\}\);/,
     );
     assert.match(res.body, /await petstore\.listPets\(/);
+    // The README's first call, to this server: one snippet everywhere (README, /docs, the dashboard).
+    const readme = /```ts\n([\s\S]*?)\n```/.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
+    const shown = /<pre tabindex="0"><code>(import [\s\S]*?)<\/code><\/pre>/
+      .exec(res.body)?.[1]
+      ?.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)));
+    assert.equal(shown, readme.replace('http://127.0.0.1:8080/v1', 'https://api.petstore.test/v1'));
     assert.equal((await h.app.inject({ url: '/downloads/petstore-client.tgz' })).statusCode, 200, 'the line names what is served');
   });
 

@@ -247,8 +247,7 @@ function clientCard() {
     `  baseUrl: '${baseUrl}',`,
     '  apiKey: process.env.PETSTORE_KEY,',
     '});',
-    'const { pets } = await petstore.listPets({ limit: 10 });',
-    'console.log(pets);',
+    "const { pets } = await petstore.listPets({ status: 'available' });",
   ].join('\n');
   const snippetCode = h('code', null, snippet);
   return h(
@@ -270,7 +269,17 @@ function clientCard() {
       h('a', { href: '/downloads/petstore-client.tgz.sha256' }, 'petstore-client.tgz.sha256'),
       '.',
     ),
-    h('p', null, 'A first call, with one of the keys above in ', h('code', null, 'PETSTORE_KEY'), ':'),
+    h(
+      'p',
+      null,
+      'A first call, with one of the keys above in ',
+      h('code', null, 'PETSTORE_KEY'),
+      ', as an ES module (',
+      h('code', null, '"type": "module"'),
+      ' in package.json, or a ',
+      h('code', null, '.mjs'),
+      ' file):',
+    ),
     h('pre', { class: 'payload snippet', tabindex: '0', 'aria-label': 'First call with the client' }, snippetCode),
     h('div', { class: 'actions' }, copyButton(snippet, 'the first call', snippetCode)),
   );
