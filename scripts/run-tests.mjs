@@ -117,6 +117,8 @@ function runFile(file, index) {
     ];
     const startedAt = Date.now();
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
+    running.add(child.pid);
+    child.on('exit', () => running.delete(child.pid));
     const chunks = [];
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
@@ -157,6 +159,16 @@ function runFile(file, index) {
       }
       done({ file, problems, results, output, seconds: (Date.now() - startedAt) / 1000 });
     });
+  });
+}
+
+/** The process groups of the files running now: a Ctrl-C or a SIGTERM of the run ends them too (their own groups). */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pgid of running) killGroup(pgid);
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(130);
   });
 }
 
