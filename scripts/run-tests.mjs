@@ -4,7 +4,8 @@
 //   node scripts/run-tests.mjs --fast          those that start no other process (in-process app, units)
 //   node scripts/run-tests.mjs --slow          those that start processes (bin/petstore, servers, Pebble, openssl)
 //   node scripts/run-tests.mjs test/x.test.ts  the files named (other arguments go to node --test)
-//   --file-timeout=SECONDS                     the bound for one file (default 600)
+//   --file-timeout=SECONDS                     the bound for one file (default 600; a test declaring a longer
+//                                              `timeout` raises its file's to that plus a minute)
 // A file is slow when it, or a test helper it imports, uses node:child_process: no list to keep.
 //
 // Each file runs in a process group of its own, three at a time, its output printed whole when it ends. A file
@@ -95,11 +96,23 @@ function killGroup(pgid) {
   }
 }
 
+/**
+ * The bound for one file: the run's, or, when a test of the file declares a longer `timeout` (`{ timeout: 30 * 60_000 }`,
+ * a container build), that plus a minute for its hooks.
+ */
+function boundFor(file) {
+  const declared = [...readFileSync(file, 'utf8').matchAll(/\btimeout:\s*(\d[\d_]*(?:\s*\*\s*\d[\d_]*)*)\s*[,}]/g)].map((m) =>
+    m[1].split('*').reduce((product, factor) => product * Number(factor.trim().replaceAll('_', '')), 1),
+  );
+  return Math.max(boundMs, ...declared.map((ms) => ms + 60_000));
+}
+
 /** Runs one file in a process group of its own; resolves with its outcome and its output. */
 function runFile(file, index) {
+  const bound = boundFor(file);
   return new Promise((done) => {
     const outcomes = join(scratch, `${String(index)}.jsonl`);
-    const env = { ...process.env, PETSTORE_TEST_FILE_BOUND_MS: String(boundMs) };
+    const env = { ...process.env, PETSTORE_TEST_FILE_BOUND_MS: String(bound) };
     // Set only inside a file's process; a runner started from a test must not inherit it.
     delete env.NODE_TEST_CONTEXT;
     const args = [
@@ -126,7 +139,7 @@ function runFile(file, index) {
     const killer = setTimeout(() => {
       killed = true;
       killGroup(child.pid);
-    }, boundMs + KILL_AFTER_MS);
+    }, bound + KILL_AFTER_MS);
     child.on('close', (code, signal) => {
       clearTimeout(killer);
       const output = Buffer.concat(chunks).toString();
@@ -137,7 +150,7 @@ function runFile(file, index) {
             .map((l) => JSON.parse(l))
         : [];
       const problems = [];
-      if (killed) problems.push(`killed ${String((boundMs + KILL_AFTER_MS) / 1000)} s after it started (it did not end by itself)`);
+      if (killed) problems.push(`killed ${String((bound + KILL_AFTER_MS) / 1000)} s after it started (it did not end by itself)`);
       // The watchdog's report: what the file left open.
       const open = /^✖ .*: still running[^\n]*:\n(?: {4}.*\n?)*/m.exec(output);
       if (open !== null) problems.push(open[0].replace(/^✖ [^:]*: /, '').trimEnd());

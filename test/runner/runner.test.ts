@@ -42,15 +42,17 @@ describe('scripts/run-tests.mjs: a test file never hangs the run', () => {
   let passing: Run;
   let leaving: Run;
   let bounded: Run;
+  let declared: Run;
 
   before(async () => {
     // At the same time: a file that ends by itself; two that outlive their tests (failed by the 10 s grace, well
     // inside their bound); two that never end, bounded at 3 s: never-ends is ended by its watchdog, spins (whose
     // event loop never turns) by the runner's kill 15 s later.
-    [passing, leaving, bounded] = await Promise.all([
+    [passing, leaving, bounded, declared] = await Promise.all([
       runTests([fixture('finishes')]),
       runTests(['--file-timeout=60', fixture('finishes'), fixture('leaves-child'), fixture('leaves-timer')]),
       runTests(['--file-timeout=3', fixture('never-ends'), fixture('spins')]),
+      runTests(['--file-timeout=2', fixture('declares-longer')]),
     ]);
   });
 
@@ -95,5 +97,10 @@ describe('scripts/run-tests.mjs: a test file never hangs the run', () => {
     const entry = failure(bounded.out, 'spins');
     assert.ok(entry, bounded.out);
     assert.match(entry, /killed 18 s after it started \(it did not end by itself\)/);
+  });
+
+  test('a test that declares a longer timeout raises its file’s bound to that plus a minute', () => {
+    assert.equal(declared.code, 0, declared.out);
+    assert.match(declared.out, /\n1 files, 1 tests: 1 passed, 0 failed, 0 skipped; 0 files failed; \d+ s\n$/);
   });
 });
