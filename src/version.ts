@@ -7,3 +7,10 @@ import { readFileSync } from 'node:fs';
  */
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
+
+/**
+ * The v1 API's own version: its contract's `info.version` (the specification's "interface description version").
+ * It changes only when the API does, not with each release of the server (VERSION above): a release that adds
+ * nothing to /v1 leaves it as it is.
+ */
+export const API_VERSION = '1.0.0';

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Cursor } from '../contract/primitives.js';
 import { managementComponent } from '../management/components.js';
 import { AUDIT_ACTIONS } from './repository.js';
 
@@ -45,7 +46,7 @@ export const AuditQuery = Type.Object(
     limit: Type.Optional(
       Type.Integer({ format: 'int32', minimum: 1, maximum: 100, default: 50, description: 'Entries per page (1-100, default 50).' }),
     ),
-    cursor: Type.Optional(Type.String({ maxLength: 64, description: 'The cursor from the `Link` header of the previous page.' })),
+    cursor: Type.Optional(Cursor),
   },
   { additionalProperties: false },
 );

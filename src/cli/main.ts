@@ -16,6 +16,7 @@ import {
 } from './dispatch.js';
 import { loginCommands } from './login.js';
 import { MIGRATE_USAGE, migrate } from './migrate.js';
+import { noteServedDatabase, refuseMovedDatabase } from './moved.js';
 import { DEFAULT_DATABASE, requireDatabase } from './no-database.js';
 import { notSignedIn, remoteSettings, WrongSide, type RemoteSettings } from './remote.js';
 
@@ -81,7 +82,7 @@ function commandName(words: string[], cli: CliCommand | null): string {
 }
 
 /**
- * DESIGN §2: an operator command (one without `remote`, `serve`, `migrate`) signed in to a server, with
+ * An operator command (one without `remote`, `serve`, `migrate`) signed in to a server, with
  * neither DATABASE_URL nor --local, would open a database of its own here: say where it runs instead.
  * A remote command with no server signed in to uses a database only when one is named (DATABASE_URL,
  * --local) or already here (./data/petstore.db); otherwise it would create one and answer from it.
@@ -118,13 +119,19 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
   const ctx = cliContext(local);
   if (command === 'serve' || command === 'migrate') {
     checkSide([command], null, ctx, local);
-    return command === 'serve' ? (await import('../server.js')).serve() : migrate(args, ctx);
+    refuseMovedDatabase(command);
+    if (command === 'migrate') return migrate(args, ctx);
+    const config = await ctx.config();
+    await (await import('../server.js')).serve(config);
+    return noteServedDatabase(config.databaseUrl);
   }
   const cli = findCommand(COMMANDS, command, rest);
   checkSide([command, ...rest], cli, ctx, local);
-  // On the database here (not a server): it must exist, unless the command makes one (restore).
-  if (!cli.session && !cli.createsDatabase && !(cli.remote && ctx.remote())) {
-    await requireDatabase((await ctx.config()).databaseUrl, commandName([command, ...rest], cli));
+  // On the database here (not a server): not one the data moved away from; it must exist, unless the command
+  // makes one (restore).
+  if (!cli.session && !(cli.remote && ctx.remote())) {
+    refuseMovedDatabase(commandName([command, ...rest], cli));
+    if (!cli.createsDatabase) await requireDatabase((await ctx.config()).databaseUrl, commandName([command, ...rest], cli));
   }
   try {
     await cli.run(args, ctx);

@@ -9,7 +9,7 @@ const named = () => process.env.DATABASE_URL !== undefined && process.env.DATABA
 
 /**
  * Refuses when the SQLite file the command would open does not exist: opening it would create an empty
- * database, and the command would answer from it instead of from the server's (DESIGN §2: only `serve`,
+ * database, and the command would answer from it instead of from the server's (only `serve`,
  * `migrate` and `restore` create one). A PostgreSQL database is never created by Petstore: the server
  * itself answers that it does not exist.
  */

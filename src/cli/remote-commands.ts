@@ -31,3 +31,20 @@ export const REMOTE_COMMANDS: readonly CliCommand[] = [
   eventsCommand,
   stagingCommand,
 ];
+
+/**
+ * The commands of bin/petstore that run where the server runs, on its database (`users`, `projects set-plan`, …),
+ * by name: @petstore/cli does not carry them, but it says so rather than that it knows no such command.
+ * test/cli/remote-commands.test.ts keeps the list equal to bin/petstore's.
+ */
+export const OPERATOR_COMMANDS: readonly string[] = [
+  'serve',
+  'migrate',
+  'backup',
+  'restore',
+  'users',
+  'projects set-plan',
+  'projects add-member',
+  'projects remove-member',
+  'keys unban',
+];

@@ -1,7 +1,7 @@
 import type { CliContext } from '../feature.js';
 import { UsageError } from './args.js';
 import { asksHelp, commandHelp, findCommand, helpHint, isHelp, runCommandLine, terminalOutput, usageText } from './dispatch.js';
-import { REMOTE_COMMANDS } from './remote-commands.js';
+import { OPERATOR_COMMANDS, REMOTE_COMMANDS } from './remote-commands.js';
 import { notSignedIn, remoteSettings, WrongSide, type RemoteSettings } from './remote.js';
 
 const USAGE = usageText(
@@ -31,6 +31,12 @@ async function run(command: string | undefined, rest: string[]): Promise<void> {
   if (asksHelp(rest)) {
     process.stdout.write(commandHelp(REMOTE_COMMANDS, command));
     return;
+  }
+  const operator = [`${command} ${rest[0] ?? ''}`, command].find((words) => OPERATOR_COMMANDS.includes(words));
+  if (operator !== undefined) {
+    throw new WrongSide(
+      `"${operator}" is an operator command: it runs where the server runs, on its database, with the repository's bin/petstore (petstore help ${command} there)`,
+    );
   }
   const cli = findCommand(REMOTE_COMMANDS, command, rest);
   if (rest.includes('--local')) throw new UsageError('--local runs on the server: use bin/petstore where the server runs');

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { API_VERSION } from '../version.js';
 import type { RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
 import { ERROR_CATALOG, V1_ERROR_CODES, type ErrorCode } from '../http/errors.js';
@@ -201,7 +202,7 @@ export function buildOpenApi(
     openapi: '3.1.0',
     info: {
       title: 'Petstore API',
-      version: '1.0.0',
+      version: API_VERSION,
       license: { name: 'MIT', identifier: 'MIT' },
       description: [
         'Manages the animals (pets) of a store. Every operation needs `Authorization: Bearer <API_KEY>`.',

@@ -1,4 +1,4 @@
-import { VERSION } from '../version.js';
+import { API_VERSION, VERSION } from '../version.js';
 
 /** The pages of the dashboard: each has its own URL; the browser module fills in what /api/v1 answers. */
 export const PROJECT_TABS = [
@@ -178,7 +178,7 @@ ${breadcrumbs(o)}${headingOf(o)}
 <div id="status" class="visually-hidden" role="status" aria-live="polite"></div>
 ${body}
 </main>
-<footer class="foot"><p>Petstore ${escape(VERSION)}</p></footer>
+<footer class="foot"><p>Petstore ${escape(VERSION)} (the release) · API version ${escape(API_VERSION)} (the contract’s own, which changes only when the API does)</p></footer>
 </body>
 </html>
 `;

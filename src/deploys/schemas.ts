@@ -58,7 +58,12 @@ export const DeployListSchema = Type.Array(DeploySchema, { maxItems: 100_000, de
 export const DeployParams = Type.Object(
   {
     slug: SlugParams.properties.slug,
-    deployId: Type.String({ minLength: 1, maxLength: 19, pattern: '^[0-9]+$', description: 'The deploy id.' }),
+    deployId: Type.String({
+      minLength: 1,
+      maxLength: 19,
+      pattern: '^[1-9][0-9]*$',
+      description: 'The deploy id, as the service writes it (no leading zeros).',
+    }),
   },
   { additionalProperties: false },
 );

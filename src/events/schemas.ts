@@ -82,7 +82,12 @@ export type WebhookChange = Static<typeof WebhookChangeSchema>;
 export const WebhookParams = Type.Object(
   {
     slug: SlugParams.properties.slug,
-    webhookId: Type.String({ minLength: 1, maxLength: 40, pattern: '^we_[0-9]+$', description: 'The endpoint id.' }),
+    webhookId: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      pattern: '^we_[1-9][0-9]*$',
+      description: 'The endpoint id, as the service writes it (`we_12`: no leading zeros).',
+    }),
   },
   { additionalProperties: false },
 );
@@ -90,7 +95,12 @@ export const WebhookParams = Type.Object(
 export const DeliveryParams = Type.Object(
   {
     slug: SlugParams.properties.slug,
-    deliveryId: Type.String({ minLength: 1, maxLength: 40, pattern: '^dlv_[0-9]+$', description: 'The delivery id.' }),
+    deliveryId: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      pattern: '^dlv_[1-9][0-9]*$',
+      description: 'The delivery id, as the service writes it (`dlv_3`: no leading zeros).',
+    }),
   },
   { additionalProperties: false },
 );

@@ -11,6 +11,12 @@ export interface DeprecatedOperation {
   deprecation: Deprecation;
 }
 
+/** A path of the contract (`/v1/…`) in an environment whose API path is `apiPath` (`/v1`, `/staging/v1`). */
+export const pathIn = (path: string, apiPath: string): string => (path.startsWith('/v1/') ? `${apiPath}${path.slice('/v1'.length)}` : path);
+
+/** A deprecation's successor in an environment: `/v1/pets` is `/staging/v1/pets` on staging's API path. */
+export const successorIn = (d: Deprecation, apiPath: string): string => pathIn(d.successor, apiPath);
+
 /** Fastify's `:param` as OpenAPI's `{param}`. */
 const contractPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 

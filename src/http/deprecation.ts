@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { successorIn } from './deprecated-operations.js';
 import { environmentOf } from './environments.js';
 import { ApiError } from './errors.js';
 import { sendError } from './error-handler.js';
@@ -29,7 +30,7 @@ export function deprecationHeaders(d: Deprecation, apiPath = '/v1'): readonly st
   if (byPath === undefined) DEPRECATION_HEADERS.set(d, (byPath = new Map()));
   let list = byPath.get(apiPath);
   if (list === undefined) {
-    const successor = d.successor.startsWith('/v1/') ? `${apiPath}${d.successor.slice('/v1'.length)}` : d.successor;
+    const successor = successorIn(d, apiPath);
     list = [
       'deprecation',
       `@${String(Math.floor(d.deprecatedAt.getTime() / 1000))}`,
@@ -50,9 +51,10 @@ export function pastSunset(d: Deprecation, now: number): boolean {
 
 /** After its sunset instant a deprecated route answers 410 (registered after auth). */
 export function sunsetStep(clock: Clock): RequestStep {
-  return (_request, reply, { deprecation: d }) => {
+  return (request, reply, { deprecation: d }) => {
     if (!d || !pastSunset(d, clock.now())) return false;
-    sendError(reply, new ApiError('gone', `This operation was removed on ${d.sunset.toUTCString()}. Use ${d.successor} instead.`));
+    const successor = successorIn(d, request.server.environments.apiPath(environmentOf(request.raw)));
+    sendError(reply, new ApiError('gone', `This operation was removed on ${d.sunset.toUTCString()}. Use ${successor} instead.`));
     return true;
   };
 }

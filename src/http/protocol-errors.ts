@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { endWithError } from './client-errors.js';
@@ -16,8 +16,12 @@ type Marked = IncomingMessage & { [EXPECTATION_FAILED]?: true };
  * 100-continue (417), and CONNECT (the connection is closed without a word).
  * Here the first two are handed to the app like any request and answered by
  * the returned step, so they get the Error body, a request id, a log line and
- * their metrics; CONNECT, which leaves no response object, is answered on the
- * socket: 405 with an empty `Allow`, since this server tunnels nothing.
+ * their metrics. CONNECT to a path (`CONNECT /v1/pets`) is handed to the app
+ * too, on a response of its own, and answered as any method a path does not
+ * allow: 405 with the path's `Allow`, counted against its quota with the limit
+ * headers; then the connection closes (Node has let go of it). CONNECT to an
+ * authority (`CONNECT host:443`), a tunnel request, is answered on the socket:
+ * 405 with an empty `Allow`, since this server tunnels nothing.
  */
 export function registerProtocolErrors(app: FastifyInstance): RequestStep {
   const server = app.server;
@@ -29,6 +33,17 @@ export function registerProtocolErrors(app: FastifyInstance): RequestStep {
   });
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
+    if (req.url?.startsWith('/')) {
+      const res = new ServerResponse(req);
+      res.shouldKeepAlive = false;
+      res.assignSocket(socket);
+      res.on('finish', () => {
+        res.detachSocket(socket);
+        socket.end();
+      });
+      server.emit('request', req, res);
+      return;
+    }
     const requestId = genReqId(req);
     app.log.debug({ reqId: requestId, method: req.method, status: 405 }, 'CONNECT refused; connection closed');
     const answer = new ApiError('method_not_allowed', 'CONNECT is not supported: this server is not a proxy.', undefined, { allow: '' });

@@ -42,12 +42,21 @@ export function createAjv(): Ajv {
     modifying: true,
     errors: false,
     validate(_schema: unknown, data: unknown, _parent?: unknown, ctx?: { parentData: Json; parentDataProperty: string | number }) {
-      if (typeof data === 'bigint' && ctx) ctx.parentData[ctx.parentDataProperty] = Number(data);
+      // A literal past what a double holds (1e309) arrives as ±Infinity: an integer too large, not a non-integer.
+      if (ctx && (typeof data === 'bigint' || data === Infinity || data === -Infinity)) {
+        ctx.parentData[ctx.parentDataProperty] = finite(Number(data));
+      }
       return true;
     },
   });
   return ajv;
 }
+
+/**
+ * An integer too large for a double (1e309) as the largest double of its sign, which is an integer too: the field's
+ * bounds then refuse it with their own message (`must be <= 100`), not as if it were not an integer.
+ */
+const finite = (n: number): number => (Number.isFinite(n) ? n : n > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE);
 
 /**
  * The schemas as Ajv runs them: int64 integer schemas become the `x-int64` rule, which understands `bigint`; every
@@ -71,19 +80,37 @@ export function runtimeSchema(schema: unknown): unknown {
   return out;
 }
 
-const DECIMAL = /^-?\d{1,25}$/;
+/** An integer as the service writes one: no leading zero, no `+`, no `-0` (one value, one spelling). */
+const CANONICAL = /^(?:0|-?[1-9]\d{0,999})$/;
+/** Decimal digits written another way: the same value under another spelling. */
+const RESPELT = /^[+-]?\d{1,1000}$/;
 
-/** Converts top-level path/query text to integers where the schema wants one. */
-function convertText(schema: Json, data: unknown): void {
+/**
+ * Converts top-level path/query text to integers where the schema wants one. An integer must be written in its
+ * canonical form, so that one resource has one URL (`/v1/pets/01` is not `/v1/pets/1`): another spelling of
+ * decimal digits is refused, naming the one to use. Returns those refusals.
+ */
+function convertText(schema: Json, data: unknown): ErrorObject[] {
   const props = schema.properties as Record<string, Json> | undefined;
-  if (!props || data === null || typeof data !== 'object') return;
+  if (!props || data === null || typeof data !== 'object') return [];
   const target = data as Json;
+  const respelt: ErrorObject[] = [];
   for (const [name, prop] of Object.entries(props)) {
     const raw = target[name];
-    if (typeof raw !== 'string' || !DECIMAL.test(raw)) continue;
-    if (isInt64Schema(prop)) target[name] = BigInt(raw);
-    else if (prop.type === 'integer') target[name] = Number(raw);
+    const int64 = isInt64Schema(prop);
+    if (typeof raw !== 'string' || (!int64 && prop.type !== 'integer')) continue;
+    if (CANONICAL.test(raw)) target[name] = int64 ? BigInt(raw) : finite(Number(raw));
+    else if (RESPELT.test(raw)) {
+      respelt.push({
+        instancePath: `/${pointerPart(name)}`,
+        schemaPath: '#/x-canonical',
+        keyword: 'x-canonical',
+        params: {},
+        message: `must be written ${BigInt(raw).toString()} (no leading zeros, no plus sign, no -0)`,
+      });
+    }
   }
+  return respelt;
 }
 
 const pointerPart = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -221,7 +248,11 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
           return false;
         }
       } else if (httpPart === 'querystring' || httpPart === 'params') {
-        convertText(schema as Json, data);
+        const respelt = convertText(schema as Json, data);
+        if (respelt.length > 0) {
+          validator.errors = respelt;
+          return false;
+        }
       }
       const ok = compiled(data);
       validator.errors = compiled.errors ?? null;

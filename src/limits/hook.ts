@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors.js';
 import { ADMITTED, type AdmittedRequest } from '../http/front-door.js';
 import type { RequestStep, RouteFacts } from '../http/request-steps.js';
 import type { Principal } from '../keys/repository.js';
-import { PLAN_QUOTAS } from '../projects/plans.js';
+import { PLAN_QUOTAS, type Plan } from '../projects/plans.js';
 import type { Bans } from './bans.js';
 import { addressSubject, projectSubject } from './client-address.js';
 import { rateLimitHeaders, setRateLimitHeaders } from './headers.js';
@@ -14,8 +14,42 @@ import type { RateLimiter, Verdict } from './limiter.js';
 /** Requests without a valid key are limited per client address with the Free plan's numbers. */
 const ADDRESS_QUOTA = PLAN_QUOTAS.free;
 
-function rateLimited(verdict: Verdict): ApiError {
-  return new ApiError('rate_limited', undefined, undefined, { 'retry-after': String(verdict.resetIn) });
+const count = (n: number) => n.toLocaleString('en-US');
+const PLAN_NAMES: Record<Plan, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
+/** The plan above each, whose quota a refusal offers (Enterprise: custom quotas). */
+const NEXT_PLAN: Record<Plan, Exclude<Plan, 'free' | 'enterprise'> | null> = {
+  free: 'pro',
+  pro: 'business',
+  business: null,
+  enterprise: null,
+};
+
+/**
+ * Which limit refused (the minute's or the day's: the window with none left; the day's when both are spent, since
+ * waiting out the minute would not do), and how it is raised: a plan upgrade, as the specification says, or,
+ * without a valid key, a key.
+ */
+function rateLimited(verdict: Verdict, plan: Plan | null): ApiError {
+  const window = verdict.window;
+  const when = window === 'minute' ? 'the next minute (second :00 UTC)' : 'the next day (00:00 UTC)';
+  let message: string;
+  if (plan === null) {
+    message =
+      `Too many requests without a valid API key from this address: ${count(verdict.limit)} a ${window} (the Free plan's numbers) ` +
+      `until ${when}. Retry after the seconds in Retry-After, with a valid key: its project's quota applies then.`;
+  } else {
+    const next = NEXT_PLAN[plan];
+    const raise =
+      next !== null
+        ? `A plan upgrade raises it: ${PLAN_NAMES[next]} allows ${count(PLAN_QUOTAS[next][window === 'minute' ? 'perMinute' : 'perDay'])} a ${window}.`
+        : plan === 'business'
+          ? 'The Enterprise plan raises it, with a custom quota.'
+          : 'A larger custom quota raises it.';
+    message =
+      `This project's quota of ${count(verdict.limit)} requests a ${window} (${PLAN_NAMES[plan]} plan) is used up until ${when}: ` +
+      `retry after the seconds in Retry-After. ${raise}`;
+  }
+  return new ApiError('rate_limited', message, undefined, { 'retry-after': String(verdict.resetIn) });
 }
 
 function banned(until: number, now: number, verdict: Verdict): ApiError {
@@ -58,7 +92,7 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock, chan
       const verdict = await limiter.hit(addressSubject(request.ip), ADDRESS_QUOTA, now);
       setRateLimitHeaders(reply, ADDRESS_QUOTA, verdict);
       if (verdict.allowed) return false;
-      sendError(reply, rateLimited(verdict));
+      sendError(reply, rateLimited(verdict, null));
       return true;
     }
     // Counted and admitted by the front door, whose answer fell through (a pet not found, a failed read).
@@ -83,7 +117,7 @@ export function createMeter(limiter: RateLimiter, bans: Bans, clock: Clock, chan
     }
     if (verdict.allowed) return false;
     const banEnd = await bans.strike(principal.keyId, verdict, now);
-    sendError(reply, banEnd === null ? rateLimited(verdict) : banned(banEnd, now, verdict));
+    sendError(reply, banEnd === null ? rateLimited(verdict, principal.plan) : banned(banEnd, now, verdict));
     return true;
   };
 }

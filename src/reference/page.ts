@@ -35,11 +35,25 @@ function clientSection({ tarballUrl, baseUrl }: ClientDownload): string {
 </section>`;
 }
 
+/** The versions a reader sees on the page: the API's own (its contract's `info.version`) and the server's release. */
+export interface Versions {
+  /** The v1 contract's `info.version`, e.g. `1.0.0`. */
+  api: string;
+  /** This server's release (package.json), e.g. `1.1.0`. */
+  release: string;
+}
+
+/** The choice of contract, first on the page: the renderer's own bar would sit below the page's introduction. */
+function definitionChoice(contracts: ContractLink[]): string {
+  const options = contracts.map((c) => `<option value="${escape(c.url)}">${escape(c.name)}</option>`).join('');
+  return `<div class="reference-definition"><label for="definition">Definition</label><select id="definition">${options}</select></div>`;
+}
+
 /**
  * The page: no inline script (the Content-Security-Policy allows scripts from
  * this origin only); the list of contracts travels in a data attribute.
  */
-export function referencePage(contracts: ContractLink[], client: ClientDownload | null = null): string {
+export function referencePage(contracts: ContractLink[], client: ClientDownload | null = null, versions?: Versions): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -51,12 +65,15 @@ export function referencePage(contracts: ContractLink[], client: ClientDownload 
 <link rel="stylesheet" href="/docs/assets/reference.css">
 </head>
 <body>
-<header class="reference-header"><h1>Petstore API reference</h1>
-<p>Try a request with your API key: <strong>Authorize</strong>, then <strong>Try it out</strong>. Integers marked int64 are exact on the wire; this page shows values above 2<sup>53</sup> − 1 rounded, as every browser does.</p>
+<header class="reference-header"><div class="reference-top"><h1>Petstore API reference</h1>${definitionChoice(contracts)}</div>
+${
+  versions
+    ? `<p class="reference-versions">The v1 API is version <strong>${escape(versions.api)}</strong>, its contract's own (the badge beside its title), which changes only when the API does; this server runs Petstore <strong>${escape(versions.release)}</strong>, the release (<code>/readyz</code>, <code>petstore --version</code>).</p>\n`
+    : ''
+}<p>Try a request with your API key: <strong>Authorize</strong>, then <strong>Try it out</strong>. Integers marked int64 are exact on the wire; this page shows values above 2<sup>53</sup> − 1 rounded, as every browser does.</p>
 ${client ? clientSection(client) : ''}</header>
 <main id="reference" data-contracts="${escape(JSON.stringify(contracts))}"></main>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
 <script src="/docs/assets/reference.js"></script>
 </body>
 </html>
@@ -67,9 +84,9 @@ ${client ? clientSection(client) : ''}</header>
 export const REFERENCE_SCRIPT = `(function () {
   var root = document.getElementById('reference');
   var urls = JSON.parse(root.getAttribute('data-contracts'));
+  var choice = document.getElementById('definition');
   window.ui = SwaggerUIBundle({
-    urls: urls,
-    'urls.primaryName': urls[0].name,
+    url: urls[0].url,
     domNode: root,
     deepLinking: true,
     showExtensions: true,
@@ -79,9 +96,14 @@ export const REFERENCE_SCRIPT = `(function () {
     persistAuthorization: false,
     // null: never ask the public validator service (no request may leave the host).
     validatorUrl: null,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    presets: [SwaggerUIBundle.presets.apis],
     plugins: [SwaggerUIBundle.plugins.DownloadUrl],
-    layout: 'StandaloneLayout'
+    layout: 'BaseLayout'
+  });
+  // The page's own choice of contract (at the top, in place of the renderer's bar) loads the one chosen.
+  choice.addEventListener('change', function () {
+    window.ui.specActions.updateUrl(choice.value);
+    window.ui.specActions.download(choice.value);
   });
   // The renderer's markup has accessibility gaps axe reports as serious: a server list without a
   // name, and links nested inside the buttons that expand an operation. Mend them as they render.
@@ -114,7 +136,12 @@ export const REFERENCE_CSS = `.swagger-ui .opblock.opblock-get .opblock-summary-
 .swagger-ui .json-schema-2020-12-expand-deep-button { color: #374151; }
 .swagger-ui .opblock-tag small, .swagger-ui .opblock-summary-description { color: #1f2937; }
 .reference-header { font-family: sans-serif; max-width: 1460px; margin: 0 auto; padding: 16px 20px 0; }
-.reference-header h1 { font-size: 1.6rem; margin: 0 0 4px; color: #3b4151; }
+.reference-top { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px 16px; margin-bottom: 8px; }
+.reference-header h1 { font-size: 1.6rem; margin: 0; color: #3b4151; }
+.reference-definition { display: flex; align-items: center; gap: 8px; }
+.reference-definition label { font-weight: 600; color: #3b4151; }
+.reference-definition select { font: inherit; padding: 6px 8px; border: 1px solid #6b7280; border-radius: 4px; background: #fff; color: #1f2937; max-width: 100%; }
+.reference-versions { margin-bottom: 6px !important; }
 .reference-header p { margin: 0; color: #3b4151; }
 .reference-client { margin-top: 12px; }
 .reference-client h2 { font-size: 1.15rem; margin: 0 0 4px; color: #3b4151; }
@@ -122,7 +149,4 @@ export const REFERENCE_CSS = `.swagger-ui .opblock.opblock-get .opblock-summary-
 .reference-client pre { background: #1f2937; color: #f9fafb; padding: 8px 12px; border-radius: 4px; overflow-x: auto; margin: 6px 0; }
 .reference-client a { color: #1d4ed8; }
 @media (max-width: 600px) { .reference-client pre { white-space: pre-wrap; overflow-wrap: anywhere; } }
-.swagger-ui .topbar { background: #1f2937; }
-.swagger-ui .topbar .download-url-wrapper .select-label { color: #fff; }
-.swagger-ui .topbar-wrapper a[rel="noopener noreferrer"] { visibility: hidden; }
 `;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendStaticAsset } from '../http/static-assets.js';
 import { loadAssets } from './assets.js';
+import { API_VERSION, VERSION } from '../version.js';
 import { REFERENCE_CSS, REFERENCE_SCRIPT, referencePage, type ContractLink } from './page.js';
 
 /** Strict: everything from this origin; the renderer sets inline styles and shows data: images. */
@@ -31,6 +32,7 @@ export default fp(
         app.hasRoute({ method: 'GET', url: CLIENT_DOWNLOAD })
           ? { tarballUrl: `${app.config.baseUrl.replace(/\/v1$/, '')}${CLIENT_DOWNLOAD}`, baseUrl: app.config.baseUrl }
           : null,
+        { api: API_VERSION, release: VERSION },
       );
       return reply.header('content-security-policy', CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     });

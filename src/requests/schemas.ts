@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Cursor } from '../contract/primitives.js';
 import { managementComponent } from '../management/components.js';
 import { EnvironmentSchema } from '../management/schemas.js';
 
@@ -54,7 +55,7 @@ export const RequestQuery = Type.Object(
     limit: Type.Optional(
       Type.Integer({ format: 'int32', minimum: 1, maximum: 100, default: 50, description: 'Requests per page (1-100, default 50).' }),
     ),
-    cursor: Type.Optional(Type.String({ maxLength: 64, description: 'The cursor from the `Link` header of the previous page.' })),
+    cursor: Type.Optional(Cursor),
     environment: Type.Optional({ ...EnvironmentSchema, description: 'The environment whose requests are listed (default `production`).' }),
   },
   { additionalProperties: false },

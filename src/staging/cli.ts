@@ -1,6 +1,6 @@
 import { OPERATOR } from '../audit/actor.js';
 import { parse, UsageError } from '../cli/args.js';
-import { orRefuse } from '../cli/exit.js';
+import { orRefuse, Refused } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import type { StagingCopy, StagingReset } from './service.js';
@@ -43,6 +43,19 @@ function copyPets(ctx: CliContext, slug: string): Promise<StagingCopy> {
   return local(ctx, async (s) => orRefuse(await s.copyPets(OPERATOR, slug)));
 }
 
+/** copy-pets, its refusal of a staging that is not empty naming the command that empties it. */
+async function copyPetsSaid(ctx: CliContext, slug: string): Promise<StagingCopy> {
+  try {
+    return await copyPets(ctx, slug);
+  } catch (err) {
+    if (!(err instanceof Refused) || err.error.code !== 'staging_not_empty') throw err;
+    throw new Refused({
+      code: 'staging_not_empty',
+      message: `The staging environment of project "${slug}" already has pets or orders: run petstore staging reset ${slug} first, then copy again.`,
+    });
+  }
+}
+
 /** `staging reset|copy-pets SLUG`: on the database, or on the server when a remote is configured; the same JSON either way. */
 export const stagingCommand: CliCommand = {
   name: 'staging',
@@ -62,7 +75,7 @@ export const stagingCommand: CliCommand = {
       ctx.out(`reset the staging environment of project ${r.project}: its pets, orders, events, usage and request log are empty`);
       return;
     }
-    const c = await copyPets(ctx, slug);
+    const c = await copyPetsSaid(ctx, slug);
     if (values.json) return ctx.json(c);
     ctx.out(`copied ${String(c.copied)} pets of project ${c.project} into its staging environment, ids kept`);
   },

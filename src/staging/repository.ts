@@ -72,11 +72,18 @@ export function openStagingRepository(database: Database): StagingRepository {
            RETURNING last_id`,
           [stagingId, productionId],
         ],
+        // A pet pending because production has an open order for it is copied available: its order is not copied,
+        // and nothing in staging would ever take it out of pending. One created pending stays pending, as there.
         then: () => [
           [
             `INSERT INTO pets (project_id, id, name, category_id, status, created_at)
-             SELECT ?, id, name, category_id, status, created_at FROM pets WHERE project_id = ? ON CONFLICT DO NOTHING`,
-            [stagingId, productionId],
+             SELECT ?, p.id, p.name, p.category_id,
+                    CASE WHEN p.status = 'pending' AND EXISTS (
+                           SELECT 1 FROM orders o WHERE o.project_id = ? AND o.status IN ('placed', 'approved') AND o.pet_id = p.id)
+                         THEN 'available' ELSE p.status END,
+                    p.created_at
+               FROM pets p WHERE p.project_id = ? ON CONFLICT DO NOTHING`,
+            [stagingId, productionId, productionId],
           ],
         ],
       });

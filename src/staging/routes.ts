@@ -45,7 +45,7 @@ export function stagingRoutes(app: FastifyInstance, staging: StagingService): vo
         operationId: 'copyPetsToStaging',
         summary: "Copy production's pets into staging",
         description:
-          "Copies every pet of production into the staging environment with the same ids, names, categories and statuses, and numbers staging's next pet after them. Only into an empty staging (no pets, no orders): otherwise 409 `staging_not_empty` and nothing is copied (reset it first). No events are sent for the copies. Recorded in the audit log (`staging.copy_pets`).",
+          "Copies every pet of production into the staging environment with the same ids, names, categories and statuses, and numbers staging's next pet after them. Orders are not copied, so a pet pending because of an open order (placed or approved) is copied `available`; one created `pending` stays so. Only into an empty staging (no pets, no orders): otherwise 409 `staging_not_empty` and nothing is copied (reset it first: `POST …/staging/reset`). No events are sent for the copies. Recorded in the audit log (`staging.copy_pets`).",
         tags: ['staging'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,

@@ -60,7 +60,7 @@ export class StagingService {
     if (copied === 'not_empty') {
       return new DomainError(
         'staging_not_empty',
-        `The staging environment of project "${slug}" already has pets or orders: reset it first (petstore staging reset ${slug}).`,
+        `The staging environment of project "${slug}" already has pets or orders: reset staging first, then copy again.`,
       );
     }
     await this.changed(staging.id);

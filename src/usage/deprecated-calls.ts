@@ -17,11 +17,12 @@ export interface DeprecatedCallCount {
   lastAt: Date;
 }
 
-/** A key's calls of one deprecated operation since a day, its name null once the key is gone. */
+/** A key's calls of one deprecated operation since a day, its name and hint null once the key is gone. */
 export interface DeprecatedCaller {
   operation: string;
   keyId: string;
   name: string | null;
+  hint: string | null;
   calls: number;
   lastCalledAt: Date;
 }
@@ -72,6 +73,7 @@ interface CallerRow {
   operation: string;
   key_id: string;
   name: string | null;
+  hint: string | null;
   calls: bigint | string;
   last_at: bigint | Date;
 }
@@ -115,10 +117,10 @@ export function openDeprecatedCallRepository(database: Database): DeprecatedCall
     callers: async (projectId, from) =>
       (
         await sql.all<CallerRow>(
-          `SELECT d.operation, d.key_id, k.name, SUM(d.requests) AS calls, MAX(d.last_at) AS last_at
+          `SELECT d.operation, d.key_id, k.name, k.hint, SUM(d.requests) AS calls, MAX(d.last_at) AS last_at
              FROM usage_deprecated_calls d LEFT JOIN api_keys k ON k.id = d.key_id
             WHERE d.project_id = ? AND d.day_at >= ?
-            GROUP BY d.operation, d.key_id, k.name
+            GROUP BY d.operation, d.key_id, k.name, k.hint
             ORDER BY d.operation, calls DESC, d.key_id`,
           [projectId, from],
         )
@@ -126,6 +128,7 @@ export function openDeprecatedCallRepository(database: Database): DeprecatedCall
         operation: r.operation,
         keyId: r.key_id,
         name: r.name,
+        hint: r.hint,
         calls: int(BigInt(r.calls)),
         lastCalledAt: time(r.last_at),
       })),

@@ -11,20 +11,33 @@ const day = (iso: string) => iso.slice(0, 10);
 async function report(ctx: CliContext, slug: string, environment: 'production' | 'staging'): Promise<DeprecationsReport> {
   const remote = ctx.remote();
   if (remote) return overApi(remote, () => managementClient(remote).getDeprecations(slug, { environment }));
-  const [{ openProjectRepository }, { openDeprecatedCallRepository }, { DeprecationsService }, { projectNotFound }, contract] =
-    await Promise.all([
-      import('../projects/repository.js'),
-      import('./deprecated-calls.js'),
-      import('./deprecations.js'),
-      import('../projects/service.js'),
-      import('../published-contract.js'),
-    ]);
+  const [
+    { openProjectRepository },
+    { openDeprecatedCallRepository },
+    { DeprecationsService },
+    { projectNotFound },
+    contract,
+    { EnvironmentRoutes },
+  ] = await Promise.all([
+    import('../projects/repository.js'),
+    import('./deprecated-calls.js'),
+    import('./deprecations.js'),
+    import('../projects/service.js'),
+    import('../published-contract.js'),
+    import('../http/environments.js'),
+  ]);
   const database = await ctx.database();
   const projects = openProjectRepository(database);
   const production = orRefuse((await projects.findBySlug(slug)) ?? projectNotFound(slug));
   const project = environment === 'staging' ? await projects.staging(production, new Date(ctx.clock.now())) : production;
   const operations = await contract.publishedDeprecatedOperations();
-  return new DeprecationsService(openDeprecatedCallRepository(database), () => operations, ctx.clock).report(project);
+  const routes = new EnvironmentRoutes(await ctx.config());
+  return new DeprecationsService(
+    openDeprecatedCallRepository(database),
+    () => operations,
+    ctx.clock,
+    (e) => routes.apiPath(e),
+  ).report(project);
 }
 
 export const deprecationsCommand: CliCommand = {

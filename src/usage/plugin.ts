@@ -26,10 +26,12 @@ export default fp(
     const deprecatedCalls = repositoryOf(app, 'deprecated-calls', openDeprecatedCallRepository);
     const recorder = new UsageRecorder(usage, (ids, at) => keys.touch(ids, at), app.clock, {
       repository: deprecatedCalls,
-      event: deprecatedCallEvent(app.deprecatedOperations),
+      event: deprecatedCallEvent(app.deprecatedOperations, (environment) => app.environments.apiPath(environment)),
     });
     const service = new UsageService(usage, repositoryOf(app, 'projects', openProjectRepository), app.clock);
-    const deprecations = new DeprecationsService(deprecatedCalls, app.deprecatedOperations, app.clock);
+    const deprecations = new DeprecationsService(deprecatedCalls, app.deprecatedOperations, app.clock, (environment) =>
+      app.environments.apiPath(environment),
+    );
     app.decorate('usage', { recorder, service, deprecations });
     // In the identify phase, after the key is known and before the limiter may answer: every request with a valid key counts.
     // USAGE_RECORDING=false leaves the step out, so the bench can measure what recording costs.

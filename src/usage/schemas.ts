@@ -70,18 +70,26 @@ export const DeprecationsSchema = Type.Object(
         {
           operation: Type.String({ description: 'The operationId in the `/v1` contract, e.g. `getPet`.' }),
           method: Type.String({ description: 'The HTTP method, e.g. `GET`.' }),
-          path: Type.String({ description: 'The path as the contract writes it, e.g. `/v1/pets/{petId}`.' }),
+          path: Type.String({
+            description:
+              'The path as the contract writes it, in the environment asked for: `/v1/pets/{petId}`, `/staging/v1/pets/{petId}`.',
+          }),
           deprecatedAt: Type.String({ format: 'date-time', description: 'Since when it is deprecated (its `Deprecation` header).' }),
           sunset: Type.String({
             format: 'date-time',
             description: 'When it is removed (its `Sunset` header): from then on it answers 410 `gone`.',
           }),
-          successor: Type.String({ description: 'What to call instead (its `Link: <…>; rel="successor-version"`), e.g. `/v1/pets`.' }),
+          successor: Type.String({
+            description: 'What to call instead, as its `Link: <…>; rel="successor-version"` names it in that environment, e.g. `/v1/pets`.',
+          }),
           callers: Type.Array(
             Type.Object(
               {
                 keyId: Type.String({ description: 'The key id.' }),
                 name: Type.Union([Type.String(), Type.Null()], { description: "The key's label; null without one." }),
+                hint: Type.Union([Type.String(), Type.Null()], {
+                  description: 'The first characters of the secret (`psk_AbCd…`), as the key list shows them; null once the key is gone.',
+                }),
                 calls30d: Type.Integer({
                   format: 'int64',
                   minimum: 1,

@@ -7,7 +7,7 @@ import { MIGRATIONS } from '../../src/features.js';
 import { harness, manualClock, uniqueSlug } from '../helpers/harness.js';
 import { BIN, cliJson, runCli, tempDatabase } from '../helpers/processes.js';
 
-/** The CLI contract of DESIGN.md section 2, run as a user would, on a temporary SQLite file. */
+/** The CLI's contract (the commands, their output and exit codes), run as a user would, on a temporary SQLite file. */
 describe('bin/petstore CLI', () => {
   const db = tempDatabase('petstore-cli-');
   const cli = (...args: string[]) => runCli(args, db.url);

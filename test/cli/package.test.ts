@@ -120,6 +120,19 @@ describe('@petstore/cli: packed, installed with no registry, it signs in, create
     const listed = await cli(['deploys', 'list', slug, '--json']);
     assert.equal(listed.code, 0, listed.stderr);
     assert.equal((JSON.parse(listed.stdout) as unknown[]).length, 1);
+    // An operator command is named as one, with where it runs, rather than as an unknown command.
+    for (const [args, named] of [
+      [['users', 'create', 'x@example.test'], 'users'],
+      [['projects', 'set-plan', slug, 'pro'], 'projects set-plan'],
+      [['backup', 'x.backup'], 'backup'],
+    ] as const) {
+      const refused = await cli([...args]);
+      assert.equal(refused.code, 2, refused.stdout);
+      assert.equal(
+        refused.stderr,
+        `petstore: "${named}" is an operator command: it runs where the server runs, on its database, with the repository's bin/petstore (petstore help ${args[0]} there)\n`,
+      );
+    }
     // Nothing of the server's side: no database, no data/ folder where it ran.
     assert.throws(() => statSync(join(installed.home, 'data')), /ENOENT/);
   }

@@ -57,7 +57,7 @@ after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('where a command runs: the local/remote rules of bin/petstore and @petstore/cli (DESIGN §2)', () => {
+describe('where a command runs: the local/remote rules of bin/petstore and @petstore/cli', () => {
   test('a remote command signed in nowhere, with no database named or present, exits 2 and creates nothing', async () => {
     for (const args of [['deploys', 'list', 'alice-shop'], ['projects', 'list'], ['keys', 'create', '--project', 'x'], ['whoami']]) {
       refusedCleanly(

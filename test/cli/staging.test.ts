@@ -103,6 +103,13 @@ describe('the staging environment from the CLI, local and remote', () => {
     assert.deepEqual(refusal(await local(['staging', 'copy-pets', 'shop', '--json'])), [1, 'staging_not_empty']);
     assert.deepEqual(refusal(await remote(['staging', 'copy-pets', 'shop', '--json'])), [1, 'staging_not_empty']);
     assert.deepEqual(refusal(await remote(['staging', 'copy-pets', 'shop'])), [1, 'staging_not_empty']);
+    // The CLI names its own command to empty staging, on either side.
+    for (const refused of [await local(['staging', 'copy-pets', 'shop']), await remote(['staging', 'copy-pets', 'shop'])]) {
+      assert.equal(
+        refused.stderr,
+        'petstore: The staging environment of project "shop" already has pets or orders: run petstore staging reset shop first, then copy again. (staging_not_empty)\n',
+      );
+    }
 
     const reset = json<{ project: string; environment: string; resetAt: string }>(await remote(['staging', 'reset', 'shop', '--json']));
     assert.deepEqual([reset.project, reset.environment], ['shop', 'staging']);

@@ -125,6 +125,15 @@ describe('the dashboard’s Production | Staging switch, staging bar and reset i
       .getByRole('alertdialog')
       .getByText(/already has pets or orders/)
       .waitFor();
+    // In this page's words: the button beside it, not another tool's command.
+    const refusal = await page.getByRole('alertdialog').innerText();
+    assert.match(
+      refusal,
+      /Staging already has pets or orders\. Use Reset staging \(beside Copy production pets\) to empty it, then copy again\./,
+    );
+    assert.doesNotMatch(refusal, /petstore /);
+    await checkPage(browser, 'staging-copy-refused');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
 
     // Back to production: no bar, the production overview.

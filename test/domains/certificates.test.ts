@@ -4,6 +4,7 @@ import { Agent } from 'node:https';
 import { after, before, describe, test } from 'node:test';
 import { manualClock } from '../../src/clock.js';
 import { listenHttps, type HttpsListener } from '../../src/domains/serving/https.js';
+import { cleanup } from '../helpers/cleanup.js';
 import { eventually, httpGet, httpsGet, readyDeploys } from '../helpers/domains.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
@@ -62,9 +63,10 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
 
   const PAGE = '<!doctype html><title>Shop</title><h1>Served on a custom domain</h1>\n';
 
+  const started = cleanup();
   before(async () => {
     port = await freePort();
-    rig = await startPebble({ httpPort: port });
+    rig = started.add(await startPebble({ httpPort: port }), (r) => r.stop());
     root = await rig.root();
     await rig.addA(PLATFORM, ['127.0.0.1']);
     h = await harness({
@@ -82,10 +84,11 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
       },
       wrapRepositories: { readyDeploys: () => deploys },
     });
+    started.add(h, (x) => x.close());
     await h.app.listen({ port, host: '127.0.0.1' });
     const listener = await listenHttps(h.app);
     assert.ok(listener);
-    https = listener;
+    https = started.add(listener, (l) => l.close());
     const { project } = await h.newProject('pro');
     slug = project;
     deploys.ready.add(ok(await h.app.projects.find(slug)).id);
@@ -93,11 +96,7 @@ describe('custom domain certificates and HTTPS, against Pebble', { skip: availab
     const site = await h.app.deploys.deploy(OPERATOR, slug, { files: [{ path: 'index.html', bytes: Buffer.from(PAGE) }] });
     assert.equal((site as { status?: string }).status, 'ready', JSON.stringify(site));
   });
-  after(async () => {
-    await https.close();
-    await h.close();
-    await rig.stop();
-  });
+  after(() => started.run());
 
   test('after verify a certificate is issued and served by SNI, validated against Pebble’s root; the key is encrypted at rest', async () => {
     const name = 'www.cert-one.test';

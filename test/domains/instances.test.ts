@@ -4,7 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import { manualClock } from '../../src/clock.js';
 import { listenHttps, type HttpsListener } from '../../src/domains/serving/https.js';
 import { eventually, httpGet, httpsGet, readyDeploys } from '../helpers/domains.js';
-import { freshDatabase, freshPostgresDatabase, type FreshDatabase } from '../helpers/engines.js';
+import { cleanup } from '../helpers/cleanup.js';
+import { engines, freshDatabase, freshPostgresDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
 import { freePort } from '../helpers/redis-server.js';
@@ -13,6 +14,8 @@ import { OPERATOR } from '../../src/audit/actor.js';
 const available = pebbleAvailable();
 const PLATFORM = 'multi.platform.test';
 const skip = available === true ? false : available;
+// Decided before anything starts: this suite needs PostgreSQL as well as Pebble.
+const postgresSkip = skip || (engines().find((e) => e.name === 'postgres')?.skip ?? false);
 
 describe('background DNS re-checks of pending domains', { skip }, () => {
   test('a pending domain is checked again 1 min later, then 2, 4 … (at most 1 h), and verifies once its record appears', async () => {
@@ -97,7 +100,7 @@ describe('two instances on one SQLite file', { skip }, () => {
   });
 });
 
-describe('two instances on PostgreSQL with Pebble', { skip }, () => {
+describe('two instances on PostgreSQL with Pebble', { skip: postgresSkip }, () => {
   let rig: PebbleRig;
   let db: FreshDatabase;
   let a: Harness;
@@ -106,13 +109,14 @@ describe('two instances on PostgreSQL with Pebble', { skip }, () => {
   let httpsB: HttpsListener;
   let root: string;
   const deploys = readyDeploys();
+  const started = cleanup();
 
   before(async () => {
     const port = await freePort();
-    rig = await startPebble({ httpPort: port });
+    rig = started.add(await startPebble({ httpPort: port }), (r) => r.stop());
     root = await rig.root();
     await rig.addA(PLATFORM, ['127.0.0.1']);
-    db = await freshPostgresDatabase();
+    db = started.add(await freshPostgresDatabase(), (d) => d.drop());
     const config = {
       databaseUrl: db.url,
       platformHost: PLATFORM,
@@ -123,21 +127,14 @@ describe('two instances on PostgreSQL with Pebble', { skip }, () => {
       secretsKey: 'the shared secrets key of both instances',
       httpsPort: 0,
     };
-    a = await harness({ config: { ...config, port }, wrapRepositories: { readyDeploys: () => deploys } });
-    b = await harness({ config, wrapRepositories: { readyDeploys: () => deploys } });
+    a = started.add(await harness({ config: { ...config, port }, wrapRepositories: { readyDeploys: () => deploys } }), (h) => h.close());
+    b = started.add(await harness({ config, wrapRepositories: { readyDeploys: () => deploys } }), (h) => h.close());
     // Only A answers on the port Pebble dials: when B orders, A answers the challenge from the database.
     await a.app.listen({ port, host: '127.0.0.1' });
-    httpsA = (await listenHttps(a.app)) as HttpsListener;
-    httpsB = (await listenHttps(b.app)) as HttpsListener;
+    httpsA = started.add((await listenHttps(a.app)) as HttpsListener, (l) => l.close());
+    httpsB = started.add((await listenHttps(b.app)) as HttpsListener, (l) => l.close());
   });
-  after(async () => {
-    await httpsA.close();
-    await httpsB.close();
-    await b.close();
-    await a.close();
-    await db.drop();
-    await rig.stop();
-  });
+  after(() => started.run());
 
   test('one instance orders, both serve the certificate; a removal on one reaches the other within 1 s, keep-alive included', async () => {
     const { project } = await b.newProject('enterprise');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { cleanup } from '../helpers/cleanup.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { tarGz } from '../helpers/deploys.js';
 import { harness, type Harness } from '../helpers/harness.js';
@@ -37,17 +38,15 @@ describeEachEngine('management API: custom domains and redirects, against challt
   let h: Harness;
   let admin: ManagementClient;
 
+  const started = cleanup();
   before(async () => {
-    rig = await startPebble({ httpPort: 1 });
-    h = await harness({ config: { platformHost: PLATFORM, dnsServers: [rig.dnsServer] } });
+    rig = started.add(await startPebble({ httpPort: 1 }), (r) => r.stop());
+    h = started.add(await harness({ config: { platformHost: PLATFORM, dnsServers: [rig.dnsServer] } }), (x) => x.close());
     const me = await createPerson(h.app, email('admin'), { admin: true });
     admin = await ManagementClient.on(h.app);
     assert.equal((await admin.signIn(me.email, me.password)).statusCode, 200);
   });
-  after(async () => {
-    await h.close();
-    await rig.stop();
-  });
+  after(() => started.run());
 
   /** A project on this plan, with a deploy uploaded through the API unless told otherwise. */
   async function project(plan: string, deployed = true): Promise<string> {

@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import { manualClock } from '../../src/clock.js';
 import { openDomainRepository } from '../../src/domains/repository.js';
 import type { DomainView } from '../../src/domains/views.js';
+import { cleanup } from '../helpers/cleanup.js';
 import { tarGz } from '../helpers/deploys.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
@@ -34,14 +35,12 @@ describeEachEngine('custom domains: ownership proof by TXT record, against chall
   let h: Harness;
   const clock = manualClock(Date.now());
 
+  const started = cleanup();
   before(async () => {
-    rig = await startPebble({ httpPort: 1 });
-    h = await harness({ clock, config: { platformHost: PLATFORM, dnsServers: [rig.dnsServer] } });
+    rig = started.add(await startPebble({ httpPort: 1 }), (r) => r.stop());
+    h = started.add(await harness({ clock, config: { platformHost: PLATFORM, dnsServers: [rig.dnsServer] } }), (x) => x.close());
   });
-  after(async () => {
-    await h.close();
-    await rig.stop();
-  });
+  after(() => started.run());
 
   /** A Pro project with a ready deploy, and a signed-in member of it (no admin: they see only their project). */
   interface Project {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { domainToASCII } from 'node:url';
 import { DomainError } from '../../src/errors/domain-error.js';
+import { cleanup } from '../helpers/cleanup.js';
 import { readyDeploys } from '../helpers/domains.js';
 import { openDomainRepository } from '../../src/domains/repository.js';
 import { describeEachEngine } from '../helpers/engines.js';
@@ -43,17 +44,18 @@ describeEachEngine('custom domains: service against challtestsrv', () => {
     return { slug: project, id: found.id };
   }
 
+  const started = cleanup();
   before(async () => {
-    rig = await startPebble({ httpPort: 1 });
-    h = await harness({
-      config: { platformHost: PLATFORM, dnsServers: [rig.dnsServer], platformAddresses: ['192.0.2.10', '192.0.2.11'] },
-      wrapRepositories: { readyDeploys: () => deploys },
-    });
+    rig = started.add(await startPebble({ httpPort: 1 }), (r) => r.stop());
+    h = started.add(
+      await harness({
+        config: { platformHost: PLATFORM, dnsServers: [rig.dnsServer], platformAddresses: ['192.0.2.10', '192.0.2.11'] },
+        wrapRepositories: { readyDeploys: () => deploys },
+      }),
+      (x) => x.close(),
+    );
   });
-  after(async () => {
-    await h.close();
-    await rig.stop();
-  });
+  after(() => started.run());
 
   test('add refuses a Free project (plan_required) and a Pro project without a ready deploy (deploy_required), saying what to do', async () => {
     const { project: free } = await h.newProject('free');

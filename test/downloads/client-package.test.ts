@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { CLIENT_TARBALL } from '../../src/downloads/plugin.js';
+import { VERSION } from '../../src/version.js';
 import { liveServer, type LiveServer } from '../../packages/client/test/helpers/live-server.js';
 
 const run = promisify(execFile);
@@ -50,6 +51,18 @@ describe('@petstore/client from the server: GET /downloads/petstore-client.tgz',
     assert.equal(await sum.text(), `${sha256.digest('hex')}  petstore-client.tgz\n`);
     const again = await fetch(`${origin}/downloads/petstore-client.tgz`, { headers: { 'if-none-match': res.headers.get('etag') ?? '' } });
     assert.equal(again.status, 304);
+  });
+
+  test('the package served is this release: its version is the server’s (`petstore --version`), as the CLI’s is', async () => {
+    const { stdout } = await run('tar', ['-xzOf', CLIENT_TARBALL, 'package/package.json']);
+    const served = JSON.parse(stdout) as { name: string; version: string };
+    assert.deepEqual([served.name, served.version], ['@petstore/client', VERSION]);
+    for (const workspace of ['client', 'cli']) {
+      const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, `../../packages/${workspace}/package.json`), 'utf8')) as {
+        version: string;
+      };
+      assert.equal(manifest.version, VERSION, `packages/${workspace} is released with the server`);
+    }
   });
 
   test('npm install of the URL into an empty folder with no registry; listPets and getPet work, onDeprecation called once', async (t) => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { cleanup } from '../helpers/cleanup.js';
 import { eventually as until } from '../helpers/domains.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { pebbleAvailable, startPebble, type PebbleRig } from '../helpers/pebble.js';
@@ -24,6 +25,7 @@ describe('every event type is emitted by a real action and delivered', { skip: a
   let r: Receiver;
   let slug: string;
   let auth: { authorization: string };
+  const started = cleanup();
 
   const typesReceived = () => r.received.map((x) => x.verified?.type as string);
   const waitForType = (type: string) => until(type, 30_000, async () => typesReceived().includes(type));
@@ -38,33 +40,32 @@ describe('every event type is emitted by a real action and delivered', { skip: a
 
   before(async () => {
     const port = await freePort();
-    rig = await startPebble({ httpPort: port });
+    rig = started.add(await startPebble({ httpPort: port }), (x) => x.stop());
     await rig.addA(PLATFORM, ['127.0.0.1']);
-    r = await receiver();
-    h = await harness({
-      config: {
-        port,
-        platformHost: PLATFORM,
-        dnsServers: [rig.dnsServer],
-        acmeDirectoryUrl: rig.directoryUrl,
-        acmeCaFile: rig.caFile,
-        acmeCaaIdentities: ['pebble.test'],
-        secretsKey: 'a test secrets key, long enough',
-        webhookAllowPrivate: true,
-        webhookRetryDelays: [1, 1],
-        banThreshold: 3,
-      },
-    });
+    r = started.add(await receiver(), (x) => x.close());
+    h = started.add(
+      await harness({
+        config: {
+          port,
+          platformHost: PLATFORM,
+          dnsServers: [rig.dnsServer],
+          acmeDirectoryUrl: rig.directoryUrl,
+          acmeCaFile: rig.caFile,
+          acmeCaaIdentities: ['pebble.test'],
+          secretsKey: 'a test secrets key, long enough',
+          webhookAllowPrivate: true,
+          webhookRetryDelays: [1, 1],
+          banThreshold: 3,
+        },
+      }),
+      (x) => x.close(),
+    );
     await h.app.listen({ port, host: '127.0.0.1' });
     const p = await h.newProject('pro');
     slug = p.project;
     auth = p.auth;
   });
-  after(async () => {
-    await h.close();
-    await rig.stop();
-    await r.close();
-  });
+  after(() => started.run());
 
   test('pet.created, deploy.ready, deploy.failed, deploy.promoted', async () => {
     await subscribe(slug, ['*']);

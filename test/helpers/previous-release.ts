@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,23 @@ const run = promisify(execFile);
 
 /** The repository this checkout belongs to. */
 const REPO = resolve(import.meta.dirname, '../..');
+
+/** The releases CHANGELOG.md lists as released: version, date and the commit each is built from (releases carry no tag). */
+export function releases(): { version: string; date: string; commit: string | undefined }[] {
+  const changelog = readFileSync(resolve(REPO, 'CHANGELOG.md'), 'utf8');
+  return [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})\n([\s\S]*?)(?=^## |(?![\s\S]))/gm)].map((m) => ({
+    version: m[1] ?? '',
+    date: m[2] ?? '',
+    commit: /commit `([0-9a-f]{40})`/.exec(m[3] ?? '')?.[1],
+  }));
+}
+
+/** The commit CHANGELOG.md names for a release. */
+export function releaseCommit(version: string): string {
+  const commit = releases().find((r) => r.version === version)?.commit;
+  if (commit === undefined) throw new Error(`CHANGELOG.md names no commit for release ${version}`);
+  return commit;
+}
 
 export interface PreviousRelease {
   /** Its `bin/petstore`, built. */

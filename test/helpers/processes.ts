@@ -95,17 +95,20 @@ export interface RunningServer {
 /**
  * Spawns `bin/petstore serve` on 127.0.0.1 with a port picked by the OS (PORT=0),
  * reads the port from the "Server listening at" log line, and waits until
- * GET /healthz answers 200. `env` must name the DATABASE_URL. `bin`: another release's (see previous-release.ts).
+ * GET /healthz answers 200. `env` must name the DATABASE_URL. `bin`: another release's (see previous-release.ts);
+ * `cwd`: the folder it runs in (this one by default).
  */
 export async function startServer(
   env: NodeJS.ProcessEnv & { DATABASE_URL: string },
   startTimeoutMs = 20_000,
   bin = BIN,
+  cwd?: string,
 ): Promise<RunningServer> {
   assertBuilt();
   const proc = spawn(process.execPath, [bin, 'serve'], {
     env: childEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd === undefined ? {} : { cwd }),
   });
   const logs: LogLine[] = [];
   const otherOutput: string[] = [];

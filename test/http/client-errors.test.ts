@@ -191,13 +191,6 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
       code: 'method_not_allowed',
       message: /CONNECT is not supported/,
     },
-    {
-      name: 'CONNECT to a path',
-      raw: () => `CONNECT /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}\r\n`,
-      status: 405,
-      code: 'method_not_allowed',
-      message: /CONNECT is not supported/,
-    },
   ];
 
   for (const c of refusedByNode) {
@@ -208,6 +201,25 @@ describe('HTTP that Node cannot parse gets the Error body, never 5xx', () => {
       if (c.status === 405) assert.equal(res.headers.allow, '', 'CONNECT: no method is allowed on a tunnel target');
     });
   }
+
+  test('CONNECT to a path is a method the path does not allow: 405 with its Allow, counted with the limit headers, then closed', async () => {
+    for (const [path, allow] of [
+      ['/v1/pets', 'GET, HEAD, POST'],
+      ['/v1/pets/1', 'GET, HEAD'],
+      ['/v1/nowhere', undefined],
+    ] as const) {
+      const res = await exchange(port, `CONNECT ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}\r\n`);
+      if (allow === undefined) {
+        assertErrorAnswer(res, 404, 'not_found', path);
+      } else {
+        const body = assertErrorAnswer(res, 405, 'method_not_allowed', path);
+        assert.equal(res.headers.allow, allow, path);
+        assert.match(body.message, /^CONNECT is not allowed on /);
+      }
+      assert.ok(res.headers['x-ratelimit-remaining'], `${path}: counted, with the limit headers`);
+      assert.equal(res.headers.connection, 'close', path);
+    }
+  });
 
   test('the 400 without Host and the 417 are in the access log; with a key they count against the quota', async () => {
     const noHost = await exchange(port, `GET /v1/pets HTTP/1.1\r\n${auth}\r\n`);

@@ -254,7 +254,8 @@ describe('property: every operation answers hostile input with a documented 2xx/
     let limit = 20;
     const rawLimit = seen.get('limit');
     if (rawLimit !== undefined) {
-      if (!/^\d{1,25}$/.test(rawLimit) || BigInt(rawLimit) < 1n || BigInt(rawLimit) > 100n) return invalid;
+      // Written as the service writes numbers: no leading zero ("007" is refused, not read as 7).
+      if (!/^[1-9]\d{0,24}$/.test(rawLimit) || BigInt(rawLimit) > 100n) return invalid;
       limit = Number(rawLimit);
     }
     const status = seen.get('status');
@@ -352,14 +353,15 @@ describe('property: every operation answers hostile input with a documented 2xx/
   test('getPet: random path parameters (ids in and out of range, junk, encodings) and keys of other projects', async () => {
     const known = shelf.pets.map((p) => p.id);
     const knownSet = new Set(known.map(String));
-    type IdCase = { raw: string; expect: 'found' | 'absent' | 'malformed' | 'either'; id?: bigint };
+    type IdCase = { raw: string; expect: 'found' | 'absent' | 'malformed'; id?: bigint };
     const cases: fc.Arbitrary<IdCase> = fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...known).map((id): IdCase => ({ raw: id.toString(), expect: 'found', id })) },
       {
         weight: 1,
         arbitrary: fc.constantFrom(...known).map((id): IdCase => ({ raw: percentEncodeAll(id.toString()), expect: 'found', id })),
       },
-      { weight: 1, arbitrary: fc.constantFrom(...known).map((id): IdCase => ({ raw: `00${id.toString()}`, expect: 'either', id })) },
+      // One resource, one URL: another spelling of a known id (leading zeros) is refused, never the pet again.
+      { weight: 1, arbitrary: fc.constantFrom(...known).map((id): IdCase => ({ raw: `00${id.toString()}`, expect: 'malformed', id })) },
       {
         weight: 3,
         arbitrary: int64Values.filter((v) => !knownSet.has(String(v))).map((v): IdCase => ({ raw: v.toString(), expect: 'absent' })),
@@ -411,7 +413,7 @@ describe('property: every operation answers hostile input with a documented 2xx/
     await fc.assert(
       fc.asyncProperty(keys, requestIds(shelf.key), cases, async ({ auth, own }, requestId, c) => {
         const url = `/v1/pets/${c.raw}`;
-        const res = await send({ method: 'GET', url }, auth, requestId, !['malformed', 'either'].includes(c.expect), 'getPet');
+        const res = await send({ method: 'GET', url }, auth, requestId, c.expect !== 'malformed', 'getPet');
         const what = `${url} -> ${String(res.statusCode)} ${res.body.slice(0, 300)}`;
         // getPet is deprecated: every answer says so, errors included; not a URL the router cannot
         // match at all (undecodable, or a parameter over 200 characters), which is answered before routing.
@@ -439,10 +441,8 @@ describe('property: every operation answers hostile input with a documented 2xx/
         } else if (expect === 'absent') {
           assert.equal(res.statusCode, 404, what);
           assert.equal(res.json().code, 'not_found', what);
-        } else if (expect === 'malformed') {
-          assert.equal(res.statusCode, 400, what);
         } else {
-          assert.ok([200, 400, 404].includes(res.statusCode), what);
+          assert.equal(res.statusCode, 400, what);
         }
       }),
       propertyOptions(2000),

@@ -28,6 +28,11 @@ describe('rate limits (memory backend)', () => {
     const res = await h.request(pets(free.auth));
     assert.equal(res.statusCode, 429);
     assert.equal(res.json().code, 'rate_limited');
+    assert.equal(
+      res.json().message,
+      "This project's quota of 60 requests a minute (Free plan) is used up until the next minute (second :00 UTC): retry after the seconds in Retry-After. A plan upgrade raises it: Pro allows 300 a minute.",
+      'which limit, and how to raise it',
+    );
     assert.equal(res.headers['retry-after'], '45');
     const l = assertConsistentLimitHeaders(res, clock.now(), '61st');
     assert.deepEqual([l.window, l.limit, l.remaining, l.perMinute, l.perDay], ['minute', 60, 0, 60, 1000]);
@@ -66,6 +71,10 @@ describe('rate limits (memory backend)', () => {
     assert.equal(res.json().code, 'rate_limited');
     const l = assertConsistentLimitHeaders(res, clock.now(), '1001st');
     assert.deepEqual([l.window, l.limit, l.remaining], ['day', 1000, 0]);
+    assert.equal(
+      res.json().message,
+      "This project's quota of 1,000 requests a day (Free plan) is used up until the next day (00:00 UTC): retry after the seconds in Retry-After. A plan upgrade raises it: Pro allows 10,000 a day.",
+    );
     assert.equal(Number(res.headers['retry-after']), Math.ceil((midnight + DAY - clock.now()) / 1000));
     // A new minute does not help; a new UTC day does.
     clock.advance(MINUTE);
@@ -77,7 +86,12 @@ describe('rate limits (memory backend)', () => {
   test('requests refused by the minute window do not use day quota', async () => {
     clock.set(intoMinute(10));
     const p = await h.newProject('enterprise', { perMinute: 10, perDay: 15 });
-    assert.deepEqual(statusCounts(await simultaneous([h.app], 30, pets(p.auth))), { 200: 10, 429: 20 });
+    const burst = await simultaneous([h.app], 30, pets(p.auth));
+    assert.deepEqual(statusCounts(burst), { 200: 10, 429: 20 });
+    assert.match(
+      burst.find((r) => r.statusCode === 429)?.json().message ?? '',
+      /^This project's quota of 10 requests a minute \(Enterprise plan\) is used up until .* A larger custom quota raises it\.$/,
+    );
     clock.advance(MINUTE);
     // 20 refusals did not count against the day: 5 of the day's 15 remain.
     const next = [];
@@ -126,6 +140,10 @@ describe('rate limits (memory backend)', () => {
     assert.deepEqual([l.limit, l.remaining, l.perMinute, l.perDay], [60, 59, 60, 1000]);
     const last = guesses[60]!;
     assert.equal(last.json().code, 'rate_limited');
+    assert.equal(
+      last.json().message,
+      "Too many requests without a valid API key from this address: 60 a minute (the Free plan's numbers) until the next minute (second :00 UTC). Retry after the seconds in Retry-After, with a valid key: its project's quota applies then.",
+    );
     assert.equal(last.headers['retry-after'], '30');
     // Another address has its own quota; a valid key is counted against its project, not the address.
     assert.equal((await h.app.inject({ ...pets({}), remoteAddress: '192.0.2.11' })).statusCode, 401);

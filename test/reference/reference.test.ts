@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { cleanup } from '../helpers/cleanup.js';
 import { assertNoLeaks, browserSkip, openBrowser, seriousAxeViolations, type Browser } from '../helpers/browser.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { freePort } from '../helpers/redis-server.js';
+import { API_VERSION, VERSION } from '../../src/version.js';
 
 describe('/docs without a browser', () => {
   let h: Harness;
@@ -39,6 +42,12 @@ describe('/docs without a browser', () => {
       /createClient\(\{\n {2}baseUrl: &#39;https:\/\/api\.petstore\.test\/v1&#39;,\n {2}apiKey: process\.env\.PETSTORE_KEY,\n\}\);/,
     );
     assert.match(res.body, /await petstore\.listPets\(/);
+    // The README's first call, to this server: one snippet everywhere (README, /docs, the dashboard).
+    const readme = /```ts\n([\s\S]*?)\n```/.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
+    const shown = /<pre tabindex="0"><code>(import [\s\S]*?)<\/code><\/pre>/
+      .exec(res.body)?.[1]
+      ?.replace(/&#(\d+);/g, (_m, c: string) => String.fromCharCode(Number(c)));
+    assert.equal(shown, readme.replace('http://127.0.0.1:8080/v1', 'https://api.petstore.test/v1'));
     assert.equal((await h.app.inject({ url: '/downloads/petstore-client.tgz' })).statusCode, 200, 'the line names what is served');
   });
 
@@ -66,10 +75,11 @@ describe('/docs in Chromium', { skip }, () => {
   let h: Harness;
   let base: string;
   let browser: Browser;
+  const started = cleanup();
   before(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${String(port)}`;
-    h = await harness({ config: { baseUrl: `${base}/v1` } });
+    h = started.add(await harness({ config: { baseUrl: `${base}/v1` } }), (x) => x.close());
     await h.app.listen({ port, host: '127.0.0.1' });
     await h.request({
       method: 'POST',
@@ -77,12 +87,9 @@ describe('/docs in Chromium', { skip }, () => {
       headers: { ...h.auth, 'content-type': 'application/json' },
       payload: { name: 'Rex', categoryId: 7 },
     });
-    browser = await openBrowser();
+    browser = started.add(await openBrowser(), (b) => b.close());
   });
-  after(async () => {
-    await browser.close();
-    await h.close();
-  });
+  after(() => started.run());
 
   test('shows every operation with its stability, the deprecation of getPet and the bearer scheme; a person tries listPets with a key', async () => {
     const { page } = browser;
@@ -115,6 +122,38 @@ describe('/docs in Chromium', { skip }, () => {
       browser.requests.some((u) => u.startsWith(`${base}/v1/pets`)),
       'the request went to this service',
     );
+  });
+
+  test('the choice of definition is the first thing under the title; the API’s version and the release are told apart', async () => {
+    const { page } = browser;
+    for (const [size, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${base}/docs`);
+      await page.locator('.opblock').first().waitFor();
+      const choice = page.getByLabel('Definition');
+      const top = (await choice.boundingBox())?.y ?? Infinity;
+      const intro = (await page.getByText('Try a request with your API key').boundingBox())?.y ?? 0;
+      assert.ok(
+        top < 120 && top < intro,
+        `${size}: the choice is at the top (${String(top)} px), above the introduction (${String(intro)} px)`,
+      );
+      assert.equal(await page.locator('.swagger-ui .topbar').count(), 0, 'no second choice further down');
+      assert.equal(
+        await page.locator('.reference-versions').innerText(),
+        `The v1 API is version ${API_VERSION}, its contract's own (the badge beside its title), which changes only when the API does; this server runs Petstore ${VERSION}, the release (/readyz, petstore --version).`,
+      );
+      assert.equal((await page.locator('.info .title .version').first().innerText()).trim(), API_VERSION);
+      await browser.screenshot(`docs-top-${size}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel('Definition').selectOption({ label: 'Management API (/api/v1)' });
+    await page.locator('.info .title', { hasText: 'Petstore management API' }).waitFor();
+    assert.match(page.url(), /\/docs/);
+    await browser.screenshot('docs-management-desktop');
+    assertNoLeaks(browser);
   });
 
   test('the page works at phone width, and axe finds no serious or critical violations', async () => {

@@ -276,6 +276,72 @@ describeEachEngine('environments: staging beside production', () => {
     );
   });
 
+  test('copy-pets: a pet pending because of an open order is copied available (its order is not copied); one created pending stays so', async () => {
+    const p = await project(h);
+    const c = await memberOf(h.app, p.slug);
+    const create = async (name: string, status?: string) =>
+      (
+        await h.request({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { ...p.production, ...json },
+          payload: { name, categoryId: 7, ...(status ? { status } : {}) },
+        })
+      ).json().id as number;
+    const ordered = await create('Ordered');
+    const approved = await create('Approved');
+    const delivered = await create('Delivered');
+    const cancelled = await create('Cancelled');
+    const createdPending = await create('Held', 'pending');
+    const free = await create('Free');
+    const order = async (petId: number) =>
+      (await h.request({ method: 'POST', url: '/v1/store/orders', headers: { ...p.production, ...json }, payload: { petId } })).json()
+        .id as number;
+    const change = (id: number, body: object | null) =>
+      h.request({
+        method: body ? 'PATCH' : 'DELETE',
+        url: `/v1/store/orders/${String(id)}`,
+        headers: { ...p.production, ...json },
+        payload: body ?? undefined,
+      });
+    await order(ordered);
+    assert.equal((await change(await order(approved), { status: 'approved' })).statusCode, 200);
+    const toDeliver = await order(delivered);
+    await change(toDeliver, { status: 'approved' });
+    assert.equal((await change(toDeliver, { status: 'delivered' })).statusCode, 200);
+    assert.equal((await change(await order(cancelled), null)).statusCode, 200);
+
+    assert.equal((await c.call({ method: 'POST', url: `/api/v1/projects/${p.slug}/staging/copy-pets` })).statusCode, 200);
+    const statuses = async (headers: Record<string, string>, send = h.request.bind(h)) =>
+      Object.fromEntries(
+        ((await send({ method: 'GET', url: '/v1/pets', headers })).json() as { id: number; status: string }[]).map((x) => [x.id, x.status]),
+      );
+    assert.deepEqual(await statuses(p.production), {
+      [ordered]: 'pending',
+      [approved]: 'pending',
+      [delivered]: 'sold',
+      [cancelled]: 'available',
+      [createdPending]: 'pending',
+      [free]: 'available',
+    });
+    assert.deepEqual(await statuses(p.staging, toStaging), {
+      [ordered]: 'available',
+      [approved]: 'available',
+      [delivered]: 'sold',
+      [cancelled]: 'available',
+      [createdPending]: 'pending',
+      [free]: 'available',
+    });
+    // The copied pet can be ordered in staging, as it could be before its production order.
+    const placed = await toStaging({
+      method: 'POST',
+      url: '/v1/store/orders',
+      headers: { ...p.staging, ...json },
+      payload: { petId: ordered },
+    });
+    assert.equal(placed.statusCode, 201, placed.body);
+  });
+
   test('events and webhooks: each environment’s endpoints get its own events, whose envelope names it', async () => {
     const hp = await harness({ config: { baseUrl: PRODUCTION, stagingBaseUrl: PATH_STAGING, webhookAllowPrivate: true } });
     const prodHook = await receiver();

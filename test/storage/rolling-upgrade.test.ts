@@ -6,12 +6,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engines, freshPostgresDatabase, type FreshDatabase } from '../helpers/engines.js';
-import { buildPreviousRelease, missingHistory, type PreviousRelease } from '../helpers/previous-release.js';
+import { buildPreviousRelease, missingHistory, releaseCommit, type PreviousRelease } from '../helpers/previous-release.js';
 import { runCli, startServer, type RunningServer } from '../helpers/processes.js';
 import { accessToken } from '../helpers/remote-cli.js';
 
-/** The commit release 1.0.0 was cut from. */
-const RELEASE_1_0_0 = '4ccaa87';
+/** The commit release 1.0.0 was cut from, as CHANGELOG.md names it. */
+const RELEASE_1_0_0 = releaseCommit('1.0.0');
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 // The most a revocation may take to reach every instance (DESIGN §3).
 const PROPAGATION_MS = 5000;

@@ -227,3 +227,50 @@ describeEachEngine('deprecation readiness: who still calls a deprecated operatio
     clock.set(calledOn);
   });
 });
+
+describeEachEngine('deprecation readiness in staging at its own path', () => {
+  const clock = manualClock(START);
+  let h: Harness;
+  before(async () => {
+    h = await harness({ clock, config: { stagingBaseUrl: 'https://api.petstore.test/staging/v1' } });
+  });
+  after(() => h.close());
+
+  test('the report, the daily event and a 410 name staging’s paths, as its Link header does; callers carry the key’s hint', async () => {
+    const p = await h.newProject();
+    const c = await memberOf(h.app, p.project);
+    const unnamed = ok(await h.app.keys.create(OPERATOR, p.project, null, { environment: 'staging' }));
+    const auth = { authorization: `Bearer ${unnamed.key}` };
+    const res = await h.request({ method: 'GET', url: '/staging/v1/pets/1', headers: auth });
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.headers.link, '</staging/v1/pets>; rel="successor-version"');
+    await h.app.usage.recorder.flush();
+
+    const report = (await c.call({ url: `/api/v1/projects/${p.project}/deprecations?environment=staging` })).json() as Report;
+    const getPet = report.operations.find((o) => o.operation === 'getPet');
+    assert.deepEqual([getPet?.path, getPet?.successor], ['/staging/v1/pets/{petId}', '/staging/v1/pets']);
+    assert.deepEqual(
+      getPet?.callers.map((k) => [k.keyId, k.name, k.hint]),
+      [[unnamed.id, null, unnamed.hint]],
+      'an unnamed key is shown by its hint, as the key list shows it',
+    );
+    const production = (await c.call({ url: `/api/v1/projects/${p.project}/deprecations` })).json() as Report;
+    assert.deepEqual(
+      production.operations.map((o) => [o.path, o.successor]),
+      [['/v1/pets/{petId}', '/v1/pets']],
+    );
+    const events = (
+      await c.call({ url: `/api/v1/projects/${p.project}/events?type=api.deprecated_call&environment=staging` })
+    ).json() as Event[];
+    assert.equal(events[0]?.data.successor, '/staging/v1/pets');
+
+    clock.set(Date.UTC(2030, 11, 5));
+    try {
+      const gone = await h.request({ method: 'GET', url: '/staging/v1/pets/1', headers: auth });
+      assert.equal(gone.statusCode, 410);
+      assert.match((gone.json() as { message: string }).message, /Use \/staging\/v1\/pets instead\.$/);
+    } finally {
+      clock.set(START);
+    }
+  });
+});

@@ -2,6 +2,7 @@
 // that still call it (the overview's banner links here while a key called one in the last 7 days).
 import { api, inEnvironment, project } from './api.js';
 import { h, number, table, time } from './dom.js';
+import { keyCell } from './key-name.js';
 
 const utcDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -22,9 +23,6 @@ export function recentCallers(operations, now = Date.now()) {
     .filter((o) => o.callers.length > 0);
 }
 
-/** A caller as a person knows the key: its name in quotes, or its id. */
-export const keyName = (c) => (c.name ? `“${c.name}”` : `key ${c.keyId}`);
-
 function operationCard(o) {
   const id = `deprecated-${o.operation}`;
   const callers =
@@ -35,7 +33,7 @@ function operationCard(o) {
           table(
             `Keys that called ${o.operation} in the last 30 days`,
             ['Key', 'Calls in 30 days', 'Last call'],
-            o.callers.map((c) => [c.name ? h('strong', null, c.name) : h('code', null, c.keyId), number(c.calls30d), time(c.lastCalledAt)]),
+            o.callers.map((c) => [keyCell(c), number(c.calls30d), time(c.lastCalledAt)]),
             { class: 'card-rows', captionHidden: true, labels: ['Calls in 30 days', 'Last call'] },
           ),
         ];

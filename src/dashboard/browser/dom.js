@@ -100,17 +100,13 @@ export async function busy(button, text, region, action) {
 }
 
 /** A labelled text field with an optional hint; returns the wrapper and the input. */
-export function field(label, attributes = {}, hint) {
+export function field(label, attributes = {}, hint, { hintBelow = false } = {}) {
   const id = uid('field');
   const hintId = hint ? `${id}-hint` : undefined;
   const input = h('input', { id, 'aria-describedby': hintId, ...attributes });
-  const wrapper = h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id }, label),
-    hint ? h('p', { id: hintId, class: 'hint' }, hint) : null,
-    input,
-  );
+  const said = hint ? h('p', { id: hintId, class: hintBelow ? 'hint hint-below' : 'hint' }, hint) : null;
+  // Below the field in a row of fields (filters), so that every label and every field of the row stay in line.
+  const wrapper = h('div', { class: 'field' }, h('label', { for: id }, label), hintBelow ? null : said, input, hintBelow ? said : null);
   return { wrapper, input };
 }
 
@@ -324,11 +320,15 @@ export function breakable(text) {
 export const deployName = (d) => `#${String(d.number)}`;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const secondsFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** A timestamp as a <time> element in the reader's locale. */
-export function time(iso) {
+/**
+ * A timestamp as a <time> element in the reader's locale, to the minute; `seconds` for lists of events that
+ * happen many to a minute (the request log), which would otherwise read alike.
+ */
+export function time(iso, { seconds = false } = {}) {
   if (!iso) return null;
-  return h('time', { datetime: iso }, dateFormat.format(new Date(iso)));
+  return h('time', { datetime: iso }, (seconds ? secondsFormat : dateFormat).format(new Date(iso)));
 }
 
 /** A count of bytes in words a person reads (kB, MB). */

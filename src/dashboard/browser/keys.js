@@ -15,8 +15,11 @@ import {
   time,
   uid,
 } from './dom.js';
+import { keyCell, keyInSentence } from './key-name.js';
 
-const keyLabel = (k) => (k.name ? `“${k.name}” (${k.hint})` : k.hint);
+/** The key in a button's hidden text, a dialog's title, an announcement: `key “mobile app” (psk_AbCd…)` or `unnamed key psk_AbCd…`. */
+const keyLabel = (k) => (k.name ? `key ${keyInSentence(k)} (${k.hint})` : keyInSentence(k));
+const KeyLabel = (k) => `${keyLabel(k).charAt(0).toUpperCase()}${keyLabel(k).slice(1)}`;
 
 const EXPIRIES = [
   ['', 'Never'],
@@ -93,8 +96,7 @@ export async function render({ content, slug }) {
         h(
           'div',
           { class: 'stack' },
-          k.name ? h('strong', null, k.name) : h('span', { class: 'muted' }, 'No name'),
-          h('code', null, k.hint),
+          keyCell(k, { withId: true }),
           h('span', { class: 'muted' }, k.scope === 'read' ? 'Read only' : 'Read and write'),
           k.replaces ? h('span', { class: 'muted' }, 'Replaces ', h('code', null, k.replaces.hint)) : null,
         ),
@@ -132,10 +134,10 @@ export async function render({ content, slug }) {
   }
 
   function revokeButton(k) {
-    const button = h('button', { type: 'button', class: 'danger small' }, 'Revoke', hidden(` key ${keyLabel(k)}`));
+    const button = h('button', { type: 'button', class: 'danger small' }, 'Revoke', hidden(` ${keyLabel(k)}`));
     button.addEventListener('click', () =>
       confirmAction({
-        title: `Revoke key ${keyLabel(k)}?`,
+        title: `Revoke ${keyLabel(k)}?`,
         text: 'Requests with this key are refused within 5 seconds, on every server. This cannot be undone: create a new key to replace it.',
         action: 'Revoke',
         busyText: 'Revoking…',
@@ -143,7 +145,7 @@ export async function render({ content, slug }) {
         run: async () => {
           await api('DELETE', `${base}/${encodeURIComponent(k.id)}`);
           await showList();
-          announce(`Key ${keyLabel(k)} revoked.`);
+          announce(`${KeyLabel(k)} revoked.`);
         },
       }),
     );
@@ -151,11 +153,11 @@ export async function render({ content, slug }) {
   }
 
   function rollButton(k) {
-    const button = h('button', { type: 'button', class: 'secondary small' }, 'Roll', hidden(` key ${keyLabel(k)}`));
+    const button = h('button', { type: 'button', class: 'secondary small' }, 'Roll', hidden(` ${keyLabel(k)}`));
     button.addEventListener('click', () => {
       const overlap = choice('The old key keeps working for', 'expiresInHours', OVERLAPS, '24');
       confirmAction({
-        title: `Roll key ${keyLabel(k)}?`,
+        title: `Roll ${keyLabel(k)}?`,
         text: h(
           'span',
           { class: 'stack' },
@@ -169,7 +171,7 @@ export async function render({ content, slug }) {
         run: async () => {
           const rolled = await api('POST', `${base}/${encodeURIComponent(k.id)}/roll`, { expiresInHours: Number(overlap.select.value) });
           await showList();
-          announce(`Key ${keyLabel(k)} rolled.`);
+          announce(`${KeyLabel(k)} rolled.`);
           // The new key is shown in the dialog, this once; closing it forgets the key.
           return {
             heading: `Your new key${rolled.name ? `: ${rolled.name}` : ''}`,
@@ -177,7 +179,7 @@ export async function render({ content, slug }) {
               'div',
               { class: 'stack' },
               secretOnce('key', rolled.key),
-              h('p', { class: 'old-key-stops' }, `The old key ${keyLabel(k)} stops working `, time(rolled.replaces.expiresAt), '.'),
+              h('p', { class: 'old-key-stops' }, `The old ${keyLabel(k)} stops working `, time(rolled.replaces.expiresAt), '.'),
               rolled.expiresAt ? h('p', null, 'The new key expires ', time(rolled.expiresAt), '.') : null,
             ),
           };
@@ -245,8 +247,7 @@ function clientCard() {
     `  baseUrl: '${baseUrl}',`,
     '  apiKey: process.env.PETSTORE_KEY,',
     '});',
-    'const { pets } = await petstore.listPets({ limit: 10 });',
-    'console.log(pets);',
+    "const { pets } = await petstore.listPets({ status: 'available' });",
   ].join('\n');
   const snippetCode = h('code', null, snippet);
   return h(
@@ -268,7 +269,17 @@ function clientCard() {
       h('a', { href: '/downloads/petstore-client.tgz.sha256' }, 'petstore-client.tgz.sha256'),
       '.',
     ),
-    h('p', null, 'A first call, with one of the keys above in ', h('code', null, 'PETSTORE_KEY'), ':'),
+    h(
+      'p',
+      null,
+      'A first call, with one of the keys above in ',
+      h('code', null, 'PETSTORE_KEY'),
+      ', as an ES module (',
+      h('code', null, '"type": "module"'),
+      ' in package.json, or a ',
+      h('code', null, '.mjs'),
+      ' file):',
+    ),
     h('pre', { class: 'payload snippet', tabindex: '0', 'aria-label': 'First call with the client' }, snippetCode),
     h('div', { class: 'actions' }, copyButton(snippet, 'the first call', snippetCode)),
   );

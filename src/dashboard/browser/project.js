@@ -1,7 +1,8 @@
 // The project's overview: its site and live deploy, its custom domains with their state, and this month's usage beside the quota.
 import { api, environment, inEnvironment, pagePath, project } from './api.js';
 import { badgeOf } from './domains.js';
-import { day, deprecationsOf, keyName, recentCallers } from './deprecations.js';
+import { day, deprecationsOf, recentCallers } from './deprecations.js';
+import { keyInSentence, keyName } from './key-name.js';
 import { announce, confirmAction, deployName, h, hidden, number, siteLink, time } from './dom.js';
 
 const utcMonth = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -125,13 +126,21 @@ function stagingCard(slug, refresh) {
   copy.addEventListener('click', () =>
     confirmAction({
       title: "Copy production's pets into staging?",
-      text: 'Every pet of production is copied into staging with the same id, name, category and status. Staging must be empty (no pets, no orders): reset it first otherwise.',
+      text: 'Every pet of production is copied into staging with the same id, name, category and status; orders are not, so a pet pending because of an order is copied available. Staging must be empty (no pets, no orders): use Reset staging first otherwise.',
       action: 'Copy pets',
       busyText: 'Copying…',
       tone: 'primary',
       returnTo: () => heading,
       run: async () => {
-        const { copied } = await api('POST', `${project(slug)}/staging/copy-pets`);
+        const { copied } = await api('POST', `${project(slug)}/staging/copy-pets`).catch((err) => {
+          // Said with this page's own button, not another tool's command.
+          if (err.code === 'staging_not_empty') {
+            throw new Error(
+              'Staging already has pets or orders. Use Reset staging (beside Copy production pets) to empty it, then copy again.',
+            );
+          }
+          throw err;
+        });
         await refresh();
         say(`${number(copied)} pets copied into staging.`);
       },
@@ -154,6 +163,13 @@ function stagingCard(slug, refresh) {
 /** "“a”, “b” and “c”" */
 const listed = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
+/** "Key “mobile app”", "Unnamed key psk_AbCd…", "Keys “mobile app” and unnamed key psk_AbCd…": as every page names keys. */
+function callersSubject(callers) {
+  const [first] = callers;
+  if (callers.length === 1) return first.name ? `Key ${keyInSentence(first)}` : keyName(first);
+  return `Keys ${listed(callers.map(keyInSentence))}`;
+}
+
 /**
  * While a key called a deprecated operation in the last 7 days: which keys, which operation, its removal date, and
  * a link to the Deprecations view. Nothing when none did (or the answer could not be had: the overview still shows).
@@ -165,7 +181,7 @@ async function deprecationBanner(slug) {
     h(
       'p',
       null,
-      `${o.callers.length === 1 ? 'Key' : 'Keys'} ${listed(o.callers.map(keyName))} called `,
+      `${callersSubject(o.callers)} called `,
       h('code', null, o.operation),
       ' in the last 7 days. It is removed on ',
       o.sunset ? day(o.sunset) : 'a date not decided yet',

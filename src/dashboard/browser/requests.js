@@ -2,6 +2,7 @@
 // to its details (the error code and what it means, the key, the time taken).
 import { api, apiPage, inEnvironment, project } from './api.js';
 import { busy, errorSlot, field, focusOn, h, time, uid } from './dom.js';
+import { keyOption } from './key-name.js';
 
 const PAGE_SIZE = 25;
 const STATUSES = [
@@ -66,18 +67,25 @@ function row(r, keyNames) {
     null,
     h('td', null, details),
     h('td', null, h('span', { class: `badge ${tone(r.status)}` }, String(r.status))),
-    h('td', null, time(r.at)),
+    h('td', null, time(r.at, { seconds: true })),
   );
 }
 
 export async function render({ content, slug }) {
   const base = `${project(slug)}/requests`;
   const keys = await api('GET', inEnvironment(`${project(slug)}/keys`)).catch(() => []);
-  const keyNames = new Map(keys.map((k) => [k.id, k.name ? `${k.name} (${k.hint})` : k.hint]));
+  const keyNames = new Map(keys.map((k) => [k.id, keyOption(k)]));
   const status = select('Status', 'status', STATUSES);
   const key = select('Key', 'keyId', [['', 'Any key'], ...keys.map((k) => [k.id, keyNames.get(k.id)])]);
   const operation = select('Operation', 'operation', [['', 'Any operation'], ...OPERATIONS.map((o) => [o, o])]);
-  const requestId = field('Request id', { name: 'requestId', autocomplete: 'off', spellcheck: 'false' }, 'The X-Request-Id of a response.');
+  const requestId = field(
+    'Request id',
+    { name: 'requestId', autocomplete: 'off', spellcheck: 'false' },
+    'The X-Request-Id of a response.',
+    {
+      hintBelow: true,
+    },
+  );
   const search = h('button', { type: 'submit' }, 'Search');
   const error = errorSlot();
   const form = h(

@@ -1,6 +1,7 @@
 import uPlot from './uPlot.esm.js';
 import { api, inEnvironment, project } from './api.js';
 import { announce, busy, errorSlot, h, number, table } from './dom.js';
+import { keyCell } from './key-name.js';
 
 const utc = (iso, withDate) =>
   new Intl.DateTimeFormat(undefined, withDate ? { dateStyle: 'medium', timeZone: 'UTC' } : { timeStyle: 'short', timeZone: 'UTC' }).format(
@@ -9,17 +10,24 @@ const utc = (iso, withDate) =>
 
 const HEIGHT = 260;
 
-/** A uPlot chart of `buckets` (requests) beside a constant line at `quota`; axes in UTC. */
-function chart(container, buckets, quota, bars) {
+/**
+ * A uPlot chart of `buckets` (requests) beside a constant line at `quota`; axes in UTC. Its legend names the bucket
+ * under the pointer and its requests; with the pointer elsewhere, the latest bucket's (never uPlot's `--`).
+ */
+function chart(container, buckets, quota, bars, { label, when }) {
   const xs = buckets.map((b) => Date.parse(b.start) / 1000);
   const ys = buckets.map((b) => b.requests);
+  const latest = xs.length - 1;
+  const showLatest = (u) => {
+    if (u.cursor.idx == null && latest >= 0) u.setLegend({ idx: latest });
+  };
   const options = {
     width: Math.max(280, container.clientWidth),
     height: HEIGHT,
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     scales: { y: { range: (_u, _min, max) => [0, Math.max(max, quota) * 1.1] } },
     series: [
-      {},
+      { label, value: (_u, ts) => (ts == null ? '' : when(new Date(ts * 1000).toISOString())) },
       bars
         ? {
             label: 'Requests',
@@ -37,6 +45,7 @@ function chart(container, buckets, quota, bars) {
     ],
     legend: { show: true },
     cursor: { drag: { x: false, y: false } },
+    hooks: { ready: [showLatest], setCursor: [showLatest] },
   };
   return new uPlot(options, [xs, ys, ys.map(() => quota)], container);
 }
@@ -64,7 +73,7 @@ function figure({ title, buckets, quota, unit, bars, tableHeader, when }) {
       table(title, [tableHeader, 'Requests'], rows, { captionHidden: true, rowHeaders: true }),
     ),
   );
-  return { el, draw: () => chart(plot, buckets, quota, bars) };
+  return { el, draw: () => chart(plot, buckets, quota, bars, { label: tableHeader, when }) };
 }
 
 export async function render({ content, slug }) {
@@ -81,16 +90,7 @@ export async function render({ content, slug }) {
       perKey.replaceChildren(heading, h('p', null, 'No key made requests in the last 30 days.'));
       return;
     }
-    const rows = byKey.map((k) => [
-      h(
-        'span',
-        { class: 'stack' },
-        k.name ? h('strong', null, k.name) : h('span', { class: 'muted' }, 'No name'),
-        h('code', null, k.hint ?? k.keyId),
-      ),
-      number(k.today),
-      number(k.last30Days),
-    ]);
+    const rows = byKey.map((k) => [keyCell(k), number(k.today), number(k.last30Days)]);
     perKey.replaceChildren(
       heading,
       table('Requests by key', ['Key', 'Today (UTC)', 'Last 30 days'], rows, { captionHidden: true, rowHeaders: true }),

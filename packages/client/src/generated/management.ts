@@ -1016,7 +1016,7 @@ export interface paths {
         put?: never;
         /**
          * Copy production's pets into staging
-         * @description Copies every pet of production into the staging environment with the same ids, names, categories and statuses, and numbers staging's next pet after them. Only into an empty staging (no pets, no orders): otherwise 409 `staging_not_empty` and nothing is copied (reset it first). No events are sent for the copies. Recorded in the audit log (`staging.copy_pets`).
+         * @description Copies every pet of production into the staging environment with the same ids, names, categories and statuses, and numbers staging's next pet after them. Orders are not copied, so a pet pending because of an open order (placed or approved) is copied `available`; one created `pending` stays so. Only into an empty staging (no pets, no orders): otherwise 409 `staging_not_empty` and nothing is copied (reset it first: `POST …/staging/reset`). No events are sent for the copies. Recorded in the audit log (`staging.copy_pets`).
          */
         post: operations["copyPetsToStaging"];
         delete?: never;
@@ -6559,7 +6559,7 @@ export interface operations {
             query?: {
                 /** @description Entries per page (1-100, default 50). */
                 limit?: number;
-                /** @description The cursor from the `Link` header of the previous page. */
+                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
                 cursor?: string;
             };
             header?: never;
@@ -7108,7 +7108,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The deploy id. */
+                /** @description The deploy id, as the service writes it (no leading zeros). */
                 deployId: string;
             };
             cookie?: never;
@@ -7236,7 +7236,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The deploy id. */
+                /** @description The deploy id, as the service writes it (no leading zeros). */
                 deployId: string;
             };
             cookie?: never;
@@ -9187,7 +9187,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9334,7 +9334,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9503,7 +9503,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9683,7 +9683,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9836,7 +9836,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The endpoint id. */
+                /** @description The endpoint id, as the service writes it (`we_12`: no leading zeros). */
                 webhookId: string;
             };
             cookie?: never;
@@ -9997,7 +9997,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The delivery id. */
+                /** @description The delivery id, as the service writes it (`dlv_3`: no leading zeros). */
                 deliveryId: string;
             };
             cookie?: never;
@@ -10180,7 +10180,7 @@ export interface operations {
             path: {
                 /** @description The project's slug. */
                 slug: string;
-                /** @description The delivery id. */
+                /** @description The delivery id, as the service writes it (`dlv_3`: no leading zeros). */
                 deliveryId: string;
             };
             cookie?: never;
@@ -10537,7 +10537,7 @@ export interface operations {
                             operation: string;
                             /** @description The HTTP method, e.g. `GET`. */
                             method: string;
-                            /** @description The path as the contract writes it, e.g. `/v1/pets/{petId}`. */
+                            /** @description The path as the contract writes it, in the environment asked for: `/v1/pets/{petId}`, `/staging/v1/pets/{petId}`. */
                             path: string;
                             /**
                              * Format: date-time
@@ -10549,7 +10549,7 @@ export interface operations {
                              * @description When it is removed (its `Sunset` header): from then on it answers 410 `gone`.
                              */
                             sunset: string;
-                            /** @description What to call instead (its `Link: <…>; rel="successor-version"`), e.g. `/v1/pets`. */
+                            /** @description What to call instead, as its `Link: <…>; rel="successor-version"` names it in that environment, e.g. `/v1/pets`. */
                             successor: string;
                             /** @description The project's keys that called it in the last 30 days, the busiest first; empty when none did. */
                             callers: {
@@ -10557,6 +10557,8 @@ export interface operations {
                                 keyId: string;
                                 /** @description The key's label; null without one. */
                                 name: string | null;
+                                /** @description The first characters of the secret (`psk_AbCd…`), as the key list shows them; null once the key is gone. */
+                                hint: string | null;
                                 /**
                                  * Format: int64
                                  * @description Calls of the operation with this key in the last 30 days (UTC), today included, whatever their answer.
@@ -10688,7 +10690,7 @@ export interface operations {
                 requestId?: string;
                 /** @description Requests per page (1-100, default 50). */
                 limit?: number;
-                /** @description The cursor from the `Link` header of the previous page. */
+                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
                 cursor?: string;
                 /** @description The environment whose requests are listed (default `production`). */
                 environment?: "production" | "staging";
