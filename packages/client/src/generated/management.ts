@@ -6692,7 +6692,7 @@ export interface operations {
             query?: {
                 /** @description Entries per page (1-100, default 50). */
                 limit?: number;
-                /** @description The cursor from the `Link` header of the previous page. */
+                /** @description Opaque position from the `Link: <…>; rel="next"` header of the previous page, valid for the same listing, project and filter only. Do not build or alter it: a cursor this service did not issue for the listing is a 400 `invalid_cursor`. */
                 cursor?: string;
             };
             header?: never;
