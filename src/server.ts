@@ -25,10 +25,26 @@ export const EXIT_UNWRITTEN = 3;
 /** Runs the service until SIGTERM/SIGINT, then drains in-flight requests and exits. */
 export async function serve(config: Config = loadConfig()): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
+  // Listened for before the app is built (migrations, a backup before them, the first reads): a signal then stops
+  // the server as soon as the app is built. As a container's PID 1, a signal nobody listens for is ignored, and
+  // `docker stop` in the first seconds waited its whole grace period for a SIGKILL.
+  let signalled: string | null = null;
+  let startBound: NodeJS.Timeout | undefined;
+  let stop = (signal: string) => {
+    if (signalled !== null) return;
+    signalled = signal;
+    startBound = setTimeout(() => {
+      process.stderr.write(`petstore: ${signal} while starting, and the start did not end within SHUTDOWN_TIMEOUT_MS; exiting\n`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   const app = await buildApp({ config });
+  clearTimeout(startBound);
   let https: HttpsListener | null = null;
   let stopping = false;
-  const stop = (signal: string) => {
+  stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -50,8 +66,7 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
       },
     );
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  if (signalled !== null) return stop(signalled);
   try {
     await app.listen({ port: config.port, host: config.host });
     https = await listenHttps(app);
