@@ -62,12 +62,11 @@ RUN ln -s /app/bin/petstore /usr/local/bin/petstore
 # The embedded database lives on the volume; BACKUP_DIR (scheduled backups, and the one written before a
 # migration) is unset here: compose.yaml points it at a volume of its own, /backups. BASE_URL is the address
 # clients use (the contract, the API reference and the dashboard publish it): set it to the public one; left
-# to its default it would name the address the server listens on, 0.0.0.0.
+# to its default it is http://localhost:PORT/v1.
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=8080 \
-  DATABASE_URL=sqlite:/data/petstore.db \
-  BASE_URL=http://localhost:8080/v1
+  DATABASE_URL=sqlite:/data/petstore.db
 VOLUME /data
 EXPOSE 8080
 USER petstore

@@ -185,13 +185,22 @@ function optional(raw: string | undefined): string | undefined {
 }
 
 /**
+ * HOST as the default base URL names it: a wildcard (every address) is no address a client can call, so it is
+ * published as `localhost`; an IPv6 literal in brackets.
+ */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
  * Reads the configuration from environment variables once, validates it and
  * fails with every problem listed, naming the variables.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env.PORT, 8080);
   const host = optional(env.HOST) ?? '127.0.0.1';
-  const baseUrl = optional(env.BASE_URL) ?? `http://${host.includes(':') ? `[${host}]` : host}:${String(port)}/v1`;
+  const baseUrl = optional(env.BASE_URL) ?? `http://${urlHost(host)}:${String(port)}/v1`;
   const candidate: Record<string, unknown> = {
     port,
     host,

@@ -30,6 +30,10 @@ describe('configuration', () => {
     assert.equal(loadConfig({ HELD_ANSWERS: 'false' }).heldAnswers, false);
     assert.equal(c.baseUrl, 'https://api.example.com/v1');
     assert.equal(loadConfig({ HOST: '::1' }).baseUrl, 'http://[::1]:8080/v1');
+    // Listening on every address: the published address is one a client can call.
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).baseUrl, 'http://localhost:8080/v1');
+    assert.equal(loadConfig({ HOST: '::', PORT: '9000' }).baseUrl, 'http://localhost:9000/v1');
+    assert.equal(loadConfig({ HOST: '::' }).stagingBaseUrl, 'http://localhost:8080/staging/v1');
   });
 
   test('bad values fail at start, naming every variable', () => {

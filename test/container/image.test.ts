@@ -149,7 +149,7 @@ test('the container image: a local base, the build, SQLite, compose, PostgreSQL 
         Healthcheck: { Test: string[] };
         Cmd: string[];
       };
-      for (const v of ['HOST=0.0.0.0', 'PORT=8080', 'DATABASE_URL=sqlite:/data/petstore.db', 'BASE_URL=http://localhost:8080/v1']) {
+      for (const v of ['HOST=0.0.0.0', 'PORT=8080', 'DATABASE_URL=sqlite:/data/petstore.db']) {
         assert.ok(config.Env.includes(v), v);
       }
       assert.equal(config.User, 'petstore');
@@ -194,7 +194,7 @@ test('the container image: a local base, the build, SQLite, compose, PostgreSQL 
       const pet = created.body as Pet;
       assert.deepEqual(await call(url, key, `/pets/${String(pet.id)}`), { status: 200, body: pet });
       const contract = (await (await fetch(`${url}/v1/openapi.json`)).json()) as { servers: { url: string }[] };
-      assert.equal(contract.servers[0]?.url, 'http://localhost:8080/v1', 'the image names a reachable BASE_URL, not 0.0.0.0');
+      assert.equal(contract.servers[0]?.url, 'http://localhost:8080/v1', 'the contract names a reachable address, not 0.0.0.0');
       await waitFor(`${name}: healthy`, 30_000, async () =>
         (await inspect(name, '{{.State.Health.Status}}')) === 'healthy' ? true : undefined,
       );
