@@ -50,16 +50,30 @@ const loginCommand: CliCommand = {
   name: 'login',
   remote: true,
   session: true,
-  usage: ['login --url URL --email EMAIL --password-stdin   signs in to a server; later commands run there'],
+  usage: [
+    'login --url URL --email EMAIL --password-stdin [--code CODE]',
+    "                                        signs in to a server (CODE: the authenticator app's current code or a",
+    '                                        recovery code, for a person who has one); later commands run there',
+  ],
   async run(args, ctx) {
-    const { values } = parse(args, { url: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean' } }, 0);
+    const { values } = parse(
+      args,
+      { url: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean' }, code: { type: 'string' } },
+      0,
+    );
     if (!values.url || !values.email || !values['password-stdin']) throw new UsageError('login needs --url, --email and --password-stdin');
     if (!/^https?:\/\/[^/]/.test(values.url) || !URL.canParse(values.url))
       throw new UsageError(`--url "${values.url}" is not an http(s) URL`);
     const url = values.url.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
     const password = readFileSync(0, 'utf8').replace(/\r?\n$/, '');
     const json = { 'content-type': 'application/json' };
-    const session = await call(url, '/session', { method: 'POST', headers: json, body: JSON.stringify({ email: values.email, password }) });
+    const signIn = { email: values.email, password, ...(values.code === undefined ? {} : { code: values.code }) };
+    const session = await call(url, '/session', { method: 'POST', headers: json, body: JSON.stringify(signIn) });
+    if (session.status === 401 && session.body.code === 'second_factor_required') {
+      throw new RemoteSetupError(
+        `${url} needs a second factor for ${values.email}: run login again with --code and the authenticator app's current code, or a recovery code (second_factor_required)`,
+      );
+    }
     if (session.status !== 200) throw refusal(url, 'the sign-in', session);
     const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const signedIn = { ...json, cookie, 'x-csrf-token': String(session.body.csrfToken) };
