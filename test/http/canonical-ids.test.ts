@@ -135,6 +135,7 @@ describe('canonical ids and numbers in paths and queries', () => {
       }
     }
     assert.deepEqual(listings.map((l) => l.path.replace(slug, '{slug}')).sort(), [
+      '/api/v1/me/security-log',
       '/api/v1/projects/{slug}/audit',
       '/api/v1/projects/{slug}/events',
       '/api/v1/projects/{slug}/requests',
