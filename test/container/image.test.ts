@@ -194,7 +194,8 @@ test('the container image: a local base, the build, SQLite, compose, PostgreSQL 
       const pet = created.body as Pet;
       assert.deepEqual(await call(url, key, `/pets/${String(pet.id)}`), { status: 200, body: pet });
       const contract = (await (await fetch(`${url}/v1/openapi.json`)).json()) as { servers: { url: string }[] };
-      assert.equal(contract.servers[0]?.url, 'http://localhost:8080/v1', 'the contract names a reachable address, not 0.0.0.0');
+      // The image sets no BASE_URL: its default names the address served (localhost for HOST=0.0.0.0, in test/config/).
+      assert.equal(contract.servers[0]?.url, `${url}/v1`, 'the contract names the address the container serves');
       await waitFor(`${name}: healthy`, 30_000, async () =>
         (await inspect(name, '{{.State.Health.Status}}')) === 'healthy' ? true : undefined,
       );

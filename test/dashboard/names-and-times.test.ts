@@ -69,7 +69,10 @@ describe('key names, request times and the usage legend in Chromium, against bin
   test('API keys: each key by its name or as an unnamed key with its hint, and its id', async () => {
     const { page } = browser;
     await open(page, '/dashboard/projects/shop/keys');
-    const rows = await page.getByRole('table', { name: 'API keys of this project' }).locator('tbody tr').allInnerTexts();
+    const table = page.getByRole('table', { name: 'API keys of this project' });
+    // The page renders once its data came (later on a busy machine): both rows, then their text.
+    await table.locator('tbody tr').nth(1).waitFor();
+    const rows = await table.locator('tbody tr').allInnerTexts();
     const row = (k: Key) => rows.find((r) => r.includes(k.id)) ?? '';
     assert.match(row(named), new RegExp(`^mobile app\\s+${RE(named.hint)}\\s+ID ${RE(named.id)}\\s`));
     assert.match(row(unnamed), new RegExp(`^Unnamed key\\s+${RE(unnamed.hint)}\\s+ID ${RE(unnamed.id)}\\s`));
@@ -97,7 +100,9 @@ describe('key names, request times and the usage legend in Chromium, against bin
     await checkPage(browser, 'names-banner');
 
     await open(page, '/dashboard/projects/shop/deprecations');
-    const rows = await page.getByRole('table', { name: 'Keys that called getPet in the last 30 days' }).locator('tbody tr').allInnerTexts();
+    const callers = page.getByRole('table', { name: 'Keys that called getPet in the last 30 days' });
+    await callers.locator('tbody tr').nth(1).waitFor();
+    const rows = await callers.locator('tbody tr').allInnerTexts();
     assert.match(rows[0] ?? '', new RegExp(`^mobile app\\s+${RE(named.hint)}\\s+3\\s`));
     assert.match(rows[1] ?? '', new RegExp(`^Unnamed key\\s+${RE(unnamed.hint)}\\s+1\\s`));
     await oneName(page);
@@ -107,7 +112,10 @@ describe('key names, request times and the usage legend in Chromium, against bin
   test('Usage: each key named the same way; the charts’ legends give the latest bucket, never “--”', async () => {
     const { page } = browser;
     await open(page, '/dashboard/projects/shop/usage');
-    const rows = await page.getByRole('table', { name: 'Requests by key' }).locator('tbody tr').allInnerTexts();
+    const byKey = page.getByRole('table', { name: 'Requests by key' });
+    await byKey.locator('tbody tr').nth(1).waitFor();
+    await page.locator('.u-legend').nth(1).waitFor();
+    const rows = await byKey.locator('tbody tr').allInnerTexts();
     assert.match(rows[0] ?? '', new RegExp(`^mobile app\\s+${RE(named.hint)}\\s+7\\s+7`));
     assert.match(rows[1] ?? '', new RegExp(`^Unnamed key\\s+${RE(unnamed.hint)}\\s+2\\s+2`));
     const legends = await page.locator('.u-legend').allInnerTexts();
@@ -122,6 +130,8 @@ describe('key names, request times and the usage legend in Chromium, against bin
   test('Requests: times to the second, the filters’ labels and fields in line, keys named as everywhere', async () => {
     const { page } = browser;
     await open(page, '/dashboard/projects/shop/requests');
+    await page.locator('table time').nth(8).waitFor();
+    await page.getByLabel('Key').locator('option').nth(2).waitFor({ state: 'attached' });
     const times = await page.locator('table time').allInnerTexts();
     assert.ok(times.length >= 9, times.join(' | '));
     for (const t of times) assert.match(t, /\d{1,2}:\d{2}:\d{2}/, `${t} gives the second`);

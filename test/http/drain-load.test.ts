@@ -113,10 +113,13 @@ describeEachEngine('a SIGTERM across a load of keep-alive requests', (engine) =>
           await new Promise((r) => setTimeout(r, 20));
         }
         server.proc.kill('SIGTERM');
+        let bound: NodeJS.Timeout | undefined;
         const exit = await Promise.race([
           server.exited,
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no exit within 12 s')), 12_000)),
-        ]);
+          new Promise<never>((_, reject) => {
+            bound = setTimeout(() => reject(new Error('no exit within 12 s')), 12_000);
+          }),
+        ]).finally(() => clearTimeout(bound));
         // Answers already on their way are read.
         await new Promise((r) => setTimeout(r, 100));
         load.stop();
