@@ -9,19 +9,19 @@ export const requestLogStages: StagesOf = (app) => {
       kind: 'log',
       completed: (call) => {
         const principal = call.principal as Principal;
-        recorder.record(
-          principal.projectId,
-          call.id,
-          app.clock.now(),
-          call.method,
-          call.url,
-          call.operation,
-          call.status,
-          call.elapsedMs,
-          principal.keyId,
-          call.error?.code ?? null,
-          call.error?.message ?? null,
-        );
+        recorder.record({
+          projectId: principal.projectId,
+          requestId: call.id,
+          at: app.clock.now(),
+          method: call.method,
+          url: call.url,
+          operation: call.operation,
+          status: call.status,
+          durationMs: call.elapsedMs,
+          keyId: principal.keyId,
+          errorCode: call.error?.code ?? null,
+          errorMessage: call.error?.message ?? null,
+        });
       },
     },
   ];

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { REGULAR, type EarlyRequest } from '../../src/http/front-door.js';
 import { Pipeline, registerPipeline, type Stage } from '../../src/http/pipeline.js';
 import type { Principal } from '../../src/keys/repository.js';
+import type { RecordedRequest } from '../../src/requests/pending.js';
 import { engines } from '../helpers/engines.js';
 import { harness, manualClock, type Harness } from '../helpers/harness.js';
 import { headerOf, rawExchange, rawRequest, type RawResponse } from '../helpers/raw-http.js';
@@ -108,7 +109,7 @@ function onBothPaths(engine: 'sqlite' | 'postgres', redisUrl?: string): void {
     let regularServer: Server;
     let petId: string;
     const usage: string[] = [];
-    const logged: unknown[][] = [];
+    const logged: RecordedRequest[] = [];
 
     before(async () => {
       const redis = redisUrl === undefined ? {} : { redisUrl, redisKeyPrefix: prefix };
@@ -130,9 +131,9 @@ function onBothPaths(engine: 'sqlite' | 'postgres', redisUrl?: string): void {
       };
       const log = h.app.requestLog.recorder;
       const add = log.record.bind(log);
-      log.record = (...args: Parameters<typeof add>) => {
-        logged.push(args);
-        add(...args);
+      log.record = (request: RecordedRequest) => {
+        logged.push(request);
+        add(request);
       };
       await h.app.listen({ port: 0, host: '127.0.0.1' });
       regularServer = createServer((req, res) => h.app.routing(req, res));
@@ -154,7 +155,7 @@ function onBothPaths(engine: 'sqlite' | 'postgres', redisUrl?: string): void {
       const [res] = await rawExchange(port(server), bytes);
       assert.ok(res);
       await h.app.requestLog.recorder.flush();
-      return { res, early: h.app.frontDoor.answered - before, usage: [...usage], logged: logged.map((l) => [...l]) };
+      return { res, early: h.app.frontDoor.answered - before, usage: [...usage], logged: [...logged] };
     };
 
     test('an early answer and a regular one: the same headers, request-log record, usage count and deprecation count', async () => {
@@ -175,10 +176,10 @@ function onBothPaths(engine: 'sqlite' | 'postgres', redisUrl?: string): void {
       assert.deepEqual(early.usage, [`request ${String(keyId)}`, `deprecated getPet ${String(keyId)}`]);
       assert.deepEqual(regular.usage, early.usage);
       // The request log: the same record but for the request id and the duration.
-      const normal = (args: unknown[]) => args.map((v, i) => (i === 1 ? '(id)' : i === 7 ? '(ms)' : v));
+      const normal = (r: RecordedRequest) => ({ ...r, requestId: '(id)', durationMs: '(ms)' });
       assert.equal(early.logged.length, 1);
       assert.deepEqual(early.logged.map(normal), regular.logged.map(normal));
-      assert.deepEqual([early.logged[0]?.[1], regular.logged[0]?.[1]], ['via-front-door', 'via-fastify']);
+      assert.deepEqual([early.logged[0]?.requestId, regular.logged[0]?.requestId], ['via-front-door', 'via-fastify']);
     });
   });
 }
