@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerJsonBody(app);
   registerNotFound(app);
   // Before any route is added: metrics attach a hook to each route as it is registered.
-  if (config.metricsEnabled) door.recordAnswer = registerMetrics(app);
+  const recordAnswer = config.metricsEnabled ? registerMetrics(app) : null;
   for (const feature of FEATURES) if (feature.contract) registerContractPart(feature.name, await feature.contract());
   const contract = registerContract(app, config);
 
@@ -196,7 +196,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     { kind: 'request-id', request: rememberReplyStep },
   ];
   const draining = registerDraining(app);
-  door.accepting = draining.accepting;
   // Once draining, no request is answered early; those answered in this turn are written before connections close.
   app.addHook('preClose', (done) => {
     door.writeHeld();
@@ -236,6 +235,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.close().catch(() => undefined);
     throw err;
   }
-  door.open(pipeline());
+  door.open(pipeline(), { accepting: draining.accepting, recordAnswer });
   return Object.assign(app as unknown as FastifyInstance, { openapi: contract.document }) as App;
 }

@@ -230,10 +230,10 @@ export class FrontDoor {
   answered = 0;
   /** Requests received since start, whichever path answers them (the API's load: http/api-load.ts). */
   received = 0;
-  /** Set by draining.ts: false once the app started closing. */
-  accepting: () => boolean = () => true;
-  /** Set when metrics are on. */
-  recordAnswer: RecordAnswer | null = null;
+  /** draining.ts's: false once the app started closing (given at `open`). */
+  private accepting: () => boolean = () => true;
+  /** Records an early answer in metrics, when they are on (given at `open`). */
+  private recordAnswer: RecordAnswer | null = null;
 
   constructor(
     private readonly options: {
@@ -249,10 +249,15 @@ export class FrontDoor {
 
   /**
    * Starts answering early (the app is ready), with the pipeline's early steps in its order; each answer with
-   * a principal goes to its `log` stages as it is handed to the connection.
+   * a principal goes to its `log` stages as it is handed to the connection, and to metrics when they are on.
    */
-  open(pipeline: { earlySteps(): EarlyStep[]; completed: (call: CompletedCall) => void }): void {
+  open(
+    pipeline: { earlySteps(): EarlyStep[]; completed: (call: CompletedCall) => void },
+    parts: { accepting: () => boolean; recordAnswer: RecordAnswer | null },
+  ): void {
     this.completed = pipeline.completed;
+    this.accepting = parts.accepting;
+    this.recordAnswer = parts.recordAnswer;
     if (this.options.verbose) return;
     this.steps = pipeline.earlySteps();
   }
