@@ -25,7 +25,7 @@ import { sharedSerializers } from './http/serializers.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerProtocolErrors } from './http/protocol-errors.js';
 import { genReqId, requestIdStep } from './http/request-id.js';
-import { registerRequestSteps, RequestSteps } from './http/request-steps.js';
+import { Pipeline, registerPipeline, type Stage } from './http/pipeline.js';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { registerMetrics } from './metrics/http-metrics.js';
@@ -121,7 +121,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const backedUp: string[] = [];
   const storage = options.storage ?? (await openAppStorage(config, { backedUp: (file) => backedUp.push(file) }));
   const ownsStorage = !options.storage;
-  const steps = new RequestSteps();
+  // The request pipeline (http/pipeline.ts): built once every capability has registered and declared its stages.
+  let built: Pipeline | null = null;
+  const pipeline = (): Pipeline => {
+    if (built === null) throw new Error('the request pipeline is read before the app is ready');
+    return built;
+  };
 
   const logSink = options.logStream ?? stdoutSink();
   const accessLog = new AccessLog(logSink, ['info', 'debug', 'trace'].includes(config.logLevel));
@@ -152,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     schemaErrorFormatter,
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
-    frameworkErrors: frameworkErrorHandler(steps),
+    frameworkErrors: frameworkErrorHandler(pipeline),
     // Requests Node's HTTP parser rejects get the Error body too, written to the socket.
     clientErrorHandler,
     ...requestTimeoutOptions(config),
@@ -169,7 +174,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('storage', storage);
-  app.decorate('requestSteps', steps);
   app.decorate('frontDoor', door);
   app.decorate('environments', environments);
   app.decorate('readiness', new Map<string, () => string>());
@@ -183,25 +187,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerJsonBody(app);
   registerNotFound(app);
   // Before any route is added: metrics attach a hook to each route as it is registered.
-  if (config.metricsEnabled) door.recordAnswer = registerMetrics(app);
+  const recordAnswer = config.metricsEnabled ? registerMetrics(app) : null;
   for (const feature of FEATURES) if (feature.contract) registerContractPart(feature.name, await feature.contract());
   const contract = registerContract(app, config);
 
-  steps.add('request-id', requestIdStep);
-  steps.add('request-id', rememberReplyStep);
+  const ground: Stage[] = [
+    { kind: 'request-id', request: requestIdStep },
+    { kind: 'request-id', request: rememberReplyStep },
+  ];
   const draining = registerDraining(app);
-  door.accepting = draining.accepting;
   // Once draining, no request is answered early; those answered in this turn are written before connections close.
   app.addHook('preClose', (done) => {
     door.writeHeld();
     done();
   });
-  steps.add('draining', draining.step);
-  steps.add('host', hostHeaderStep);
-  steps.add('deprecation', deprecationHeadersStep);
-  steps.add('protocol', registerProtocolErrors(app));
-  steps.add('route', sunsetStep(clock));
-  registerRequestSteps(app, steps);
+  ground.push(
+    { kind: 'draining', request: draining.step },
+    { kind: 'host', request: hostHeaderStep },
+    { kind: 'deprecation', request: deprecationHeadersStep },
+    { kind: 'protocol', request: registerProtocolErrors(app) },
+    { kind: 'route', request: sunsetStep(clock) },
+  );
+  registerPipeline(app, pipeline);
   registerHealth(app);
   app.addHook('onListen', async () => {
     const listening = app.server.address();
@@ -217,6 +224,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   try {
     for (const feature of FEATURES) if (feature.plugin) await app.register((await feature.plugin()).default);
+    // Ordered once, here: the ground floor's stages, then each capability's in the composition root's order.
+    const stages = [...ground];
+    for (const feature of FEATURES) if (feature.stages) stages.push(...(await feature.stages())(app));
+    built = new Pipeline(stages);
     await app.ready();
   } catch (err) {
     // A start that fails part way (a database too slow to answer a capability's first read) closes what the
@@ -224,6 +235,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.close().catch(() => undefined);
     throw err;
   }
-  door.open();
+  door.open(pipeline(), { accepting: draining.accepting, recordAnswer });
   return Object.assign(app as unknown as FastifyInstance, { openapi: contract.document }) as App;
 }

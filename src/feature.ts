@@ -3,6 +3,7 @@ import type { RemoteSettings } from './cli/remote.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ContractPart } from './contract/parts.js';
+import type { StagesOf } from './http/pipeline.js';
 import type { Database } from './storage/database.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 
@@ -58,6 +59,11 @@ export interface Feature {
   migrations?: FeatureMigrations;
   /** Loaded only when the service is built, so the CLI starts without the HTTP side. */
   plugin?: () => Promise<{ default: FastifyPluginAsync }>;
+  /**
+   * The capability's stages of the request pipeline (http/pipeline.ts), made once its plugin has registered;
+   * app.ts orders every capability's by kind, and both the front door and Fastify run them.
+   */
+  stages?: () => Promise<StagesOf>;
   cli?: CliCommand[];
   /** Prefixes of the secrets the capability issues (`psk_`): the logs redact anything shaped like one. */
   secretPrefixes?: readonly string[];

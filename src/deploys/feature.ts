@@ -7,6 +7,7 @@ export const deploysFeature: Feature = {
   name: 'deploys',
   migrations: deployMigrations,
   plugin: () => import('./plugin.js'),
+  stages: async () => (await import('./stages.js')).deployStages,
   cli: deployCommands,
   backupLeavesOut: { site_address: 'the address the last server to start published: the next server to start publishes its own' },
 };

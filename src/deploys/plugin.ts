@@ -6,8 +6,8 @@ import { BlobCache } from './cache.js';
 import { composeDeploys } from './compose.js';
 import { PlatformHosts } from './platform-hosts.js';
 import { deployRoutes } from './routes.js';
+import type { BlobReader, DeployRepository } from './repository.js';
 import type { DeployService } from './service.js';
-import { earlySiteStep, siteKeyStep, siteStep } from './site-steps.js';
 import { openSiteAddressStore } from './site-address.js';
 import { SiteHosts } from './sites.js';
 
@@ -16,6 +16,8 @@ declare module 'fastify' {
     deploys: DeployService;
     /** Hosts that serve a project's site: `<slug>.<PLATFORM_HOST>` first, then any resolver added later (custom domains). */
     sites: SiteHosts;
+    /** What the `site` stage (stages.ts) serves from: platform subdomains, the deploys, hot files in memory. */
+    siteServing: { platform: PlatformHosts; repository: DeployRepository; blobs: BlobReader };
   }
 }
 
@@ -44,13 +46,7 @@ export default fp(
     app.decorate('deploys', service);
     app.decorate('sites', sites);
     app.decorateRequest('siteProject', null);
-    const blobs = new BlobCache(repository, BLOB_CACHE_BYTES);
-    app.requestSteps.add('site', siteStep(sites, platform, repository, blobs));
-    const early = earlySiteStep(sites, platform, repository, blobs);
-    if (early) app.frontDoor.add('site', early);
-    // A project's host is that project's API (siteKeyStep), and a platform subdomain may name a project not loaded yet.
-    app.frontDoor.gate.plainHost = (hostname) => sites.resolve(hostname) === null && platform.slugOf(hostname) === null;
-    app.requestSteps.add('identify', siteKeyStep);
+    app.decorate('siteServing', { platform, repository, blobs: new BlobCache(repository, BLOB_CACHE_BYTES) });
     app.addHook('onReady', () => platform.load());
     app.projectDetails.liveDeploys = (projectIds) => repository.liveDeploys(projectIds);
     const address = app.projectDetails.siteAddress;

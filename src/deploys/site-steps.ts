@@ -104,7 +104,7 @@ async function preview(
 }
 
 /**
- * The `site` phase step: on a host that serves a project, paths outside `/v1`
+ * The `site` stage's Fastify face: on a host that serves a project, paths outside `/v1`
  * are answered from its live deploy (public: no key, not metered), and `/v1`
  * requests are marked with the project for `siteKeyStep`. Other hosts, and
  * paths another capability answers on every host (`SiteHosts.passThrough`), pass.
@@ -141,7 +141,7 @@ export function siteStep(sites: SiteHosts, platform: PlatformHosts, deploys: Dep
 }
 
 /**
- * The `identify` phase step after the key's: on a project's host the API is
+ * The `identify` stage after the key's: on a project's host the API is
  * that project's, so another project's key is dropped and the request goes on
  * exactly as with an unknown key (metered by address, then answered 401).
  */

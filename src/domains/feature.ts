@@ -6,5 +6,6 @@ export const domainsFeature: Feature = {
   name: 'domains',
   migrations: domainMigrations,
   plugin: () => import('./plugin.js'),
+  stages: async () => (await import('./stages.js')).domainStages,
   cli: [domainsCommand, redirectsCommand],
 };

@@ -10,7 +10,7 @@ import { keySealer } from './acme/key-sealing.js';
 import type { DomainService } from './service.js';
 import { acmeSettings, composeDomains, readyDeploysOn } from './compose.js';
 import { domainRoutes } from './routes.js';
-import { ACME_CHALLENGE_PREFIX, earlyRedirectStep, redirectStep, registerChallengeRoute } from './serving/steps.js';
+import { ACME_CHALLENGE_PREFIX, registerChallengeRoute } from './serving/steps.js';
 
 const PERIODIC_RELOAD_MS = 5000;
 
@@ -84,11 +84,6 @@ export default fp(
     app.decorate('domains', service);
     app.decorate('domainHosts', hosts);
     app.sites.addResolver((hostname) => hosts.site(hostname));
-    app.requestSteps.add(
-      'redirect',
-      redirectStep(hosts, () => app.domainsHttpsPort ?? config.httpsPort),
-    );
-    app.frontDoor.add('redirect', earlyRedirectStep(hosts));
     registerChallengeRoute(app, repository);
     // Certificates are ordered and renewed for hosts that already serve a site: the challenge route answers there too.
     app.sites.passThrough(ACME_CHALLENGE_PREFIX);

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AccessLog } from './access-log.js';
 import { arrivedUrl, environmentOf, type Environment, type EnvironmentRoutes } from './environments.js';
 import { hostHeaderProblem, hostnameOf } from './host-header.js';
-import { STEP_PHASES, type StepPhase } from './request-steps.js';
 
 /** What an early step sees of a request: a GET or HEAD without a body, its host already parsed. */
 export interface EarlyRequest {
@@ -29,7 +28,7 @@ export interface EarlyAnswer {
   body: Buffer | string | null;
   /** The metrics label of the answer (as `request.answeredAs` on the regular path). */
   operation: string;
-  /** The principal of the key that was identified (`ApiGate.identify`), for an API answer. */
+  /** The principal of the key that was identified (the `identify` stages), for an API answer. */
   principal?: GatePrincipal;
 }
 
@@ -223,27 +222,18 @@ type RecordAnswer = (operation: string, method: string, status: number, elapsedM
  * path; anything else goes on to Fastify unchanged.
  */
 export class FrontDoor {
-  private readonly byPhase = new Map<StepPhase, EarlyStep[]>();
   /** Empty until `open`: a request that arrives while the app starts takes the regular path. */
   private steps: readonly EarlyStep[] = [];
+  /** The pipeline's `log` stages, given at `open`. */
+  private completed: (call: CompletedCall) => void = () => undefined;
   /** Requests answered early since start (a test can tell which path answered). */
   answered = 0;
   /** Requests received since start, whichever path answers them (the API's load: http/api-load.ts). */
   received = 0;
-  /** Set by draining.ts: false once the app started closing. */
-  accepting: () => boolean = () => true;
-  /** Set when metrics are on. */
-  recordAnswer: RecordAnswer | null = null;
-  /** Set by the request log: each early API answer (one with a principal) as it is handed to the connection. */
-  logAnswer: ((done: CompletedRequest, principal: GatePrincipal) => void) | null = null;
-  /** The API's steps before Fastify, each set by the capability whose regular step it is. */
-  readonly gate: ApiGate = {
-    plainHost: () => true,
-    identify: () => null,
-    admit: () => null,
-    record: () => undefined,
-    recordDeprecated: () => undefined,
-  };
+  /** draining.ts's: false once the app started closing (given at `open`). */
+  private accepting: () => boolean = () => true;
+  /** Records an early answer in metrics, when they are on (given at `open`). */
+  private recordAnswer: RecordAnswer | null = null;
 
   constructor(
     private readonly options: {
@@ -257,14 +247,19 @@ export class FrontDoor {
     },
   ) {}
 
-  add(phase: StepPhase, step: EarlyStep): void {
-    this.byPhase.set(phase, [...(this.byPhase.get(phase) ?? []), step]);
-  }
-
-  /** Starts answering early, with the steps added so far in phase order (the app is ready). */
-  open(): void {
+  /**
+   * Starts answering early (the app is ready), with the pipeline's early steps in its order; each answer with
+   * a principal goes to its `log` stages as it is handed to the connection, and to metrics when they are on.
+   */
+  open(
+    pipeline: { earlySteps(): EarlyStep[]; completed: (call: CompletedCall) => void },
+    parts: { accepting: () => boolean; recordAnswer: RecordAnswer | null },
+  ): void {
+    this.completed = pipeline.completed;
+    this.accepting = parts.accepting;
+    this.recordAnswer = parts.recordAnswer;
     if (this.options.verbose) return;
-    this.steps = STEP_PHASES.flatMap((p) => this.byPhase.get(p) ?? []);
+    this.steps = pipeline.earlySteps();
   }
 
   /** Early answers not yet written, of every server this front door answers for. */
@@ -273,7 +268,10 @@ export class FrontDoor {
     this.answered++;
     const method = req.method ?? 'GET';
     this.recordAnswer?.(operation, method, status, elapsedMs);
-    if (principal !== undefined) this.logAnswer?.(done, principal);
+    if (principal !== undefined) {
+      const url = req.url ?? '/';
+      this.completed({ id, principal, method, url, operation, status, elapsedMs, error: null });
+    }
     const socket = req.socket;
     const logged = { method, url: arrivedUrl(req), headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
     this.options.accessLog.completed(id, logged, status, elapsedMs);
@@ -296,37 +294,24 @@ export class FrontDoor {
   }
 }
 
-/**
- * What an API answer before Fastify needs of the capabilities that identify,
- * meter and count a request: each is the capability's own step, given
- * without a promise where it can be. A route's early step (pets) calls them
- * in the regular path's order: identify, then read, then admit and record.
- * Until a capability sets its part, the default sends every request to the
- * regular path (identify gives no principal, admit counts nothing).
- */
-export interface ApiGate {
-  /** deploys: false for a host that serves a project's site or names a platform subdomain (its `/v1` is that project's). */
-  plainHost(hostname: string): boolean;
-  /** keys: the principal of the request's bearer key when the key cache knows it; null otherwise (missing, unknown, not cached). */
-  identify(request: EarlyRequest): GatePrincipal | null;
-  /** limits: counts a request it certainly admits and returns its limit headers; null, having counted nothing, otherwise. */
-  admit(principal: GatePrincipal): readonly string[] | null;
-  /**
-   * limits: `admit` for counters that need I/O (Redis); absent until set. With `versionKey`, also that
-   * shared version, read in the same round trip, and whether it is settled: null where none is kept.
-   */
-  admitLater?(
-    principal: GatePrincipal,
-    versionKey?: string,
-  ): Promise<{ headers: readonly string[]; version: string | null; settled: boolean } | null>;
-  /** usage: counts a request with a valid key (a no-op with USAGE_RECORDING=false). */
-  record(principal: GatePrincipal): void;
-  /** usage: counts a call of a deprecated operation, besides `record` (a no-op with USAGE_RECORDING=false). */
-  recordDeprecated(principal: GatePrincipal, operation: string): void;
-}
-
-/** A key's principal as the gate passes it along (keys' `Principal`; this layer knows no capability). */
+/** A key's principal as stages pass it along (keys' `Principal`; this layer knows no capability). */
 export type GatePrincipal = object;
+
+/** A request with a valid key, answered, as both paths describe it to the pipeline's `log` stages (http/pipeline.ts). */
+export interface CompletedCall {
+  id: string;
+  principal: GatePrincipal;
+  method: string;
+  /** The URL routed (a staging request's without its staging prefix). */
+  url: string;
+  /** The operation answered; null when no route matched. */
+  operation: string | null;
+  status: number;
+  /** Milliseconds from arrival until the response was handed to the connection. */
+  elapsedMs: number;
+  /** The Error body's code and message, when the answer is an error. */
+  error: { code: string; message: string } | null;
+}
 
 /** Request headers that change nothing in an API answer; any other header sends the request to the regular path. */
 const PLAIN_HEADERS = [

@@ -105,7 +105,7 @@ export function hostHeaderProblem(req: IncomingMessage): ApiError | null {
   return null;
 }
 
-/** The regular path's `host` phase: answers a request `hostHeaderProblem` refuses. */
+/** The `host` stage (regular path): answers a request `hostHeaderProblem` refuses. */
 export const hostHeaderStep: RequestStep = (request, reply) => {
   const problem = hostHeaderProblem(request.raw);
   if (problem === null) return false;

@@ -7,7 +7,6 @@ import type { Storage } from '../storage/open.js';
 import type { DeprecatedOperation } from './deprecated-operations.js';
 import type { EnvironmentRoutes } from './environments.js';
 import type { FrontDoor } from './front-door.js';
-import type { RequestSteps } from './request-steps.js';
 
 export type Stability = 'stable' | 'beta' | 'experimental';
 
@@ -58,7 +57,6 @@ declare module 'fastify' {
     storage: Storage;
     /** What capabilities hold in memory for the database, written as the app closes (retried until the shutdown's deadline). */
     finalFlushes: FinalFlushes;
-    requestSteps: RequestSteps;
     /** Answers given from memory before Fastify sees a request (early steps), and the handler every listener uses. */
     frontDoor: FrontDoor;
     /** Which environment (production, staging) a request's address names, and each one's paths. */

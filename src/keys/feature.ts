@@ -8,6 +8,7 @@ export const keysFeature: Feature = {
   name: 'keys',
   migrations: keyMigrations,
   plugin: () => import('./plugin.js'),
+  stages: async () => (await import('./stages.js')).keyStages,
   cli: [keysCommand, keyUnbanCommand],
   secretPrefixes: [KEY_PREFIX],
 };

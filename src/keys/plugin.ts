@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { appGround } from '../feature.js';
-import { keyRequiredStep, keyScopeStep, knownPrincipal, principalResolver, principalStep } from './auth-hook.js';
 import { Authenticator } from './authenticator.js';
 import { composeKeys } from './compose.js';
 import { openKeyRepository } from './repository.js';
@@ -24,10 +23,6 @@ export default fp(
     app.decorate('authenticator', authenticator);
     app.decorateRequest('principal', null);
     app.decorateRequest('keyEnvironment', null);
-    app.requestSteps.add('identify', principalStep(principalResolver(authenticator)));
-    app.requestSteps.add('authorize', keyRequiredStep);
-    app.requestSteps.add('authorize', keyScopeStep);
-    app.frontDoor.gate.identify = (request) => knownPrincipal(authenticator, request.headers.authorization, request.environment);
   },
   { name: 'keys', dependencies: ['projects'] },
 );

@@ -4,5 +4,6 @@ import type { Feature } from '../feature.js';
 export const limitsFeature: Feature = {
   name: 'limits',
   plugin: () => import('./plugin.js'),
+  stages: async () => (await import('./stages.js')).limitStages,
   contract: async () => ({ meteredResponseHeaders: (await import('./headers.js')).rateLimitHeaderDocs }),
 };

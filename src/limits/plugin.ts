@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
 import { openKeyRepository } from '../keys/repository.js';
-import { meterStep } from './hook.js';
-import { openRateLimits } from './open.js';
+import { openRateLimits, type RateLimits } from './open.js';
 import type { ChangedVersion } from './hook.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The rate limiter: its meter and its admissions without a 429 (the `admit` stage, stages.ts). */
+    rateLimits: RateLimits;
     /** Shared versions (limits/counters.ts), kept where the counters are shared (Redis). */
     sharedVersions: {
       /** Names the version a request changes before it writes, counted with its limit in one round trip. */
@@ -27,9 +28,7 @@ export default fp(
       clock: app.clock,
       log: app.log,
     });
-    app.requestSteps.add('meter', meterStep(limits.meter));
-    app.frontDoor.gate.admit = limits.admitNow;
-    app.frontDoor.gate.admitLater = limits.admitLater;
+    app.decorate('rateLimits', limits);
     app.decorate('sharedVersions', { changedBy: limits.setChangedVersion, change: limits.changeVersion });
     app.readiness.set('limiter', () => limits.state());
     app.addHook('onClose', () => limits.close());

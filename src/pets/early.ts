@@ -2,15 +2,8 @@ import type { Clock } from '../clock.js';
 import { deprecationHeaders, pastSunset } from '../http/deprecation.js';
 import type { Environment } from '../http/environments.js';
 import type { CursorCodec } from '../http/cursors.js';
-import {
-  isPlainApiRequest,
-  REGULAR,
-  type ApiGate,
-  type EarlyAnswer,
-  type EarlyRequest,
-  type EarlyStep,
-  type FallThrough,
-} from '../http/front-door.js';
+import { REGULAR, type EarlyAnswer, type EarlyRequest, type FallThrough } from '../http/front-door.js';
+import type { ApiStages, EarlyAnswerStep } from '../http/pipeline.js';
 import type { Principal } from '../keys/repository.js';
 import { JSON_UTF8, LIST_PATH, nextPageLink, petListing } from './answers.js';
 import type { PetPageJson, PetRepository } from './repository.js';
@@ -67,9 +60,6 @@ function parseListQuery(search: string | null): ListQuery | null {
   return query;
 }
 
-/** Everything an answer needs, or null for the regular path: nothing is counted until the answer is certain. */
-type Read = (principal: Principal) => AnswerParts | null;
-
 // A page read from the read cache is the same object until the next commit: its bytes are encoded once.
 const PAGE_BYTES = new WeakMap<PetPageJson, Buffer>();
 
@@ -87,49 +77,29 @@ interface Operation {
 const LIST_PETS: Operation = { name: 'listPets', deprecated: false };
 const GET_PET: Operation = { name: 'getPet', deprecated: true };
 
-function answer(request: EarlyRequest, gate: ApiGate, operation: Operation, read: Read): EarlyAnswer | typeof REGULAR {
-  if (!isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
-  // identify
-  const principal = gate.identify(request) as Principal | null;
-  if (principal === null) return REGULAR;
-  // read (and serialise)
-  const found = read(principal);
-  if (found === null) return REGULAR;
-  // meter: counts the request only when it admits it, and then it is answered here
-  const limits = gate.admit(principal);
-  if (limits === null) return REGULAR;
-  return counted(request, gate, principal, operation, found, limits);
-}
-
-/** The answer to a request the limiter admitted: usage counted, the headers in the regular path's order. */
-function counted(
-  request: EarlyRequest,
-  gate: ApiGate,
-  principal: Principal,
-  operation: Operation,
-  parts: AnswerParts,
-  limits: readonly string[],
-): EarlyAnswer {
-  gate.record(principal);
-  if (operation.deprecated) gate.recordDeprecated(principal, operation.name);
-  // In the regular path's order: deprecation (its own phase), limits (meter), then what the handler sets.
-  const headers = parts.before.concat(limits, parts.after);
-  headers.push('content-type', JSON_UTF8, 'content-length', String(parts.body.length));
-  return { status: 200, headers, body: request.method === 'HEAD' ? null : parts.body, operation: operation.name, principal };
-}
+/** An answer's bytes and the headers around the limit headers (version-cache.ts). */
+type Found = AnswerParts | null;
 
 /**
- * What an answer that awaits reads, prepared: the key its answer is held under (version-cache.ts) and the
- * read itself, started only when called; null (not found) sends the request to the regular path. Null
- * itself, before anything starts, when the regular path must answer (an invalid cursor: its 400).
+ * What an answer reads, prepared for a principal: `now`, a read without a promise (SQLite); otherwise the key
+ * its answer is held under (version-cache.ts) and `read`, started only when called. Null (not found) sends the
+ * request to the regular path. Null itself, before anything starts, when the regular path must answer (an
+ * invalid cursor: its 400).
  */
-type ReadLater = (principal: Principal) => { key: string; read: () => Promise<AnswerParts | null> } | null;
+type Prepared = { now: () => Found } | { key: string; read: () => Promise<Found> };
+type Prepare = (principal: Principal) => Prepared | null;
+
+type Outcome = EarlyAnswer | typeof REGULAR | FallThrough;
 
 /**
- * `answer` for engines that read with a promise (PostgreSQL). The limiter counts only a request it admits
- * with room to spare, atomically across instances (else the regular path counts it and answers 429); once
- * counted, a request that cannot be answered here (not found, a failed read) goes to the regular path
- * with its limit headers, not counted again.
+ * An API answer before Fastify: the pipeline's stages in the regular path's order (identify, then the read,
+ * then admit and record), each the same definition the regular path runs, giving the same status, headers and
+ * bytes. Nothing is counted until the answer is certain: a key not in the key cache, a quota nearly used up, a
+ * banned key or a pet not found goes to the regular path, having counted nothing.
+ *
+ * A read with a promise (PostgreSQL) is counted by the limiter only with room to spare, atomically across
+ * instances (else the regular path counts it and answers 429); once counted, a request that cannot be answered
+ * here (not found, a failed read) goes to the regular path with its limit headers, not counted again.
  *
  * With held answers (`cache`), the limiter's round trip also brings the project's shared version (Redis; see
  * limits/counters.ts), and an answer held under that version (version-cache.ts) is given without reading the
@@ -138,40 +108,50 @@ type ReadLater = (principal: Principal) => { key: string; read: () => Promise<An
  * meanwhile share that read. Another key is read beside the count (one round trip's wait less), and held only
  * when the version was settled and came back within `VERSION_WITHIN_MS` of the read's start.
  */
-function answerLater(
+function answer(
   request: EarlyRequest,
-  gate: ApiGate,
+  api: ApiStages,
   operation: Operation,
   cache: VersionCache | null,
-  prepare: ReadLater,
-): Promise<EarlyAnswer | typeof REGULAR | FallThrough> | typeof REGULAR {
-  const admitLater = gate.admitLater;
-  if (!admitLater || !isPlainApiRequest(request) || !gate.plainHost(request.hostname)) return REGULAR;
-  const principal = gate.identify(request) as Principal | null;
+  prepare: Prepare,
+): EarlyAnswer | typeof REGULAR | Promise<Outcome> {
+  const principal = api.identify(request) as Principal | null;
   if (principal === null) return REGULAR;
   const prepared = prepare(principal);
   if (prepared === null) return REGULAR;
+  const answered = (found: AnswerParts, limits: readonly string[]): EarlyAnswer => {
+    api.record(principal, operation.deprecated ? operation.name : undefined);
+    // In the regular path's order: deprecation (its own stage), limits (admit), then what the handler sets.
+    const headers = found.before.concat(limits, found.after);
+    headers.push('content-type', JSON_UTF8, 'content-length', String(found.body.length));
+    return { status: 200, headers, body: request.method === 'HEAD' ? null : found.body, operation: operation.name, principal };
+  };
+  if ('now' in prepared) {
+    const found = prepared.now();
+    if (found === null) return REGULAR;
+    const limits = api.admit.now(principal);
+    return limits === null ? REGULAR : answered(found, limits);
+  }
   const read = () => prepared.read().catch(() => null);
-  const answered = (found: AnswerParts | null, headers: readonly string[]) =>
-    found === null ? { admitted: headers } : counted(request, gate, principal, operation, found, headers);
+  const given = (found: Found, headers: readonly string[]) => (found === null ? { admitted: headers } : answered(found, headers));
   if (cache === null) {
     const reading = read();
-    return admitLater(principal).then(async (admitted) => (admitted === null ? REGULAR : answered(await reading, admitted.headers)));
+    return api.admit.later(principal).then(async (admitted) => (admitted === null ? REGULAR : given(await reading, admitted.headers)));
   }
   const { key } = prepared;
   const began = cache.now();
   const reading = cache.recent(key) ? null : read();
-  return admitLater(principal, petsVersionKey(principal.projectId)).then(async (admitted) => {
+  return api.admit.later(principal, petsVersionKey(principal.projectId)).then(async (admitted) => {
     if (admitted === null) return REGULAR;
     const { headers, version, settled } = admitted;
-    if (version === null) return answered(await (reading ?? read()), headers);
-    if (reading === null) return answered(await cache.answerUnder(key, version, read), headers);
+    if (version === null) return given(await (reading ?? read()), headers);
+    if (reading === null) return given(await cache.answerUnder(key, version, read), headers);
     const versionAt = cache.now();
     const found = await reading;
     // Settled, and the read began after the last change of the version: it sees every write that changed it.
     // Otherwise only that the key was read: its next request reads after its version.
     if (found !== null) cache.set(key, settled && versionAt - began < VERSION_WITHIN_MS ? version : null, found, began);
-    return answered(found, headers);
+    return given(found, headers);
   });
 }
 
@@ -201,18 +181,8 @@ function targetOf(url: string, clock: Clock): Target | typeof REGULAR | null {
   return { op: 'getPet', id };
 }
 
-/**
- * listPets and getPet before Fastify (http/front-door.ts). For engines that
- * read without a promise (SQLite), answered in the same turn: the regular path's steps in its order,
- * each the same definition (the key cache's principal, the read cache's page,
- * the limiter's count and headers, the usage count, the next link), giving
- * the same status, headers and bytes. Anything unusual, a key not in the key
- * cache, a quota nearly used up, a banned key, an invalid cursor or a pet not
- * found goes to the regular path, having counted nothing.
- */
-/** What the early pets steps are made of; `apiPath` gives an environment's API path, which links name. */
+/** What the early pets answer is made of; `apiPath` gives an environment's API path, which links name. */
 interface EarlyPetsDeps {
-  gate: ApiGate;
   pets: PetRepository;
   cursors: CursorCodec;
   clock: Clock;
@@ -221,70 +191,56 @@ interface EarlyPetsDeps {
   hold: boolean;
 }
 
-/** Each environment's getPet deprecation headers (their successor link names the environment's path). */
-const deprecationsOf = (apiPath: EarlyPetsDeps['apiPath']): Record<Environment, readonly string[]> => ({
-  production: deprecationHeaders(GET_PET_DEPRECATION, apiPath('production')),
-  staging: deprecationHeaders(GET_PET_DEPRECATION, apiPath('staging')),
-});
-
-export function earlyPetsStep(deps: EarlyPetsDeps): EarlyStep | null {
-  const { gate, pets, cursors, clock, apiPath } = deps;
+/**
+ * listPets and getPet before Fastify (http/front-door.ts), the pipeline's `answer` stage. On engines that read
+ * without a promise (SQLite) answered in the same turn; on the others (PostgreSQL) an answer that awaits its read.
+ */
+export function earlyPetsStep(deps: EarlyPetsDeps): EarlyAnswerStep {
+  const { pets, cursors, clock, apiPath } = deps;
   const { listJsonNow, getJsonNow } = pets;
-  const deprecation = deprecationsOf(apiPath);
-  if (!listJsonNow || !getJsonNow) return earlyPetsLater(deps, deprecation);
-  return (request) => {
-    const target = targetOf(request.url, clock);
-    if (target === null || target === REGULAR) return target;
-    if (target.op === 'listPets') {
-      const { limit, status, cursor } = target.query;
-      return answer(request, gate, LIST_PETS, ({ projectId }) => {
-        const listing = petListing(cursors, projectId, status);
-        const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
-        if (after === null) return null;
-        const page = listJsonNow(projectId, { limit, after, status });
-        const link = nextPageLink(page, listing, limit, status, apiPath(request.environment));
-        return { before: NONE, after: link === null ? NONE : ['link', link], body: pageBytes(page) };
-      });
-    }
-    const { id } = target;
-    return answer(request, gate, GET_PET, ({ projectId }) => {
-      const pet = getJsonNow(projectId, BigInt(id));
-      return pet === null ? null : { before: deprecation[request.environment], after: NONE, body: Buffer.from(pet) };
-    });
+  const now = listJsonNow !== undefined && getJsonNow !== undefined;
+  // Answers are held only under a shared version (Redis), for reads that await; only durations are measured.
+  const cache = !now && deps.hold ? new VersionCache(() => performance.now()) : null;
+  // Each environment's getPet deprecation headers (their successor link names the environment's path).
+  const deprecation: Record<Environment, readonly string[]> = {
+    production: deprecationHeaders(GET_PET_DEPRECATION, apiPath('production')),
+    staging: deprecationHeaders(GET_PET_DEPRECATION, apiPath('staging')),
   };
-}
-
-/** earlyPetsStep for engines that read with a promise (PostgreSQL): the same answers, read and counted together. */
-function earlyPetsLater(deps: EarlyPetsDeps, deprecation: Record<Environment, readonly string[]>): EarlyStep {
-  const { gate, pets, cursors, clock, apiPath } = deps;
-  // Answers are held only under a shared version (Redis); only durations are measured.
-  const cache = deps.hold ? new VersionCache(() => performance.now()) : null;
-  return (request) => {
+  return (request, api) => {
     const target = targetOf(request.url, clock);
     if (target === null || target === REGULAR) return target;
     if (target.op === 'listPets') {
       const { limit, status, cursor } = target.query;
-      return answerLater(request, gate, LIST_PETS, cache, ({ projectId }) => {
+      return answer(request, api, LIST_PETS, cache, ({ projectId }) => {
         const listing = petListing(cursors, projectId, status);
         const after = cursor === undefined ? undefined : listing.cursors.decode(listing, cursor);
         if (after === null) return null;
+        const parts = (page: PetPageJson, body: Buffer): AnswerParts => {
+          const link = nextPageLink(page, listing, limit, status, apiPath(request.environment));
+          return { before: NONE, after: link === null ? NONE : ['link', link], body };
+        };
+        const query = { limit, after, status };
+        if (listJsonNow) {
+          return {
+            now: () => {
+              const page = listJsonNow(projectId, query);
+              return parts(page, pageBytes(page));
+            },
+          };
+        }
         return {
           key: `${String(projectId)}?${String(limit)}&${String(after)}&${String(status)}`,
-          read: () =>
-            pets.listJson(projectId, { limit, after, status }).then((page) => {
-              const link = nextPageLink(page, listing, limit, status, apiPath(request.environment));
-              return { before: NONE, after: link === null ? NONE : ['link', link], body: Buffer.from(page.json) };
-            }),
+          read: () => pets.listJson(projectId, query).then((page) => parts(page, Buffer.from(page.json))),
         };
       });
     }
     const { id } = target;
-    return answerLater(request, gate, GET_PET, cache, ({ projectId }) => ({
-      key: `${String(projectId)}/${id}`,
-      read: () =>
-        pets
-          .getJson(projectId, BigInt(id))
-          .then((pet) => (pet === null ? null : { before: deprecation[request.environment], after: NONE, body: Buffer.from(pet) })),
-    }));
+    const found = (pet: string | null): Found =>
+      pet === null ? null : { before: deprecation[request.environment], after: NONE, body: Buffer.from(pet) };
+    return answer(request, api, GET_PET, cache, ({ projectId }) =>
+      getJsonNow
+        ? { now: () => found(getJsonNow(projectId, BigInt(id))) }
+        : { key: `${String(projectId)}/${id}`, read: () => pets.getJson(projectId, BigInt(id)).then(found) },
+    );
   };
 }

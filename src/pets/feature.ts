@@ -6,6 +6,7 @@ export const petsFeature: Feature = {
   name: 'pets',
   migrations: petMigrations,
   plugin: () => import('./plugin.js'),
+  stages: async () => (await import('./stages.js')).petStages,
   restoreChecks: [
     {
       table: 'pet_sequences',

@@ -79,7 +79,7 @@ export class VersionCache {
 
   /**
    * Holds `parts`, read from `began` on, under `version`: the read must have begun after that version was
-   * read, or the version must have been settled (see `answerLater` in pets/early.ts). A null `version`
+   * read, or the version must have been settled (see `answer` in pets/early.ts). A null `version`
    * records only that `key` was read: its next request reads after its version comes back.
    */
   set(key: string, version: string | null, parts: AnswerParts | null, began: number): void {

@@ -16,10 +16,24 @@ export const BLOCK_SIZE = 1_000;
 export const POSITIONS = 65_536n;
 
 /**
- * Values per request in a flat batch: `projectId, requestId, at (epoch ms), method, path, operation, status, durationUs, keyId,
- * errorCode, errorMessage`.
+ * Where each value of a request is in a flat batch (`at` in epoch ms, `durationUs` in whole microseconds): the one
+ * definition of the layout, read by whoever writes or reads a batch.
  */
-export const FIELDS = 11;
+export const FIELD = {
+  projectId: 0,
+  requestId: 1,
+  at: 2,
+  method: 3,
+  path: 4,
+  operation: 5,
+  status: 6,
+  durationUs: 7,
+  keyId: 8,
+  errorCode: 9,
+  errorMessage: 10,
+} as const;
+/** Values per request in a flat batch. */
+export const FIELDS = Object.keys(FIELD).length;
 
 /** A request as a block keeps it (`at` in epoch milliseconds). */
 export type BlockEntry = Omit<LoggedRequest, 'projectId' | 'at'> & { at: number };
@@ -73,7 +87,7 @@ export function encodeBlock(flat: readonly unknown[], rows: readonly number[]): 
   let firstAt = Infinity;
   let lastAt = -Infinity;
   for (const r of rows) {
-    const at = flat[r * FIELDS + 2] as number;
+    const at = flat[r * FIELDS + FIELD.at] as number;
     if (at < firstAt) firstAt = at;
     if (at > lastAt) lastAt = at;
   }
@@ -87,22 +101,22 @@ export function encodeBlock(flat: readonly unknown[], rows: readonly number[]): 
   let i = 0;
   for (const r of rows) {
     const b = r * FIELDS;
-    const status = flat[b + 6] as number;
-    const operation = flat[b + 5] as string | null;
-    const keyId = flat[b + 8] as string | null;
-    requestIds += `${flat[b + 1] as string}\n`;
+    const status = flat[b + FIELD.status] as number;
+    const operation = flat[b + FIELD.operation] as string | null;
+    const keyId = flat[b + FIELD.keyId] as string | null;
+    requestIds += `${flat[b + FIELD.requestId] as string}\n`;
     statuses.add(status);
     if (keyId !== null) keyIds.add(keyId);
     if (operation !== null) operations.add(operation);
-    n[k++] = (flat[b + 2] as number) - firstAt;
-    n[k++] = ref(flat[b + 3]);
-    n[k++] = ref(flat[b + 4]);
+    n[k++] = (flat[b + FIELD.at] as number) - firstAt;
+    n[k++] = ref(flat[b + FIELD.method]);
+    n[k++] = ref(flat[b + FIELD.path]);
     n[k++] = ref(operation);
     n[k++] = status;
-    n[k++] = flat[b + 7] as number;
+    n[k++] = flat[b + FIELD.durationUs] as number;
     n[k++] = ref(keyId);
-    n[k++] = ref(flat[b + 9]);
-    const message = flat[b + 10];
+    n[k++] = ref(flat[b + FIELD.errorCode]);
+    const message = flat[b + FIELD.errorMessage];
     if (typeof message === 'string') (m ??= new Array<number>(rows.length).fill(-1))[i] = ref(message);
     i++;
   }

@@ -7,5 +7,6 @@ export const requestsFeature: Feature = {
   name: 'requests',
   migrations: requestLogMigrations,
   plugin: () => import('./plugin.js'),
+  stages: async () => (await import('./stages.js')).requestLogStages,
   cli: [requestsCommand],
 };

@@ -1,4 +1,23 @@
-import { FIELDS } from './blocks.js';
+import { FIELD, FIELDS } from './blocks.js';
+
+/** A request as the hot path hands it over (`at` in epoch ms, the raw URL): nothing is computed until the flush. */
+export interface RecordedRequest {
+  projectId: number;
+  requestId: string;
+  at: number;
+  method: string;
+  url: string;
+  /** Null when no route matched. */
+  operation: string | null;
+  status: number;
+  durationMs: number;
+  keyId: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+/** The longest duration kept, in microseconds (what the log's integer column holds). */
+const MAX_DURATION_US = 2 ** 30 - 1;
 
 /** Requests per chunk; a flush writes a chunk at a time (one transaction each). */
 export const CHUNK = 1_000;
@@ -35,31 +54,20 @@ export class PendingChunk {
     return this.count === CHUNK;
   }
 
-  add(
-    projectId: number,
-    requestId: string,
-    at: number,
-    method: string,
-    url: string,
-    operation: string | null,
-    status: number,
-    durationUs: number,
-    keyId: string | null,
-    errorCode: string | null,
-    errorMessage: string | null,
-  ): void {
+  add(request: RecordedRequest): void {
+    const { requestId, url } = request;
     const i = this.count++;
     const n = i * NUMBERS;
-    this.numbers[n] = projectId;
-    this.numbers[n + 1] = at;
-    this.numbers[n + 2] = status;
-    this.numbers[n + 3] = durationUs;
+    this.numbers[n] = request.projectId;
+    this.numbers[n + 1] = request.at;
+    this.numbers[n + 2] = request.status;
+    this.numbers[n + 3] = Math.min(MAX_DURATION_US, Math.max(0, Math.round(request.durationMs * 1000)));
     const r = i * REFS;
-    this.refs[r] = method;
-    this.refs[r + 1] = operation;
-    this.refs[r + 2] = keyId;
-    this.refs[r + 3] = errorCode;
-    this.refs[r + 4] = errorMessage;
+    this.refs[r] = request.method;
+    this.refs[r + 1] = request.operation;
+    this.refs[r + 2] = request.keyId;
+    this.refs[r + 3] = request.errorCode;
+    this.refs[r + 4] = request.errorMessage;
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
     const most = (requestId.length + url.length) * 3;
     if (this.used + most > this.text.length) this.grow(this.used + most);
@@ -94,17 +102,17 @@ export class PendingChunk {
       const urlEnd = this.ends[i * 2 + 1] as number;
       const errorCode = this.refs[r + 3] as string | null;
       const o = i * FIELDS;
-      out[o] = this.numbers[n];
-      out[o + 1] = this.text.toString('utf8', start, idEnd);
-      out[o + 2] = this.numbers[n + 1];
-      out[o + 3] = this.refs[r];
-      out[o + 4] = path(this.text.toString('utf8', idEnd, urlEnd));
-      out[o + 5] = this.refs[r + 1];
-      out[o + 6] = this.numbers[n + 2];
-      out[o + 7] = this.numbers[n + 3];
-      out[o + 8] = this.refs[r + 2];
-      out[o + 9] = errorCode;
-      out[o + 10] = message(errorCode, this.refs[r + 4] as string | null);
+      out[o + FIELD.projectId] = this.numbers[n];
+      out[o + FIELD.requestId] = this.text.toString('utf8', start, idEnd);
+      out[o + FIELD.at] = this.numbers[n + 1];
+      out[o + FIELD.method] = this.refs[r];
+      out[o + FIELD.path] = path(this.text.toString('utf8', idEnd, urlEnd));
+      out[o + FIELD.operation] = this.refs[r + 1];
+      out[o + FIELD.status] = this.numbers[n + 2];
+      out[o + FIELD.durationUs] = this.numbers[n + 3];
+      out[o + FIELD.keyId] = this.refs[r + 2];
+      out[o + FIELD.errorCode] = errorCode;
+      out[o + FIELD.errorMessage] = message(errorCode, this.refs[r + 4] as string | null);
       start = urlEnd;
     }
     return out;
@@ -139,23 +147,11 @@ export class PendingRequests {
   }
 
   /** False, recording nothing, when `max` requests are waiting already. */
-  add(
-    projectId: number,
-    requestId: string,
-    at: number,
-    method: string,
-    url: string,
-    operation: string | null,
-    status: number,
-    durationUs: number,
-    keyId: string | null,
-    errorCode: string | null,
-    errorMessage: string | null,
-  ): boolean {
+  add(request: RecordedRequest): boolean {
     if (this.total >= this.max) return false;
     let chunk = this.chunks.at(-1);
     if (chunk === undefined || chunk.full) this.chunks.push((chunk = this.spare.pop() ?? new PendingChunk()));
-    chunk.add(projectId, requestId, at, method, url, operation, status, durationUs, keyId, errorCode, errorMessage);
+    chunk.add(request);
     this.total++;
     return true;
   }

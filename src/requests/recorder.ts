@@ -3,7 +3,7 @@ import { fullyDecoded, redactKeys } from '../http/logging.js';
 import { catalogMessage } from './messages.js';
 import type { RequestLogRepository } from './repository.js';
 import { Flushes } from '../storage/flushes.js';
-import { PendingRequests, type PendingChunk } from './pending.js';
+import { PendingRequests, type PendingChunk, type RecordedRequest } from './pending.js';
 
 /** What the recorder writes through. */
 export type RequestLogWriter = Pick<RequestLogRepository, 'addFlat' | 'purge'>;
@@ -13,8 +13,6 @@ export const REQUESTS_KEPT_PER_PROJECT = 100_000;
 /** Requests held in memory at most while the database does not take them (newer ones are dropped, and counted). */
 const MAX_PENDING = 50_000;
 const PATH_MAX = 2048;
-/** Durations are logged in whole microseconds up to about 17 minutes; a longer one is logged as that. */
-const MAX_DURATION_US = 2 ** 30 - 1;
 const PURGE_EVERY_MS = 60_000;
 /** Distinct URLs whose logged path is remembered between flushes (most traffic repeats a few). */
 const PATHS_REMEMBERED = 2_000;
@@ -91,23 +89,9 @@ export class RequestRecorder {
     private readonly keepPerProject: number = REQUESTS_KEPT_PER_PROJECT,
   ) {}
 
-  /** A request as the hot path hands it over (`at` in epoch ms, the raw URL): nothing is computed until the flush. */
-  record(
-    projectId: number,
-    requestId: string,
-    at: number,
-    method: string,
-    url: string,
-    operation: string | null,
-    status: number,
-    durationMs: number,
-    keyId: string | null,
-    errorCode: string | null,
-    errorMessage: string | null = null,
-  ): void {
-    const durationUs = Math.min(MAX_DURATION_US, Math.max(0, Math.round(durationMs * 1000)));
-    if (!this.pending.add(projectId, requestId, at, method, url, operation, status, durationUs, keyId, errorCode, errorMessage))
-      this.dropped++;
+  /** A request as the hot path hands it over: nothing is computed until the flush. */
+  record(request: RecordedRequest): void {
+    if (!this.pending.add(request)) this.dropped++;
   }
 
   /** Writes what was recorded since the last flush; one flush at a time, and a call during one gets the next (storage/flushes.ts). Entries are kept for the next one if it fails. */

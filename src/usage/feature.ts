@@ -8,5 +8,6 @@ export const usageFeature: Feature = {
   name: 'usage',
   migrations: usageMigrations,
   plugin: () => import('./plugin.js'),
+  stages: async () => (await import('./stages.js')).usageStages,
   cli: [usageCommand, deprecationsCommand],
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
-import { openKeyRepository, type Principal } from '../keys/repository.js';
+import { openKeyRepository } from '../keys/repository.js';
 import { openProjectRepository } from '../projects/repository.js';
 import { openDeprecatedCallRepository } from './deprecated-calls.js';
 import { deprecatedCallEvent, DeprecationsService } from './deprecations.js';
@@ -33,21 +33,6 @@ export default fp(
       app.environments.apiPath(environment),
     );
     app.decorate('usage', { recorder, service, deprecations });
-    // In the identify phase, after the key is known and before the limiter may answer: every request with a valid key counts.
-    // USAGE_RECORDING=false leaves the step out, so the bench can measure what recording costs.
-    if (app.config.usageRecording) {
-      app.requestSteps.add('identify', (request, _reply, route) => {
-        if (route.needsKey && request.principal) {
-          recorder.record(request.principal);
-          // A deprecated operation's calls are counted per key too (the deprecations report, its daily event).
-          const operation = route.deprecation && request.routeOptions.schema?.operationId;
-          if (operation) recorder.recordDeprecated(request.principal, operation);
-        }
-        return false;
-      });
-      app.frontDoor.gate.record = (principal: Principal) => recorder.record(principal);
-      app.frontDoor.gate.recordDeprecated = (principal: Principal, operation: string) => recorder.recordDeprecated(principal, operation);
-    }
     const flush = () =>
       recorder.flush().catch((err: unknown) => app.log.warn({ err }, 'usage counts not written yet; retrying at the next flush'));
     const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);

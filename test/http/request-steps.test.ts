@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { registerErrorHandler, sendError } from '../../src/http/error-handler.js';
 import { ApiError } from '../../src/http/errors.js';
-import { registerRequestSteps, RequestSteps, type RequestStep } from '../../src/http/request-steps.js';
+import { Pipeline, registerPipeline } from '../../src/http/pipeline.js';
+import type { RequestStep } from '../../src/http/request-steps.js';
 import { harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
 
@@ -103,14 +104,13 @@ describe('a request step that answered ends the request: answered once, logged a
   });
 });
 
-describe('registerRequestSteps', () => {
+describe('registerPipeline', () => {
   async function appWith(steps: RequestStep[]) {
     const logs = logCapture();
     const app = Fastify({ logger: { level: 'warn', stream: logs.stream } });
     registerErrorHandler(app);
-    const registry = new RequestSteps();
-    for (const step of steps) registry.add('route', step);
-    registerRequestSteps(app, registry);
+    const pipeline = new Pipeline(steps.map((request) => ({ kind: 'route', request })));
+    registerPipeline(app, () => pipeline);
     app.get('/x', () => ({ reached: true }));
     await app.ready();
     return { app, logs };

@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as turn } from 'node:timers/promises';
 import { earlyPetsStep } from '../../src/pets/early.js';
-import type { ApiGate, EarlyAnswer, EarlyRequest, FallThrough, REGULAR } from '../../src/http/front-door.js';
+import type { EarlyAnswer, EarlyRequest, FallThrough, REGULAR } from '../../src/http/front-door.js';
+import type { ApiStages } from '../../src/http/pipeline.js';
 import type { CursorCodec } from '../../src/http/cursors.js';
 import type { PetRepository } from '../../src/pets/repository.js';
 import { petsVersionKey } from '../../src/pets/version-cache.js';
@@ -18,7 +19,7 @@ type Admitted = { headers: readonly string[]; version: string | null; settled: b
 type Outcome = EarlyAnswer | typeof REGULAR | FallThrough;
 
 /**
- * getPet on an engine that reads with a promise (pets/early.ts's answers that await), with the limiter's round
+ * getPet on an engine that reads with a promise (pets/early.ts's answers that await, given the pipeline's stages), with the limiter's round
  * trip and the database's reads each held until the test answers them: the order of a request's version and
  * its read, and which read each request is given, are seen exactly.
  */
@@ -26,16 +27,16 @@ function door(hold = true) {
   const admissions: { versionKey: string | undefined; answer: (a: Admitted) => void }[] = [];
   const reads: { answer: (json: string | null) => void }[] = [];
   const principal = { projectId: 7, bannedUntil: null };
-  const gate: ApiGate = {
-    plainHost: () => true,
+  const api: ApiStages = {
     identify: () => principal,
-    admit: () => null,
     record: () => undefined,
-    recordDeprecated: () => undefined,
-    admitLater: (_principal, versionKey) => {
-      const d = deferred<Admitted>();
-      admissions.push({ versionKey, answer: d.resolve });
-      return d.promise;
+    admit: {
+      now: () => null,
+      later: (_principal, versionKey) => {
+        const d = deferred<Admitted>();
+        admissions.push({ versionKey, answer: d.resolve });
+        return d.promise;
+      },
     },
   };
   const pets = {
@@ -47,7 +48,6 @@ function door(hold = true) {
     },
   } as unknown as PetRepository;
   const step = earlyPetsStep({
-    gate,
     pets,
     cursors: {} as CursorCodec,
     clock: { now: () => Date.UTC(2027, 0, 1) },
@@ -66,7 +66,7 @@ function door(hold = true) {
   };
   /** A getPet sent now: its outcome once the test has answered its round trips. */
   const get = () => {
-    const r = step(request);
+    const r = step(request, api);
     assert.ok(r instanceof Promise, 'an answer that awaits');
     return r;
   };

@@ -1,27 +1,41 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHUNK, PendingRequests } from '../../src/requests/pending.js';
+import { CHUNK, PendingRequests, type RecordedRequest } from '../../src/requests/pending.js';
 import { FIELDS } from '../../src/requests/blocks.js';
 
 const AT = Date.UTC(2026, 10, 29, 1, 0, 0);
 const same = (s: string) => s;
 const message = (_code: string | null, m: string | null) => m;
 
-/** A request's values as `add` takes them, made from its number. */
-const request = (n: number, url = `/v1/pets/${String(n)}`) =>
-  [
-    n % 3,
-    `req_${String(n)}`,
-    AT + n,
-    n % 2 ? 'GET' : 'POST',
-    url,
-    'getPet',
-    200 + (n % 5),
-    n * 7,
-    `key_${String(n % 4)}`,
-    null,
-    null,
-  ] as const;
+/** A request as `add` takes it, made from its number. */
+const request = (n: number, url = `/v1/pets/${String(n)}`): RecordedRequest => ({
+  projectId: n % 3,
+  requestId: `req_${String(n)}`,
+  at: AT + n,
+  method: n % 2 ? 'GET' : 'POST',
+  url,
+  operation: 'getPet',
+  status: 200 + (n % 5),
+  durationMs: (n * 7) / 1000,
+  keyId: `key_${String(n % 4)}`,
+  errorCode: null,
+  errorMessage: null,
+});
+
+/** The FIELDS values a request comes back as (its duration in whole microseconds). */
+const rowOf = (r: RecordedRequest) => [
+  r.projectId,
+  r.requestId,
+  r.at,
+  r.method,
+  r.url,
+  r.operation,
+  r.status,
+  Math.round(r.durationMs * 1000),
+  r.keyId,
+  r.errorCode,
+  r.errorMessage,
+];
 
 const flatOf = (pending: PendingRequests) => pending.take().flatMap((c) => c.flat(same, message));
 const rowsOf = (flat: unknown[]) => Array.from({ length: flat.length / FIELDS }, (_, i) => flat.slice(i * FIELDS, (i + 1) * FIELDS));
@@ -29,19 +43,31 @@ const rowsOf = (flat: unknown[]) => Array.from({ length: flat.length / FIELDS },
 test('requests come back as FIELDS values each, in recording order, across chunks', () => {
   const pending = new PendingRequests(10_000);
   const count = CHUNK * 2 + 17;
-  for (let n = 0; n < count; n++) assert.ok(pending.add(...request(n)));
+  for (let n = 0; n < count; n++) assert.ok(pending.add(request(n)));
   assert.equal(pending.size, count);
   const rows = rowsOf(flatOf(pending));
   assert.equal(rows.length, count);
-  for (const n of [0, 1, CHUNK - 1, CHUNK, CHUNK * 2 + 16]) assert.deepEqual(rows[n], [...request(n)], `request ${String(n)}`);
+  for (const n of [0, 1, CHUNK - 1, CHUNK, CHUNK * 2 + 16]) assert.deepEqual(rows[n], rowOf(request(n)), `request ${String(n)}`);
   assert.equal(pending.size, 0);
 });
 
 test('any text survives: Latin-1 and other characters, a URL longer than a chunk starts with, an error message', () => {
   const pending = new PendingRequests(10_000);
   const urls = ['/v1/pets?name=caf\u00e9', '/v1/pets?name=\u732b\u{1f408}', `/v1/pets?q=${'x'.repeat(300_000)}`, ''];
-  for (const [n, url] of urls.entries()) pending.add(...request(n, url));
-  pending.add(7, 'client-id:1', AT, 'GET', '/v1/pets/9', 'getPet', 404, 3, null, 'pet_not_found', 'Pet 9 was not found here.');
+  for (const [n, url] of urls.entries()) pending.add(request(n, url));
+  pending.add({
+    projectId: 7,
+    requestId: 'client-id:1',
+    at: AT,
+    method: 'GET',
+    url: '/v1/pets/9',
+    operation: 'getPet',
+    status: 404,
+    durationMs: 0.003,
+    keyId: null,
+    errorCode: 'pet_not_found',
+    errorMessage: 'Pet 9 was not found here.',
+  });
   const [chunk] = pending.take();
   assert.ok(chunk);
   const rows = rowsOf(chunk.flat(same, message));
@@ -70,13 +96,13 @@ test('any text survives: Latin-1 and other characters, a URL longer than a chunk
 
 test('at most max requests wait; chunks put back come before those recorded since, the newest beyond max left out', () => {
   const pending = new PendingRequests(CHUNK + 500);
-  for (let n = 0; n < CHUNK + 500; n++) assert.ok(pending.add(...request(n)));
-  assert.equal(pending.add(...request(9_999)), false, 'full');
+  for (let n = 0; n < CHUNK + 500; n++) assert.ok(pending.add(request(n)));
+  assert.equal(pending.add(request(9_999)), false, 'full');
   const taken = pending.take();
   assert.equal(taken.length, 2);
   // The first chunk was written; the second could not be, and 1,100 more were recorded meanwhile.
   pending.release(taken[0]!);
-  for (let n = 20_000; n < 21_100; n++) assert.ok(pending.add(...request(n)));
+  for (let n = 20_000; n < 21_100; n++) assert.ok(pending.add(request(n)));
   const lost = pending.restore(taken.slice(1));
   assert.equal(lost, 100);
   assert.equal(pending.size, CHUNK + 500);
@@ -87,6 +113,6 @@ test('at most max requests wait; chunks put back come before those recorded sinc
   assert.equal(ids[500], 'req_20000');
   assert.equal(ids.at(-1), 'req_20999');
   // A reused chunk holds nothing of what it held before.
-  pending.add(...request(5));
-  assert.deepEqual(rowsOf(flatOf(pending)), [[...request(5)]]);
+  pending.add(request(5));
+  assert.deepEqual(rowsOf(flatOf(pending)), [rowOf(request(5))]);
 });

@@ -24,9 +24,45 @@ const AT = Date.UTC(2026, 10, 28, 12, 0, 0);
 test('each request is written with its epoch-millisecond time, whole microseconds and its logged path', async () => {
   const { log, rows } = writer();
   const recorder = new RequestRecorder(log, manualClock(AT), 86_400_000);
-  recorder.record(1, 'req_a', AT, 'GET', '/v1/pets?limit=20&cursor=abc', 'listPets', 200, 1.2344, 'key_1', null);
-  recorder.record(1, 'req_b', AT + 1, 'GET', '/v1/pets?limit=20&cursor=abc', 'listPets', 200, 0.0004, 'key_1', null);
-  recorder.record(2, 'req_c', AT + 250, 'GET', '/v1/pets/7', 'getPet', 404, 2.5, 'key_2', 'pet_not_found', 'no pet 7');
+  recorder.record({
+    projectId: 1,
+    requestId: 'req_a',
+    at: AT,
+    method: 'GET',
+    url: '/v1/pets?limit=20&cursor=abc',
+    operation: 'listPets',
+    status: 200,
+    durationMs: 1.2344,
+    keyId: 'key_1',
+    errorCode: null,
+    errorMessage: null,
+  });
+  recorder.record({
+    projectId: 1,
+    requestId: 'req_b',
+    at: AT + 1,
+    method: 'GET',
+    url: '/v1/pets?limit=20&cursor=abc',
+    operation: 'listPets',
+    status: 200,
+    durationMs: 0.0004,
+    keyId: 'key_1',
+    errorCode: null,
+    errorMessage: null,
+  });
+  recorder.record({
+    projectId: 2,
+    requestId: 'req_c',
+    at: AT + 250,
+    method: 'GET',
+    url: '/v1/pets/7',
+    operation: 'getPet',
+    status: 404,
+    durationMs: 2.5,
+    keyId: 'key_2',
+    errorCode: 'pet_not_found',
+    errorMessage: 'no pet 7',
+  });
   await recorder.flush();
   assert.deepEqual(rows, [
     [1, 'req_a', AT, 'GET', '/v1/pets?limit=20&cursor=…', 'listPets', 200, 1234, 'key_1', null, null],
@@ -38,12 +74,48 @@ test('each request is written with its epoch-millisecond time, whole microsecond
 test('requests a failed flush kept are written with their own times beside those recorded since', async () => {
   const { log, rows, state } = writer();
   const recorder = new RequestRecorder(log, manualClock(AT), 86_400_000);
-  recorder.record(1, 'req_a', AT, 'GET', '/v1/pets', 'listPets', 200, 1, 'key_1', null);
-  recorder.record(1, 'req_b', AT + 40, 'GET', '/v1/pets', 'listPets', 200, 1, 'key_1', null);
+  recorder.record({
+    projectId: 1,
+    requestId: 'req_a',
+    at: AT,
+    method: 'GET',
+    url: '/v1/pets',
+    operation: 'listPets',
+    status: 200,
+    durationMs: 1,
+    keyId: 'key_1',
+    errorCode: null,
+    errorMessage: null,
+  });
+  recorder.record({
+    projectId: 1,
+    requestId: 'req_b',
+    at: AT + 40,
+    method: 'GET',
+    url: '/v1/pets',
+    operation: 'listPets',
+    status: 200,
+    durationMs: 1,
+    keyId: 'key_1',
+    errorCode: null,
+    errorMessage: null,
+  });
   state.failing = true;
   await assert.rejects(recorder.flush(), /database restarting/);
   // Recorded after the failure: counted from a base of their own, then merged with the kept ones.
-  recorder.record(1, 'req_c', AT + 5_000, 'GET', '/v1/pets', 'listPets', 200, 1, 'key_1', null);
+  recorder.record({
+    projectId: 1,
+    requestId: 'req_c',
+    at: AT + 5_000,
+    method: 'GET',
+    url: '/v1/pets',
+    operation: 'listPets',
+    status: 200,
+    durationMs: 1,
+    keyId: 'key_1',
+    errorCode: null,
+    errorMessage: null,
+  });
   state.failing = false;
   await recorder.flush();
   assert.deepEqual(
@@ -55,7 +127,19 @@ test('requests a failed flush kept are written with their own times beside those
     ],
   );
   // Kept once more when nothing was recorded in between.
-  recorder.record(1, 'req_d', AT + 9_000, 'GET', '/v1/pets', 'listPets', 200, 1, 'key_1', null);
+  recorder.record({
+    projectId: 1,
+    requestId: 'req_d',
+    at: AT + 9_000,
+    method: 'GET',
+    url: '/v1/pets',
+    operation: 'listPets',
+    status: 200,
+    durationMs: 1,
+    keyId: 'key_1',
+    errorCode: null,
+    errorMessage: null,
+  });
   state.failing = true;
   await assert.rejects(recorder.flush());
   state.failing = false;
@@ -66,7 +150,19 @@ test('requests a failed flush kept are written with their own times beside those
 test('a duration too long to keep as a small integer is logged as the longest that is', async () => {
   const { log, rows } = writer();
   const recorder = new RequestRecorder(log, manualClock(AT), 86_400_000);
-  recorder.record(1, 'req_a', AT, 'GET', '/v1/pets', 'listPets', 200, 3_600_000, 'key_1', null);
+  recorder.record({
+    projectId: 1,
+    requestId: 'req_a',
+    at: AT,
+    method: 'GET',
+    url: '/v1/pets',
+    operation: 'listPets',
+    status: 200,
+    durationMs: 3_600_000,
+    keyId: 'key_1',
+    errorCode: null,
+    errorMessage: null,
+  });
   await recorder.flush();
   assert.equal(rows[0]?.[7], 2 ** 30 - 1);
 });

@@ -223,7 +223,19 @@ function requestLogTests(open: () => Promise<Harness>): void {
     const other = await buildApp({ config: h.app.config, storage: h.storage });
     const projectId = ok(await h.app.projects.find(p.project)).id;
     const record = (requestId: string) =>
-      other.requestLog.recorder.record(projectId, requestId, Date.now(), 'GET', '/v1/pets', 'listPets', 200, 1, null, null);
+      other.requestLog.recorder.record({
+        projectId: projectId,
+        requestId: requestId,
+        at: Date.now(),
+        method: 'GET',
+        url: '/v1/pets',
+        operation: 'listPets',
+        status: 200,
+        durationMs: 1,
+        keyId: null,
+        errorCode: null,
+        errorMessage: null,
+      });
     record('close-1');
     const underWay = other.requestLog.recorder.flush();
     record('close-2');

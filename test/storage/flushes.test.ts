@@ -62,7 +62,20 @@ test('the request log: a flush called while the timer’s flush is writing inclu
     manualClock(0),
     86_400_000,
   );
-  const record = (id: string) => recorder.record(1, id, 0, 'GET', '/v1/pets', 'listPets', 200, 1, 'key_1', null, null);
+  const record = (id: string) =>
+    recorder.record({
+      projectId: 1,
+      requestId: id,
+      at: 0,
+      method: 'GET',
+      url: '/v1/pets',
+      operation: 'listPets',
+      status: 200,
+      durationMs: 1,
+      keyId: 'key_1',
+      errorCode: null,
+      errorMessage: null,
+    });
   record('req_a');
   const timers = recorder.flush();
   await new Promise((resolve) => setImmediate(resolve));

@@ -18,7 +18,7 @@ function httpsOrigin(hostname: string, httpsPort: number | undefined): string {
 }
 
 /**
- * The `redirect` phase for custom domains, run on every request (so a
+ * The `redirect` stage for custom domains, run on every request (so a
  * keep-alive connection is re-checked each time): a redirect entry answers
  * 301 to `https://<to>` with the same path and query (over HTTP it wins over
  * the upgrade, one hop); an active domain over plain HTTP gets 308 to HTTPS,
