@@ -3,8 +3,17 @@ import type { RemoteSettings } from './cli/remote.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ContractPart } from './contract/parts.js';
+import type { DeprecatedOperation } from './http/deprecated-operations.js';
 import type { Database } from './storage/database.js';
 import type { FeatureMigrations } from './storage/migrations.js';
+import type { SqlStatement } from './storage/sql.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the capabilities declare for one another (set by buildApp before any capability registers). */
+    declared: Declarations;
+  }
+}
 
 /** What a CLI command gets: the database (opened and migrated on first use), output, the clock. */
 export interface CliContext {
@@ -22,6 +31,8 @@ export interface CliContext {
    * database. Throws RemoteSetupError when the settings cannot be used.
    */
   remote(): RemoteSettings | null;
+  /** What the capabilities declare for one another (the server side only: a remote CLI refuses). */
+  declared(): Promise<Declarations>;
   /** Whether stderr is a terminal (progress is shown only there). */
   interactive: boolean;
   /** Rewrites the one progress line on stderr in place (`\r`); '' clears it. Call it only when `interactive`. */
@@ -70,6 +81,44 @@ export interface Feature {
   backupLeavesOut?: Readonly<Record<string, string>>;
   /** What a restored database must satisfy that its constraints do not say (counters ahead of the ids they handed out). */
   restoreChecks?: readonly RestoreCheck[];
+  /**
+   * The operations of the /v1 contract this capability has deprecated, as its routes mark them (a test keeps the
+   * two equal): usage counts their calls and reports their callers without building the app.
+   */
+  deprecatedOperations?: readonly DeprecatedOperation[];
+  /** What a staging reset and copy do with this capability's data (staging/). */
+  staging?: StagingPart;
+}
+
+/** A capability's part in a staging environment's reset and copy. */
+export interface StagingPart {
+  /** Statements that empty one project row of this capability's data, run in the reset's one transaction. */
+  reset?: (projectId: number) => SqlStatement[];
+  /**
+   * The capability's tables keyed by project that a reset leaves as they are, each with why. Every table keyed by
+   * project is emptied by a `reset` or kept here (test/staging/reset-coverage.test.ts).
+   */
+  keeps?: Readonly<Record<string, string>>;
+  /**
+   * Copies production's rows into the staging row while staging holds none: the number copied, or 'not_empty'
+   * (nothing written). One capability offers it (pets).
+   */
+  copy?: (database: Database, productionId: number, stagingId: number) => Promise<number | 'not_empty'>;
+}
+
+/**
+ * What the release's capabilities declare for one another, gathered by the composition root and handed down
+ * (a capability never reads the root itself, which lists it).
+ */
+export interface Declarations {
+  /** Every capability's deprecated operations. */
+  deprecatedOperations: readonly DeprecatedOperation[];
+  staging: {
+    /** Every capability's reset, those listed later first (their tables may refer to earlier ones). */
+    reset: readonly ((projectId: number) => SqlStatement[])[];
+    keeps: Readonly<Record<string, string>>;
+    copy: NonNullable<StagingPart['copy']>;
+  };
 }
 
 /** A rule a restore checks before it commits: `sql` (the same on both engines) returns a row for each breach. */
@@ -98,17 +147,19 @@ export function repositoryOf<R>(app: FastifyInstance, name: string, open: (datab
  */
 export interface Ground {
   clock: Clock;
+  declared: Declarations;
   repository<R>(name: string, open: (database: Database) => R): R;
 }
 
 /** The server's ground: the app's database and clock. */
 export const appGround = (app: FastifyInstance): Ground => ({
   clock: app.clock,
+  declared: app.declared,
   repository: (name, open) => repositoryOf(app, name, open),
 });
 
 /** A CLI command's ground: the database it opens, and its clock. */
 export async function cliGround(ctx: CliContext): Promise<Ground> {
   const database = await ctx.database();
-  return { clock: ctx.clock, repository: (_name, open) => open(database) };
+  return { clock: ctx.clock, declared: await ctx.declared(), repository: (_name, open) => open(database) };
 }

@@ -8,5 +8,12 @@ export const accountsFeature: Feature = {
   migrations: accountMigrations,
   plugin: () => import('./plugin.js'),
   cli: [usersCommand, membersCommand],
+  staging: {
+    keeps: {
+      project_members: 'shared: kept on the production row',
+      invitations: 'shared: kept on the production row',
+      self_made_projects: 'shared: kept on the production row',
+    },
+  },
   backupLeavesOut: { throttle_attempts: 'sign-in throttle counters: a restored service starts counting afresh' },
 };

@@ -8,4 +8,5 @@ export const auditFeature: Feature = {
   migrations: auditMigrations,
   plugin: () => import('./plugin.js'),
   cli: [auditCommand],
+  staging: { keeps: { audit_log: 'shared: one log per project, each entry naming its environment' } },
 };

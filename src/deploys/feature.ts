@@ -8,5 +8,12 @@ export const deploysFeature: Feature = {
   migrations: deployMigrations,
   plugin: () => import('./plugin.js'),
   cli: deployCommands,
+  staging: {
+    keeps: {
+      deploys: 'shared: kept on the production row',
+      deploy_live: 'shared: kept on the production row',
+      deploy_sequences: "shared: the production row's deploy numbering",
+    },
+  },
   backupLeavesOut: { site_address: 'the address the last server to start published: the next server to start publishes its own' },
 };

@@ -7,4 +7,13 @@ export const domainsFeature: Feature = {
   migrations: domainMigrations,
   plugin: () => import('./plugin.js'),
   cli: [domainsCommand, redirectsCommand],
+  staging: {
+    keeps: {
+      domains: 'shared: kept on the production row',
+      domain_redirects: 'shared: kept on the production row',
+      acme_orders: 'shared: kept on the production row',
+      domain_claims: 'shared: kept on the production row',
+      domain_releases: 'shared: kept on the production row',
+    },
+  },
 };

@@ -10,4 +10,5 @@ export const keysFeature: Feature = {
   plugin: () => import('./plugin.js'),
   cli: [keysCommand, keyUnbanCommand],
   secretPrefixes: [KEY_PREFIX],
+  staging: { keeps: { api_keys: "staging's keys keep working after a reset" } },
 };

@@ -1,11 +1,16 @@
 import type { Feature } from '../feature.js';
+import { PETS_DEPRECATED } from './deprecation.js';
 import { petMigrations } from './migrations.js';
+import { clearPets } from './sql.js';
+import { copyPetsToStaging } from './staging-copy.js';
 
 /** The animals of a project: listPets, createPet (idempotent), getPet (deprecated). */
 export const petsFeature: Feature = {
   name: 'pets',
   migrations: petMigrations,
   plugin: () => import('./plugin.js'),
+  deprecatedOperations: PETS_DEPRECATED,
+  staging: { reset: clearPets, copy: copyPetsToStaging },
   restoreChecks: [
     {
       table: 'pet_sequences',

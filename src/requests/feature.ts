@@ -1,6 +1,7 @@
 import type { Feature } from '../feature.js';
 import { requestsCommand } from './cli.js';
 import { requestLogMigrations } from './migrations.js';
+import { clearRequestLog } from './repository.js';
 
 /** Each project's request log: recorded in memory, written every second, kept REQUEST_LOG_DAYS, searchable. */
 export const requestsFeature: Feature = {
@@ -8,4 +9,5 @@ export const requestsFeature: Feature = {
   migrations: requestLogMigrations,
   plugin: () => import('./plugin.js'),
   cli: [requestsCommand],
+  staging: { reset: clearRequestLog },
 };

@@ -2,6 +2,7 @@ import type { Feature } from '../feature.js';
 import { usageCommand } from './cli.js';
 import { deprecationsCommand } from './deprecations-cli.js';
 import { usageMigrations } from './migrations.js';
+import { clearUsage } from './repository.js';
 
 /** Requests per project per minute and per day: counted in memory, written every 10 s. */
 export const usageFeature: Feature = {
@@ -9,4 +10,5 @@ export const usageFeature: Feature = {
   migrations: usageMigrations,
   plugin: () => import('./plugin.js'),
   cli: [usageCommand, deprecationsCommand],
+  staging: { reset: clearUsage },
 };
