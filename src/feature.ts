@@ -65,7 +65,13 @@ export interface CliCommand {
  * health/, metrics/) knows none of them: what it needs from one, the Feature gives.
  */
 export interface Feature {
+  /** The capability's folder under src/. */
   name: string;
+  /**
+   * The capabilities this one's code imports (by name, which is their folder), types included: exactly these
+   * (test/architecture/declared-dependencies.test.ts).
+   */
+  dependsOn: readonly string[];
   migrations?: FeatureMigrations;
   /** Loaded only when the service is built, so the CLI starts without the HTTP side. */
   plugin?: () => Promise<{ default: FastifyPluginAsync }>;

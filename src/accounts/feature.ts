@@ -5,6 +5,7 @@ import { accountMigrations } from './migrations.js';
 /** People, their memberships of projects, and sign-in sessions. */
 export const accountsFeature: Feature = {
   name: 'accounts',
+  dependsOn: ['projects', 'secrets', 'audit'],
   migrations: accountMigrations,
   plugin: () => import('./plugin.js'),
   cli: [usersCommand, membersCommand],

@@ -5,6 +5,7 @@ import { auditMigrations } from './migrations.js';
 /** The audit log: every change through the management API or the CLI, kept 90 days. */
 export const auditFeature: Feature = {
   name: 'audit',
+  dependsOn: ['projects', 'management'],
   migrations: auditMigrations,
   plugin: () => import('./plugin.js'),
   cli: [auditCommand],

@@ -5,6 +5,7 @@ import { deployMigrations } from './migrations.js';
 /** Publishing: deploys of a project's static site, served live at `<slug>.<PLATFORM_HOST>`. */
 export const deploysFeature: Feature = {
   name: 'deploys',
+  dependsOn: ['projects', 'management', 'audit', 'events'],
   migrations: deployMigrations,
   plugin: () => import('./plugin.js'),
   cli: deployCommands,

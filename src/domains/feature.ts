@@ -4,6 +4,7 @@ import { domainMigrations } from './migrations.js';
 
 export const domainsFeature: Feature = {
   name: 'domains',
+  dependsOn: ['projects', 'secrets', 'management', 'audit', 'deploys', 'events'],
   migrations: domainMigrations,
   plugin: () => import('./plugin.js'),
   cli: [domainsCommand, redirectsCommand],

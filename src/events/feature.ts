@@ -6,6 +6,7 @@ import { clearEvents } from './repository.js';
 /** Events written with the changes that cause them (the outbox), and signed webhooks delivering them. */
 export const eventsFeature: Feature = {
   name: 'events',
+  dependsOn: ['projects', 'management', 'audit'],
   migrations: eventMigrations,
   plugin: () => import('./plugin.js'),
   cli: [webhooksCommand, eventsCommand],

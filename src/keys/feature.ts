@@ -6,6 +6,7 @@ import { keyMigrations } from './migrations.js';
 /** API keys, and the request steps that resolve a request's key and refuse one without a valid key. */
 export const keysFeature: Feature = {
   name: 'keys',
+  dependsOn: ['projects', 'audit', 'events'],
   migrations: keyMigrations,
   plugin: () => import('./plugin.js'),
   cli: [keysCommand, keyUnbanCommand],

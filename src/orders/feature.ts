@@ -9,6 +9,7 @@ import { clearOrders } from './sql.js';
  */
 export const ordersFeature: Feature = {
   name: 'orders',
+  dependsOn: ['keys', 'pets', 'events'],
   migrations: orderMigrations,
   plugin: () => import('./plugin.js'),
   staging: { reset: clearOrders },

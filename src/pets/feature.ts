@@ -7,6 +7,7 @@ import { copyPetsToStaging } from './staging-copy.js';
 /** The animals of a project: listPets, createPet (idempotent), getPet (deprecated). */
 export const petsFeature: Feature = {
   name: 'pets',
+  dependsOn: ['keys', 'limits', 'events'],
   migrations: petMigrations,
   plugin: () => import('./plugin.js'),
   deprecatedOperations: PETS_DEPRECATED,

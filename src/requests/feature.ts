@@ -6,6 +6,7 @@ import { clearRequestLog } from './repository.js';
 /** Each project's request log: recorded in memory, written every second, kept REQUEST_LOG_DAYS, searchable. */
 export const requestsFeature: Feature = {
   name: 'requests',
+  dependsOn: ['projects', 'keys', 'management'],
   migrations: requestLogMigrations,
   plugin: () => import('./plugin.js'),
   cli: [requestsCommand],

@@ -7,6 +7,7 @@ import { clearUsage } from './repository.js';
 /** Requests per project per minute and per day: counted in memory, written every 10 s. */
 export const usageFeature: Feature = {
   name: 'usage',
+  dependsOn: ['projects', 'keys', 'management', 'events'],
   migrations: usageMigrations,
   plugin: () => import('./plugin.js'),
   cli: [usageCommand, deprecationsCommand],
