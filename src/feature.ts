@@ -110,6 +110,11 @@ export interface StagingPart {
    * (nothing written). One capability offers it (pets).
    */
   copy?: (database: Database, productionId: number, stagingId: number) => Promise<number | 'not_empty'>;
+  /**
+   * The shared version (kept in Redis) of what the capability answers from memory for a project row: a reset or
+   * copy changes it before and after it writes, so no instance gives an answer it held from before.
+   */
+  versionKey?: (projectId: number) => string;
 }
 
 /**
@@ -124,6 +129,7 @@ export interface Declarations {
     reset: readonly ((projectId: number) => SqlStatement[])[];
     keeps: Readonly<Record<string, string>>;
     copy: NonNullable<StagingPart['copy']>;
+    versionKeys: readonly NonNullable<StagingPart['versionKey']>[];
   };
 }
 

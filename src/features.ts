@@ -71,6 +71,7 @@ export function declarationsOf(features: readonly Feature[]): Declarations {
       reset: features.flatMap((f) => (f.staging?.reset ? [f.staging.reset] : [])).reverse(),
       keeps: Object.assign({}, ...features.map((f) => f.staging?.keeps ?? {})) as Record<string, string>,
       copy,
+      versionKeys: features.flatMap((f) => (f.staging?.versionKey ? [f.staging.versionKey] : [])),
     },
   };
 }

@@ -3,6 +3,7 @@ import { PETS_DEPRECATED } from './deprecation.js';
 import { petMigrations } from './migrations.js';
 import { clearPets } from './sql.js';
 import { copyPetsToStaging } from './staging-copy.js';
+import { petsVersionKey } from './version-cache.js';
 
 /** The animals of a project: listPets, createPet (idempotent), getPet (deprecated). */
 export const petsFeature: Feature = {
@@ -11,7 +12,7 @@ export const petsFeature: Feature = {
   migrations: petMigrations,
   plugin: () => import('./plugin.js'),
   deprecatedOperations: PETS_DEPRECATED,
-  staging: { reset: clearPets, copy: copyPetsToStaging },
+  staging: { reset: clearPets, copy: copyPetsToStaging, versionKey: petsVersionKey },
   restoreChecks: [
     {
       table: 'pet_sequences',
