@@ -8,8 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { publishedDocument } from '../dist/published-contract.js';
-import { publishedManagementDocument } from '../dist/management/document.js';
+import { publishedDocument, publishedManagementDocument } from '../dist/published-contract.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const documents = [

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Regenerates docs/openapi.json (/v1) and docs/management-openapi.json (/api/v1) from the route schemas (run after `npm run build`).
 import { writeFileSync } from 'node:fs';
-import { publishedDocument } from '../dist/published-contract.js';
-import { publishedManagementDocument } from '../dist/management/document.js';
+import { publishedDocument, publishedManagementDocument } from '../dist/published-contract.js';
 
 writeFileSync(new URL('../docs/openapi.json', import.meta.url), `${JSON.stringify(await publishedDocument(), null, 2)}\n`);
 console.log('wrote docs/openapi.json');

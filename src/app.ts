@@ -5,7 +5,7 @@ import { systemClock, type Clock } from './clock.js';
 import { registerContractPart } from './contract/parts.js';
 import { registerContract } from './contract/routes.js';
 import type { RepositoryWrappers } from './feature.js';
-import { FEATURES, openAppStorage } from './features.js';
+import { DECLARED, FEATURES, openAppStorage } from './features.js';
 import { registerHealth } from './health/routes.js';
 import { AccessLog } from './http/access-log.js';
 import { stdoutSink } from './http/log-sink.js';
@@ -178,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('environments', environments);
   app.decorate('readiness', new Map<string, () => string>());
   app.decorate('repositoryWrappers', options.wrapRepositories ?? {});
+  app.decorate('declared', DECLARED);
   app.decorate('metricsRegistry', null);
   app.decorate('deprecatedOperations', collectDeprecatedOperations(app));
   app.decorateRequest('answeredAs', null);

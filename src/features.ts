@@ -8,7 +8,7 @@ import { auditFeature } from './audit/feature.js';
 import { backupFeature } from './backup/feature.js';
 import { releaseFacts, type ReleaseFacts } from './backup/release.js';
 import { tokensFeature } from './tokens/feature.js';
-import type { Feature } from './feature.js';
+import type { Declarations, Feature } from './feature.js';
 import { keysFeature } from './keys/feature.js';
 import { limitsFeature } from './limits/feature.js';
 import { managementFeature } from './management/feature.js';
@@ -59,6 +59,24 @@ export const FEATURES: readonly Feature[] = [
 registerSecretPrefixes(FEATURES.flatMap((f) => f.secretPrefixes ?? []));
 
 export const MIGRATIONS: readonly FeatureMigrations[] = FEATURES.flatMap((f) => (f.migrations ? [f.migrations] : []));
+
+/** What the capabilities declare for one another, from every Feature in the list. */
+export function declarationsOf(features: readonly Feature[]): Declarations {
+  const copies = features.flatMap((f) => (f.staging?.copy ? [f.staging.copy] : []));
+  const [copy] = copies;
+  if (copies.length !== 1 || copy === undefined) throw new Error(`one capability copies into staging, not ${String(copies.length)}`);
+  return {
+    deprecatedOperations: features.flatMap((f) => f.deprecatedOperations ?? []),
+    staging: {
+      reset: features.flatMap((f) => (f.staging?.reset ? [f.staging.reset] : [])).reverse(),
+      keeps: Object.assign({}, ...features.map((f) => f.staging?.keeps ?? {})) as Record<string, string>,
+      copy,
+      versionKeys: features.flatMap((f) => (f.staging?.versionKey ? [f.staging.versionKey] : [])),
+    },
+  };
+}
+
+export const DECLARED: Declarations = declarationsOf(FEATURES);
 
 /** What backups and restores need to know of this release, handed to the backup capability. */
 const release: ReleaseFacts = releaseFacts(FEATURES);

@@ -1,15 +1,17 @@
 import { buildApp } from './app.js';
 import { defaultConfig } from './config.js';
-import type { DeprecatedOperation } from './http/deprecated-operations.js';
 
-/** The published contract: the document built with the documented example servers. */
+/** The published contracts: the documents built with the documented example servers. */
 export const PUBLISHED_SERVERS = {
   baseUrl: 'https://api.petstore.example/v1',
   stagingBaseUrl: 'https://staging.petstore.example/v1',
 };
 
+const publishedApp = () => buildApp({ config: defaultConfig({ databaseUrl: 'sqlite::memory:', ...PUBLISHED_SERVERS }) });
+
+/** The published /v1 contract (docs/openapi.json). */
 export async function publishedDocument(): Promise<Record<string, unknown>> {
-  const app = await buildApp({ config: defaultConfig({ databaseUrl: 'sqlite::memory:', ...PUBLISHED_SERVERS }) });
+  const app = await publishedApp();
   try {
     return app.openapi();
   } finally {
@@ -17,11 +19,11 @@ export async function publishedDocument(): Promise<Record<string, unknown>> {
   }
 }
 
-/** The contract's deprecated operations, as a server built from this release registers them (for local commands). */
-export async function publishedDeprecatedOperations(): Promise<readonly DeprecatedOperation[]> {
-  const app = await buildApp({ config: defaultConfig({ databaseUrl: 'sqlite::memory:', ...PUBLISHED_SERVERS }) });
+/** The published management contract (docs/management-openapi.json): the document served with the documented example servers. */
+export async function publishedManagementDocument(): Promise<Record<string, unknown>> {
+  const app = await publishedApp();
   try {
-    return app.deprecatedOperations();
+    return (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
   } finally {
     await app.close();
   }

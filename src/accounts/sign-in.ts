@@ -7,7 +7,7 @@ import { DEFAULT_HASH_COST, decoyHash, scryptParams, verifyPassword } from './pa
 import type { AccountRepository, User } from './repository.js';
 import { normaliseEmail } from './service.js';
 import type { SessionMethod, SessionRepository } from './sessions-repository.js';
-import { Throttled, type AttemptLimit, type AttemptThrottle } from './throttle.js';
+import { MAX_FAILURES, Throttled, type AttemptLimit, type AttemptThrottle } from './throttle.js';
 
 export { Throttled as SignInThrottled };
 
@@ -15,8 +15,6 @@ export const IDLE_TIMEOUT_MS = 12 * 3600_000;
 export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
 /** A session's last use is written at most this often, so each request does not write. */
 const SEEN_RESOLUTION_MS = 60_000;
-/** Failed sign-ins allowed per email and client address in 15 minutes (throttle.ts). */
-export const MAX_FAILURES = 10;
 /** Failed sign-ins per email from all addresses together in 15 minutes, before only addresses that have not failed may try. */
 export const ACCOUNT_CEILING = 100;
 /** Failed sign-ins per client address, whatever the emails, in 15 minutes. */

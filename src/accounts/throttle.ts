@@ -1,6 +1,9 @@
 import type { Clock } from '../clock.js';
 import type { AttemptRepository } from './sessions-repository.js';
 
+/** Failed sign-ins allowed per email and client address in 15 minutes. */
+export const MAX_FAILURES = 10;
+
 /** How long a subject's attempts are counted, from its first one. */
 export const ATTEMPT_WINDOW_MS = 15 * 60_000;
 

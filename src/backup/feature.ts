@@ -11,6 +11,7 @@ import type { ReleaseFacts } from './release.js';
 export function backupFeature(release: () => ReleaseFacts): Feature {
   return {
     name: 'backup',
+    dependsOn: [],
     migrations: backupMigrations,
     plugin: async () => ({ default: (await import('./plugin.js')).backupPlugin(release) }),
     cli: backupCommands(release),

@@ -1,4 +1,5 @@
 import type { CliContext } from '../feature.js';
+import type { TableStart } from './format.js';
 
 /** Where a backup or restore stands: the table it is at, the rows and bytes done, and how far along it is (0–1, or null when unknown). */
 export interface Standing {
@@ -51,3 +52,6 @@ export function progressOnTerminal(
     end: () => ctx.status(''),
   };
 }
+
+/** Told after each batch of rows a restore writes: the table, how many, and how far into the file. */
+export type OnRows = (table: TableStart, rows: number, at: number) => void;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { CliCommand, CliContext } from '../feature.js';
 import type { Config } from '../config.js';
-import { FEATURES, openAppStorage } from '../features.js';
+import { DECLARED, FEATURES, openAppStorage } from '../features.js';
 import type { Storage } from '../storage/open.js';
 import {
   asksHelp,
@@ -55,6 +55,7 @@ function cliContext(local: boolean): CliContext & { close(): Promise<void> } {
     ...output,
     remote: () => (local ? null : (remote ??= remoteSettings())),
     config: configNow,
+    declared: () => Promise.resolve(DECLARED),
     database: async () => {
       const backedUp = (file: string) => output.err(`petstore: backup written to ${file} before migrating`);
       storage ??= configNow().then((config) => openAppStorage(config, { backedUp }));

@@ -20,7 +20,13 @@ const serverSide = () => Promise.reject(new WrongSide('this petstore runs remote
 /** A remote command's context: the server signed in to; no configuration or database on this side. */
 function remoteContext(): CliContext {
   let remote: RemoteSettings | null | undefined;
-  return { ...terminalOutput(), remote: () => (remote ??= remoteSettings()), config: serverSide, database: serverSide };
+  return {
+    ...terminalOutput(),
+    remote: () => (remote ??= remoteSettings()),
+    config: serverSide,
+    database: serverSide,
+    declared: serverSide,
+  };
 }
 
 async function run(command: string | undefined, rest: string[]): Promise<void> {

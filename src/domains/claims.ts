@@ -2,7 +2,7 @@ import type { Project } from '../projects/repository.js';
 import { storedName, type DomainName } from './dns/names.js';
 import { checkOwnership, HOLD_DAYS, newClaimToken } from './dns/ownership.js';
 import type { ClaimRecord } from './repository.js';
-import type { DomainDeps } from './service.js';
+import type { DomainDeps } from './deps.js';
 import { claimView, type DomainView } from './views.js';
 
 /**

@@ -9,7 +9,8 @@ import { openProjectRepository } from '../projects/repository.js';
 import type { Database } from '../storage/database.js';
 import type { AcmeSettings } from './acme/client.js';
 import { openDomainRepository, type DomainRepository } from './repository.js';
-import { DomainService, type DomainDeps, type DomainSettings, type ReadyDeploys } from './service.js';
+import type { DomainDeps, DomainSettings, ReadyDeploys } from './deps.js';
+import { DomainService } from './service.js';
 
 /** What the server and the CLI give to build the service; the repositories default to the database's. */
 export interface DomainParts {

@@ -3,7 +3,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { projectNotFound } from '../projects/service.js';
 import { domainInput } from './dns/names.js';
 import type { RedirectRecord } from './repository.js';
-import type { DomainDeps } from './service.js';
+import type { DomainDeps } from './deps.js';
 import type { RedirectView } from './views.js';
 
 /** `FROM -> TO`: what the audit log names a redirect entry by. */

@@ -1,14 +1,13 @@
-import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { Project } from '../projects/repository.js';
-import type { Actor, AuditTrail } from '../audit/actor.js';
+import type { Actor } from '../audit/actor.js';
 import { projectNotFound } from '../projects/service.js';
 import { Claims } from './claims.js';
+import type { DomainDeps } from './deps.js';
 import { checkDns } from './dns/dns-check.js';
 import { domainInput, recordsFor, storedName, type DnsRecord, type DomainName } from './dns/names.js';
 import { isPaidPlan, nextCheckAt } from './policy.js';
 import { Redirects, redirectTarget } from './redirects.js';
-import type { ClaimRecord, DomainRecord, DomainRepository } from './repository.js';
+import type { ClaimRecord, DomainRecord } from './repository.js';
 import {
   claimView,
   domainView,
@@ -19,51 +18,6 @@ import {
   type SuggestedPair,
   type VerifyView,
 } from './views.js';
-
-/** What the domains capability needs to know about deploys (the deploys capability provides it). */
-export interface ReadyDeploys {
-  hasReadyDeploy(projectId: number): Promise<boolean>;
-}
-
-export interface DomainSettings {
-  platformHost: string;
-  platformAddresses: string[];
-  dnsServers: string[];
-  /** Seconds after verification before a missing certificate gets diagnostics. */
-  graceSeconds: number;
-  /** The CA's CAA identities (ACME_CAA_IDENTITIES, else the directory's). */
-  caaIdentities(): Promise<string[]>;
-  /** Per DNS lookup of a check (default 5 s). */
-  dnsDeadlineMs?: number;
-}
-
-export interface DomainDeps {
-  repository: DomainRepository;
-  findProject(slug: string): Promise<Project | null>;
-  deploys: ReadyDeploys;
-  settings: DomainSettings;
-  clock: Clock;
-  /** Where the service records the changes it makes, and who made them. */
-  audit: AuditTrail;
-  /** Called after any change to domains, certificates or redirects (the host maps reload; other instances are told). */
-  changed(): Promise<void>;
-  /** Called when a domain needs a certificate attempt now. */
-  wantCertificate(name: string): void;
-  /**
-   * Called once whenever a name leaves a project: removed by it, or moved to
-   * another project by TXT proof. The server logs it.
-   */
-  domainLeft?(event: DomainLeft): Promise<void> | void;
-}
-
-/** A name that left a project. `toProjectId` is set for a transfer (the old project is never told the new one). */
-export interface DomainLeft {
-  domain: string;
-  projectId: number;
-  reason: 'removed' | 'transferred';
-  toProjectId: number | null;
-  at: Date;
-}
 
 export const MAX_DOMAINS_PER_PROJECT = 50;
 

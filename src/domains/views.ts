@@ -3,7 +3,7 @@ import { checkDns, type Found, type VerifyResult } from './dns/dns-check.js';
 import { recordsFor, storedName, type DnsRecord, type DomainName, type PlatformTarget } from './dns/names.js';
 import { challengeName, challengeRecord } from './dns/ownership.js';
 import type { ClaimRecord, DomainRecord } from './repository.js';
-import type { DomainSettings } from './service.js';
+import type { DomainSettings } from './deps.js';
 
 /** The `www.` pair of a name just added (or its apex), offered with a redirect to the name added. */
 export interface SuggestedPair {

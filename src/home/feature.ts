@@ -1,4 +1,4 @@
 import type { Feature } from '../feature.js';
 
 /** `/`: leads a person who opens the server's address to the dashboard (or, without one, the API reference). */
-export const homeFeature: Feature = { name: 'home', plugin: () => import('./plugin.js') };
+export const homeFeature: Feature = { name: 'home', dependsOn: [], plugin: () => import('./plugin.js') };

@@ -1,5 +1,14 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { Deprecation } from './types.js';
+
+/** A route's deprecation (its `config.deprecation`), as its headers and the contract announce it. */
+export interface Deprecation {
+  /** When the operation was deprecated (RFC 9745 `Deprecation`). */
+  deprecatedAt: Date;
+  /** When it stops working (RFC 8594 `Sunset`); afterwards it answers 410. */
+  sunset: Date;
+  /** The replacement, announced as `Link: <…>; rel="successor-version"`. */
+  successor: string;
+}
 
 /** A deprecated operation of the /v1 contract, with what its `Deprecation`, `Sunset` and successor headers say. */
 export interface DeprecatedOperation {

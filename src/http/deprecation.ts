@@ -4,7 +4,7 @@ import { environmentOf } from './environments.js';
 import { ApiError } from './errors.js';
 import { sendError } from './error-handler.js';
 import type { RequestStep } from './request-steps.js';
-import type { Deprecation } from './types.js';
+import type { Deprecation } from './deprecated-operations.js';
 
 /**
  * Deprecated routes announce it on every response, errors included:

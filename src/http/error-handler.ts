@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorObject } from 'ajv';
 import { DomainError } from '../errors/domain-error.js';
 import { StorageUnavailableError } from '../storage/unavailable.js';
-import { ApiError, ERROR_CATALOG, fromDomainError, type ErrorCode, type ErrorDetail } from './errors.js';
+import { ApiError, ERROR_CATALOG, fromDomainError, MAX_DETAILS, type ErrorCode, type ErrorDetail } from './errors.js';
 import type { ErrorBody } from '../contract/error-schema.js';
 
 const CONTEXT_TO_IN: Record<string, ErrorDetail['in']> = {
@@ -51,8 +51,6 @@ function messageOf(err: ErrorObject, where: ErrorDetail['in'], field: string): s
   }
 }
 
-/** At most this many problems are reported; the message says how many more there were. */
-export const MAX_DETAILS = 10;
 /** The keyword of the one problem that stands for unknown fields left out of validation (http/validation.ts). */
 export const MORE_UNKNOWN_FIELDS = 'x-more-unknown-fields';
 /** Field names come from the request: at most this many characters of one are echoed. */

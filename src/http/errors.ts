@@ -228,3 +228,6 @@ export class ApiError extends Error {
     this.status = status;
   }
 }
+
+/** At most this many problems are reported in an error's details; the message says how many more there were. */
+export const MAX_DETAILS = 10;

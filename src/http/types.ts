@@ -4,20 +4,11 @@ import type { Config } from '../config.js';
 import type { RepositoryWrappers } from '../feature.js';
 import type { FinalFlushes } from '../storage/flushes.js';
 import type { Storage } from '../storage/open.js';
-import type { DeprecatedOperation } from './deprecated-operations.js';
+import type { DeprecatedOperation, Deprecation } from './deprecated-operations.js';
 import type { EnvironmentRoutes } from './environments.js';
 import type { FrontDoor } from './front-door.js';
 
 export type Stability = 'stable' | 'beta' | 'experimental';
-
-export interface Deprecation {
-  /** When the operation was deprecated (RFC 9745 `Deprecation`). */
-  deprecatedAt: Date;
-  /** When it stops working (RFC 8594 `Sunset`); afterwards it answers 410. */
-  sunset: Date;
-  /** The replacement, announced as `Link: <…>; rel="successor-version"`. */
-  successor: string;
-}
 
 /** Documentation-only extras the contract builder reads from a route's config. */
 export interface OpenApiExtras {

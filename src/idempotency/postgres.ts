@@ -110,3 +110,26 @@ export async function writeKeyed<W, R>(
   }
   return { kind: 'key_in_use' };
 }
+
+/**
+ * `writeKeyed` of one input through its statement (`write`, batched by the caller), what an earlier request
+ * wrote replayed from its row read by `replay.select` (`$1` the project, `$2` the id): pets' creation and
+ * orders' placement.
+ */
+export const keyedWrites =
+  <I extends { projectId: number; claim: IdempotencyClaim }, W, Row extends pg.QueryResultRow, R>(
+    db: Pick<PgDatabase, 'query'>,
+    write: (input: I) => Promise<KeyedStatement<W>>,
+    replay: { select: string; toValue: (row: Row) => R },
+  ) =>
+  (input: I): Promise<KeyedWrite<W, R>> =>
+    writeKeyed(
+      db,
+      input.projectId,
+      input.claim,
+      () => write(input),
+      async (id) => {
+        const row = (await db.query<Row>(replay.select, [input.projectId, id])).rows[0];
+        return row ? replay.toValue(row) : null;
+      },
+    );

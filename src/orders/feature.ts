@@ -1,5 +1,6 @@
 import type { Feature } from '../feature.js';
 import { orderMigrations } from './migrations.js';
+import { clearOrders } from './sql.js';
 
 /**
  * Store orders (beta): place an order for an available pet, approve, deliver,
@@ -8,8 +9,10 @@ import { orderMigrations } from './migrations.js';
  */
 export const ordersFeature: Feature = {
   name: 'orders',
+  dependsOn: ['keys', 'pets', 'events'],
   migrations: orderMigrations,
   plugin: () => import('./plugin.js'),
+  staging: { reset: clearOrders },
   restoreChecks: [
     {
       table: 'orders',

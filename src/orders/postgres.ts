@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { isClaimCollision, priorClaimPostgres, recordClaimPostgres, writeKeyed, type KeyedStatement } from '../idempotency/postgres.js';
+import { isClaimCollision, keyedWrites, priorClaimPostgres, recordClaimPostgres, type KeyedStatement } from '../idempotency/postgres.js';
 import { idempotencyLockId, type IdempotencyClaim } from '../idempotency/keys.js';
 import type { PetStatus } from '../pets/schemas.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
@@ -250,29 +250,6 @@ function keyedPlacements(db: PgDatabase): (placement: KeyedPlacement) => Promise
   });
 }
 
-/** A placement with an idempotency key (idempotency/postgres.ts `writeKeyed`): its order, the earlier one replayed, or a refusal. */
-async function placeKeyed(
-  db: PgDatabase,
-  write: (placement: KeyedPlacement) => Promise<KeyedStatement<Order | null>>,
-  input: KeyedPlacement,
-): Promise<PlaceOrderResult> {
-  const { projectId, order, claim } = input;
-  const result = await writeKeyed(
-    db,
-    projectId,
-    claim,
-    () => write(input),
-    async (id) => {
-      const placed = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = $1 AND id = $2`, [projectId, id]);
-      return placed.rows[0] ? toOrder(placed.rows[0]) : null;
-    },
-  );
-  if (result.kind === 'written')
-    return result.value === null ? notTaken(db, projectId, order.petId) : { kind: 'placed', order: result.value };
-  if (result.kind === 'replayed') return { kind: 'replayed', order: result.value };
-  return result;
-}
-
 async function placeIn(
   client: pg.PoolClient,
   events: StoreEvents,
@@ -312,11 +289,22 @@ async function placeIn(
  */
 export function postgresOrders(db: PgDatabase, events: StoreEvents): Omit<OrderRepository, keyof OrderStatements> {
   const place = placements(db);
-  const placeWithKey = keyedPlacements(db);
+  // A placement with an idempotency key: its order, the earlier one replayed, or a refusal of the key.
+  const placeWithKey = keyedWrites(db, keyedPlacements(db), {
+    select: `SELECT ${ORDER_COLUMNS} FROM orders WHERE project_id = $1 AND id = $2`,
+    toValue: (row: OrderRow) => toOrder(row),
+  });
+  const placeKeyed = async (input: KeyedPlacement): Promise<PlaceOrderResult> => {
+    const result = await placeWithKey(input);
+    if (result.kind === 'written')
+      return result.value === null ? notTaken(db, input.projectId, input.order.petId) : { kind: 'placed', order: result.value };
+    if (result.kind === 'replayed') return { kind: 'replayed', order: result.value };
+    return result;
+  };
   return {
     place: async (projectId, order, now, claim) => {
       if (events.outboxRows === true) {
-        return claim ? placeKeyed(db, placeWithKey, { projectId, order, now, claim }) : place({ projectId, order, now });
+        return claim ? placeKeyed({ projectId, order, now, claim }) : place({ projectId, order, now });
       }
       try {
         return await db.transaction((client) => placeIn(client, events, projectId, order, now, claim));

@@ -1,12 +1,19 @@
 import type { Feature } from '../feature.js';
+import { PETS_DEPRECATED } from './deprecation.js';
 import { petMigrations } from './migrations.js';
+import { clearPets } from './sql.js';
+import { copyPetsToStaging } from './staging-copy.js';
+import { petsVersionKey } from './version-cache.js';
 
 /** The animals of a project: listPets, createPet (idempotent), getPet (deprecated). */
 export const petsFeature: Feature = {
   name: 'pets',
+  dependsOn: ['keys', 'limits', 'events'],
   migrations: petMigrations,
   plugin: () => import('./plugin.js'),
   stages: async () => (await import('./stages.js')).petStages,
+  deprecatedOperations: PETS_DEPRECATED,
+  staging: { reset: clearPets, copy: copyPetsToStaging, versionKey: petsVersionKey },
   restoreChecks: [
     {
       table: 'pet_sequences',

@@ -1,11 +1,11 @@
 import { idempotencyLockId } from '../idempotency/keys.js';
-import { writeKeyed, type KeyedStatement } from '../idempotency/postgres.js';
+import { keyedWrites, type KeyedStatement } from '../idempotency/postgres.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
 import { newEventId, pgDeliveriesOf, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
 import type { Pet } from './schemas.js';
-import type { CreatePetResult, IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
+import type { IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
 import { COLUMNS, toPet, type PetRow } from './rows.js';
 import type { PetStatements } from './sql.js';
 
@@ -166,31 +166,13 @@ function keyedPetWrites(db: PgDatabase): (write: KeyedPetWrite) => Promise<Keyed
   });
 }
 
-/** A creation with an idempotency key (idempotency/postgres.ts `writeKeyed`): its pet, the earlier one replayed, or a refusal. */
-async function createKeyed(
-  db: PgDatabase,
-  write: (w: KeyedPetWrite) => Promise<KeyedStatement<Pet>>,
-  input: KeyedPetWrite,
-): Promise<CreatePetResult> {
-  const { projectId, claim } = input;
-  const result = await writeKeyed(
-    db,
-    projectId,
-    claim,
-    () => write(input),
-    async (id) => {
-      const pet = await db.query<PetRow>(`SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id = $2`, [projectId, id]);
-      return pet.rows[0] ? toPet(pet.rows[0]) : null;
-    },
-  );
-  if (result.kind === 'written') return { kind: 'created', pet: result.value };
-  if (result.kind === 'replayed') return { kind: 'replayed', pet: result.value };
-  return result;
-}
-
 export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRepository, keyof PetStatements> {
   const write = petWrites(db);
-  const writeKeyed = keyedPetWrites(db);
+  // A creation with an idempotency key: its pet, the earlier one replayed, or a refusal of the key.
+  const createKeyed = keyedWrites(db, keyedPetWrites(db), {
+    select: `SELECT ${COLUMNS} FROM pets WHERE project_id = $1 AND id = $2`,
+    toValue: (row: PetRow) => toPet(row),
+  });
   return {
     listJson: async (projectId, q) => petPageJson(await shared.list(projectId, { ...q, limit: q.limit + 1 }), q.limit),
     getJson: async (projectId, id) => {
@@ -199,7 +181,10 @@ export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRep
     },
     create: async (projectId, pet, now, claim) => {
       if (!claim) return { kind: 'created', pet: await write({ projectId, pet, now }) };
-      return createKeyed(db, writeKeyed, { projectId, pet, now, claim });
+      const result = await createKeyed({ projectId, pet, now, claim });
+      if (result.kind === 'written') return { kind: 'created', pet: result.value };
+      if (result.kind === 'replayed') return { kind: 'replayed', pet: result.value };
+      return result;
     },
   };
 }

@@ -5,17 +5,13 @@ import { environmentOf } from '../http/environments.js';
 import { principalOf } from '../keys/auth-hook.js';
 import type { CursorCodec } from '../http/cursors.js';
 import { positionOf } from '../http/pagination.js';
-import type { Deprecation } from '../http/types.js';
 import { JSON_UTF8, nextPageLink, petListing } from './answers.js';
+import { GET_PET_DEPRECATION } from './deprecation.js';
 import type { PetService } from './service.js';
 import { CHANGES_PETS } from './writes.js';
 import { IdempotencyHeaders, ListPetsQuery, NewPetSchema, PetIdParams, PetSchema, PetsSchema } from './schemas.js';
 
-export const GET_PET_DEPRECATION: Deprecation = {
-  deprecatedAt: new Date(Date.UTC(2026, 10, 1)),
-  sunset: new Date(Date.UTC(2030, 11, 5)),
-  successor: '/v1/pets',
-};
+export { GET_PET_DEPRECATION };
 
 const str = (description: string) => ({ description, schema: { type: 'string' } });
 

@@ -4,6 +4,7 @@ import { projectMigrations } from './migrations.js';
 
 export const projectsFeature: Feature = {
   name: 'projects',
+  dependsOn: ['audit'],
   migrations: projectMigrations,
   plugin: () => import('./plugin.js'),
   cli: [projectsCommand, projectPlanCommand],

@@ -1,4 +1,4 @@
 import type { Feature } from '../feature.js';
 
 /** /docs: the interactive API reference, rendered from the served contracts with assets served locally. */
-export const referenceFeature: Feature = { name: 'reference', plugin: () => import('./plugin.js') };
+export const referenceFeature: Feature = { name: 'reference', dependsOn: [], plugin: () => import('./plugin.js') };

@@ -1,4 +1,4 @@
-import type { LoggedRequest } from './repository.js';
+import type { LoggedRequest } from './logged-request.js';
 
 /**
  * The request log is kept in blocks: one row holds up to BLOCK_SIZE requests of one project, recorded by one

@@ -1,25 +1,9 @@
 import type { Database, PostgresDatabase, SqliteDatabase } from '../storage/database.js';
 import { int, LIMIT, sqlFor, time, type SqlStatement } from '../storage/sql.js';
+import type { LoggedRequest } from './logged-request.js';
 import { BLOCK_SIZE, type BlockEntry, type BlockRow, decodeBlock, encodeBlock, FIELDS, POSITIONS, reencodeBlock } from './blocks.js';
 
 export { FIELDS } from './blocks.js';
-
-/** One request as the log keeps it: never a header, a body or a cursor value. */
-export interface LoggedRequest {
-  projectId: number;
-  requestId: string;
-  at: Date;
-  method: string;
-  /** The path and query, with cursor values and anything shaped like a secret replaced. */
-  path: string;
-  operation: string | null;
-  status: number;
-  durationUs: number;
-  keyId: string | null;
-  errorCode: string | null;
-  /** The message the client got, when it says more than the code's own (null otherwise). */
-  errorMessage?: string | null;
-}
 
 export interface RequestEntry extends Omit<LoggedRequest, 'projectId'> {
   /** Its position in the log (later requests have higher ones): what a cursor carries. */

@@ -7,6 +7,7 @@ import { secretMigrations } from './migrations.js';
  */
 export const secretsFeature: Feature = {
   name: 'secrets',
+  dependsOn: [],
   migrations: secretMigrations,
   plugin: () => import('./plugin.js'),
 };

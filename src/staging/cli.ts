@@ -12,15 +12,11 @@ type ResetOut = Omit<StagingReset, 'resetAt'> & { resetAt: string };
  * server's own reset does, so no instance gives an answer it held from before.
  */
 async function local<T>(ctx: CliContext, run: (service: import('./service.js').StagingService) => Promise<T>): Promise<T> {
-  const [{ composeStaging }, { petsVersionKey }, config] = await Promise.all([
-    import('./compose.js'),
-    import('../pets/version-cache.js'),
-    ctx.config(),
-  ]);
+  const [{ composeStaging }, config, declared] = await Promise.all([import('./compose.js'), ctx.config(), ctx.declared()]);
   const counters = config.redisUrl ? await (await import('../limits/open.js')).openCliCounters(config) : null;
   try {
     const service = composeStaging(await cliGround(ctx), async (projectId) => {
-      await counters?.changeVersion?.(petsVersionKey(projectId));
+      for (const key of declared.staging.versionKeys) await counters?.changeVersion?.(key(projectId));
     });
     return await run(service);
   } finally {

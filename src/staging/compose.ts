@@ -8,7 +8,7 @@ import { StagingService } from './service.js';
 export const composeStaging = (ground: Ground, changed: (projectId: number) => Promise<void>): StagingService =>
   new StagingService(
     ground.repository('projects', openProjectRepository),
-    ground.repository('staging', openStagingRepository),
+    ground.repository('staging', openStagingRepository(ground.declared)),
     ground.clock,
     composeAudit(ground),
     changed,

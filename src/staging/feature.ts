@@ -8,6 +8,7 @@ import { stagingCommand } from './cli.js';
  */
 export const stagingFeature: Feature = {
   name: 'staging',
+  dependsOn: ['projects', 'limits', 'management', 'audit'],
   plugin: () => import('./plugin.js'),
   cli: [stagingCommand],
 };

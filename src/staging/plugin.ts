@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { appGround } from '../feature.js';
-import { petsVersionKey } from '../pets/version-cache.js';
 import { composeStaging } from './compose.js';
 import { stagingRoutes } from './routes.js';
 import type { StagingService } from './service.js';
@@ -16,7 +15,7 @@ export default fp(
   async (app: FastifyInstance) => {
     // Where versions are kept (Redis); a change that fails leaves answers held at most HELD_MS (pets/version-cache.ts).
     const changed = async (projectId: number) => {
-      await app.sharedVersions.change?.(petsVersionKey(projectId));
+      for (const key of app.declared.staging.versionKeys) await app.sharedVersions.change?.(key(projectId));
     };
     const staging = composeStaging(appGround(app), changed);
     app.decorate('staging', staging);

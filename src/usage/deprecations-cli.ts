@@ -11,26 +11,19 @@ const day = (iso: string) => iso.slice(0, 10);
 async function report(ctx: CliContext, slug: string, environment: 'production' | 'staging'): Promise<DeprecationsReport> {
   const remote = ctx.remote();
   if (remote) return overApi(remote, () => managementClient(remote).getDeprecations(slug, { environment }));
-  const [
-    { openProjectRepository },
-    { openDeprecatedCallRepository },
-    { DeprecationsService },
-    { projectNotFound },
-    contract,
-    { EnvironmentRoutes },
-  ] = await Promise.all([
-    import('../projects/repository.js'),
-    import('./deprecated-calls.js'),
-    import('./deprecations.js'),
-    import('../projects/service.js'),
-    import('../published-contract.js'),
-    import('../http/environments.js'),
-  ]);
+  const [{ openProjectRepository }, { openDeprecatedCallRepository }, { DeprecationsService }, { projectNotFound }, { EnvironmentRoutes }] =
+    await Promise.all([
+      import('../projects/repository.js'),
+      import('./deprecated-calls.js'),
+      import('./deprecations.js'),
+      import('../projects/service.js'),
+      import('../http/environments.js'),
+    ]);
   const database = await ctx.database();
   const projects = openProjectRepository(database);
   const production = orRefuse((await projects.findBySlug(slug)) ?? projectNotFound(slug));
   const project = environment === 'staging' ? await projects.staging(production, new Date(ctx.clock.now())) : production;
-  const operations = await contract.publishedDeprecatedOperations();
+  const { deprecatedOperations: operations } = await ctx.declared();
   const routes = new EnvironmentRoutes(await ctx.config());
   return new DeprecationsService(
     openDeprecatedCallRepository(database),

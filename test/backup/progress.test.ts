@@ -8,7 +8,7 @@ import { standingLine } from '../../src/backup/progress.js';
 import { releaseFacts } from '../../src/backup/release.js';
 import type { Config } from '../../src/config.js';
 import type { CliCommand, CliContext } from '../../src/feature.js';
-import { FEATURES, openAppStorage } from '../../src/features.js';
+import { declarationsOf, FEATURES, openAppStorage } from '../../src/features.js';
 import { describeEachEngine, freshDatabase } from '../helpers/engines.js';
 import { manualClock } from '../helpers/harness.js';
 import { createUnlimitedKey, runCli } from '../helpers/processes.js';
@@ -29,6 +29,7 @@ function context(databaseUrl: string, interactive: boolean) {
     out: (line) => out.push(line),
     err: (line) => out.push(line),
     remote: () => null,
+    declared: async () => declarationsOf(FEATURES),
     interactive,
     status: (line) => {
       status.push(line);

@@ -44,6 +44,7 @@ describeEachEngine('custom domains: audit entries by entry point', () => {
       out: (line) => lines.push(line),
       err: (line) => lines.push(line),
       remote: () => null,
+      declared: async () => h.app.declared,
       interactive: false,
       status: () => undefined,
     };

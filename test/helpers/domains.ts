@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { Agent, request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ReadyDeploys } from '../../src/domains/service.js';
+import type { ReadyDeploys } from '../../src/domains/deps.js';
 
 /** Projects with a ready deploy, as the deploys capability would say. */
 export function readyDeploys(): ReadyDeploys & { ready: Set<number> } {

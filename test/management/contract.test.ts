@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { publishedManagementDocument } from '../../src/management/document.js';
+import { publishedManagementDocument } from '../../src/published-contract.js';
 import { MANAGEMENT_ONLY_CODES } from '../../src/http/errors.js';
 import { harness, type Harness } from '../helpers/harness.js';
 

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { sqlFor } from '../../src/storage/sql.js';
-import { RESET, RESET_KEEPS } from '../../src/staging/repository.js';
+import { DECLARED } from '../../src/features.js';
+
+const { reset: RESET, keeps: RESET_KEEPS } = DECLARED.staging;
 
 describeEachEngine('what a staging reset empties', () => {
   let h: Harness;
@@ -12,7 +14,7 @@ describeEachEngine('what a staging reset empties', () => {
   });
   after(() => h.close());
 
-  test('every table keyed by project is emptied by a reset or kept on purpose, and both lists name real tables', async () => {
+  test('every table keyed by project is emptied by a capability reset or kept on purpose, and both lists name real tables', async () => {
     const sql = sqlFor(h.storage.database);
     const keyed =
       h.storage.engine === 'sqlite'

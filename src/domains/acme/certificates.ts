@@ -7,7 +7,8 @@ import { normaliseDomain } from '../dns/names.js';
 import { certRetryAt, isPaidPlan, ORDER_LIMITS } from '../policy.js';
 import type { DomainRecord, DomainRepository } from '../repository.js';
 import type { KeySealer } from './key-sealing.js';
-import type { DomainService, DomainSettings } from '../service.js';
+import type { DomainSettings } from '../deps.js';
+import type { DomainService } from '../service.js';
 
 /** Longer than an order may take (client.ts bounds it at 60 s): another instance takes over only after a crash. */
 const LEASE_MS = 3 * 60_000;
