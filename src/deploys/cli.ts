@@ -34,7 +34,7 @@ async function localSide(ctx: CliContext) {
     import('../config.js'),
     import('./compose.js'),
     import('./json.js'),
-    import('./site-address.js'),
+    import('./serving/site-address.js'),
   ]);
   const config = loadConfig();
   const database = await ctx.database();

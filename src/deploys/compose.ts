@@ -1,7 +1,7 @@
 import { composeAudit } from '../audit/compose.js';
 import type { Ground } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
-import { DEFAULT_DEPLOY_MAX_FILES } from './collector.js';
+import { DEFAULT_DEPLOY_MAX_FILES } from './upload/collector.js';
 import { openDeployRepository } from './open-repository.js';
 import { DeployService } from './service.js';
 

@@ -1,6 +1,6 @@
 import type { Feature } from '../feature.js';
 import { deployCommands } from './cli.js';
-import { deployMigrations } from './migrations.js';
+import { deployMigrations } from './storage/migrations.js';
 
 /** Publishing: deploys of a project's static site, served live at `<slug>.<PLATFORM_HOST>`. */
 export const deploysFeature: Feature = {

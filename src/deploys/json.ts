@@ -1,6 +1,6 @@
-import type { DeployRecord } from './repository.js';
+import type { DeployRecord } from './storage/repository.js';
 import type { DeployView } from './service.js';
-import { previewUrl, type SiteAddress } from './site-address.js';
+import { previewUrl, type SiteAddress } from './serving/site-address.js';
 
 /**
  * A deploy as JSON: the management API's `Deploy`, and `petstore deploy … --json`

@@ -1,7 +1,7 @@
 import type { Database } from '../storage/database.js';
-import { postgresDeploys } from './postgres.js';
-import type { DeployRepository } from './repository.js';
-import { sqliteDeploys } from './sqlite.js';
+import { postgresDeploys } from './storage/postgres.js';
+import type { DeployRepository } from './storage/repository.js';
+import { sqliteDeploys } from './storage/sqlite.js';
 
 /** The deploys repository on the engine the database runs on. */
 export function openDeployRepository(database: Database): DeployRepository {

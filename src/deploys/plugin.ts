@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { appGround } from '../feature.js';
 import { openProjectRepository } from '../projects/repository.js';
-import { BlobCache } from './cache.js';
+import { BlobCache } from './serving/cache.js';
 import { composeDeploys } from './compose.js';
-import { PlatformHosts } from './platform-hosts.js';
+import { PlatformHosts } from './serving/platform-hosts.js';
 import { deployRoutes } from './routes.js';
-import type { BlobReader, DeployRepository } from './repository.js';
+import type { BlobReader, DeployRepository } from './storage/repository.js';
 import type { DeployService } from './service.js';
-import { openSiteAddressStore } from './site-address.js';
+import { openSiteAddressStore } from './serving/site-address.js';
 import { SiteHosts } from './sites.js';
 
 declare module 'fastify' {

@@ -8,10 +8,10 @@ import { ApiError } from '../http/errors.js';
 import { projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import { deployJson } from './json.js';
-import { MAX_CONCURRENT_UPLOADS, UPLOAD_RETRY_AFTER_SECONDS, UploadSlots } from './storage-policy.js';
+import { MAX_CONCURRENT_UPLOADS, UPLOAD_RETRY_AFTER_SECONDS, UploadSlots } from './storage/storage-policy.js';
 import { DeployListSchema, DeployParams, DeploySchema } from './schemas.js';
 import type { DeployService, DeployView } from './service.js';
-import type { SiteAddress } from './site-address.js';
+import type { SiteAddress } from './serving/site-address.js';
 
 /** Media types a `.tar.gz` upload may be sent as. */
 export const ARCHIVE_MEDIA_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar+gzip', 'application/octet-stream'];

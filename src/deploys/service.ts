@@ -4,13 +4,13 @@ import { systemClock, type Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
-import type { DeployFile, UploadLimits, UploadResult } from './collector.js';
-import { compressBlob, hashed, manifestOf, type DeployContent, type HashedFile } from './manifest.js';
-import type { DeployFailureReason, DeployRecord, DeployRepository, DeployStatus } from './repository.js';
+import type { DeployFile, UploadLimits, UploadResult } from './upload/collector.js';
+import { compressBlob, hashed, manifestOf, type DeployContent, type HashedFile } from './upload/manifest.js';
+import type { DeployFailureReason, DeployRecord, DeployRepository, DeployStatus } from './storage/repository.js';
 import type { LeaveOut } from './site-files.js';
-import { Spool } from './spool.js';
-import { readArchive, readDirectory, validateFiles } from './upload.js';
-import { BLOB_GRACE_MS, KEEP_DEPLOYS_MS, KEEP_READY_DEPLOYS, STORAGE_QUOTA_BYTES } from './storage-policy.js';
+import { Spool } from './upload/spool.js';
+import { readArchive, readDirectory, validateFiles } from './upload/upload.js';
+import { BLOB_GRACE_MS, KEEP_DEPLOYS_MS, KEEP_READY_DEPLOYS, STORAGE_QUOTA_BYTES } from './storage/storage-policy.js';
 import type { Plan } from '../projects/plans.js';
 
 export interface DeployDeps {

@@ -1,5 +1,5 @@
 import type { StagesOf } from '../http/pipeline.js';
-import { earlySiteStep, siteKeyStep, siteStep } from './site-steps.js';
+import { earlySiteStep, siteKeyStep, siteStep } from './serving/site-steps.js';
 
 /**
  * The deploys' stages: `site` answers a published project's files (on the front door from memory, SQLite);

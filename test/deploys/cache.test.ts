@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { BlobCache, blobCost } from '../../src/deploys/cache.js';
-import type { BlobReader, StoredBlob } from '../../src/deploys/repository.js';
+import { BlobCache, blobCost } from '../../src/deploys/serving/cache.js';
+import type { BlobReader, StoredBlob } from '../../src/deploys/storage/repository.js';
 
 function blob(hash: string, size: number, gzip = 0): StoredBlob {
   return { hash, bytes: Buffer.alloc(size, hash), gzip: gzip ? Buffer.alloc(gzip) : null, br: null };

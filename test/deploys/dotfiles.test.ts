@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { secretByConvention } from '../../src/deploys/collector.js';
+import { secretByConvention } from '../../src/deploys/upload/collector.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { tarGz } from '../helpers/deploys.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { decodeRequestPath } from '../../src/deploys/request-path.js';
+import { decodeRequestPath } from '../../src/deploys/serving/request-path.js';
 import { isApiUrl } from '../../src/http/request-steps.js';
 import { site } from '../helpers/deploys.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';

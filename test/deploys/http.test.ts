@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { NOT_FOUND_PAGE, NOT_PUBLISHED_PAGE, BAD_REQUEST_PAGE } from '../../src/deploys/pages.js';
+import { NOT_FOUND_PAGE, NOT_PUBLISHED_PAGE, BAD_REQUEST_PAGE } from '../../src/deploys/serving/pages.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { site } from '../helpers/deploys.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';

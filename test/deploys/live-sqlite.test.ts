@@ -2,8 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDeployRepository } from '../../src/deploys/open-repository.js';
-import type { Manifest, NewDeploy } from '../../src/deploys/repository.js';
-import { LIVE_RECHECK_MS } from '../../src/deploys/sqlite.js';
+import type { Manifest, NewDeploy } from '../../src/deploys/storage/repository.js';
+import { LIVE_RECHECK_MS } from '../../src/deploys/storage/sqlite.js';
 import { tempDatabase } from '../helpers/processes.js';
 import { openRepositories } from '../helpers/repositories.js';
 

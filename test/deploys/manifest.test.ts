@@ -2,8 +2,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressBlob, hashFiles } from '../../src/deploys/manifest.js';
-import { isCompressible, mediaTypeOf } from '../../src/deploys/media-type.js';
+import { compressBlob, hashFiles } from '../../src/deploys/upload/manifest.js';
+import { isCompressible, mediaTypeOf } from '../../src/deploys/upload/media-type.js';
 import { site } from '../helpers/deploys.js';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');

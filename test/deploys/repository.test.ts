@@ -1,6 +1,6 @@
 import { describe } from 'node:test';
 import { openDeployRepository } from '../../src/deploys/open-repository.js';
-import { MemoryDeployRepository } from '../../src/deploys/memory.js';
+import { MemoryDeployRepository } from '../../src/deploys/storage/memory.js';
 import { deployRepositoryContract } from '../helpers/deploy-repository-contract.js';
 import { describeEachEngine, freshDatabase } from '../helpers/engines.js';
 import { openRepositories } from '../helpers/repositories.js';

@@ -2,10 +2,10 @@ import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { DEFAULT_UPLOAD_LIMITS } from '../../src/deploys/collector.js';
-import { MemoryDeployRepository } from '../../src/deploys/memory.js';
-import { chooseCoding, parseRange } from '../../src/deploys/negotiation.js';
-import { CACHE_CONTROL, serveSite, type SiteResponse } from '../../src/deploys/serve.js';
+import { DEFAULT_UPLOAD_LIMITS } from '../../src/deploys/upload/collector.js';
+import { MemoryDeployRepository } from '../../src/deploys/storage/memory.js';
+import { chooseCoding, parseRange } from '../../src/deploys/serving/negotiation.js';
+import { CACHE_CONTROL, serveSite, type SiteResponse } from '../../src/deploys/serving/serve.js';
 import { createDeploy, type DeployDeps } from '../../src/deploys/service.js';
 import { site } from '../helpers/deploys.js';
 

@@ -5,10 +5,10 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock } from '../../src/clock.js';
-import { DEFAULT_UPLOAD_LIMITS } from '../../src/deploys/collector.js';
-import { MemoryDeployRepository } from '../../src/deploys/memory.js';
-import type { StoredBlob } from '../../src/deploys/repository.js';
-import { serveSite } from '../../src/deploys/serve.js';
+import { DEFAULT_UPLOAD_LIMITS } from '../../src/deploys/upload/collector.js';
+import { MemoryDeployRepository } from '../../src/deploys/storage/memory.js';
+import type { StoredBlob } from '../../src/deploys/storage/repository.js';
+import { serveSite } from '../../src/deploys/serving/serve.js';
 import {
   createDeploy,
   listDeploys,

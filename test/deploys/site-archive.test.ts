@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { DEFAULT_DEPLOY_MAX_FILES } from '../../src/deploys/collector.js';
+import { DEFAULT_DEPLOY_MAX_FILES } from '../../src/deploys/upload/collector.js';
 import { listSite, siteArchive, UnreadableFolder, type PackProgress } from '../../src/deploys/site-archive.js';
 import { leaveOutFor } from '../../src/deploys/site-files.js';
-import { readArchive, readDirectory } from '../../src/deploys/upload.js';
+import { readArchive, readDirectory } from '../../src/deploys/upload/upload.js';
 
 const dirs: string[] = [];
 after(() => {

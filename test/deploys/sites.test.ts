@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformHosts } from '../../src/deploys/platform-hosts.js';
+import { PlatformHosts } from '../../src/deploys/serving/platform-hosts.js';
 import { SiteHosts, siteHostname } from '../../src/deploys/sites.js';
 
 function platform(projects: { id: number; slug: string }[], now = () => 0) {

@@ -1,10 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { sha256 } from '../../src/deploys/manifest.js';
-import type { StoredBlob } from '../../src/deploys/repository.js';
+import { sha256 } from '../../src/deploys/upload/manifest.js';
+import type { StoredBlob } from '../../src/deploys/storage/repository.js';
 import { applyRetention, type DeployView } from '../../src/deploys/service.js';
-import { BLOB_GRACE_MS, KEEP_DEPLOYS_MS } from '../../src/deploys/storage-policy.js';
+import { BLOB_GRACE_MS, KEEP_DEPLOYS_MS } from '../../src/deploys/storage/storage-policy.js';
 import { DomainError } from '../../src/errors/domain-error.js';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, manualClock, ok, type Harness } from '../helpers/harness.js';

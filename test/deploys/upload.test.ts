@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { constants, createGzip, gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits, type UploadResult } from '../../src/deploys/collector.js';
-import { readArchive, readDirectory, validateFiles } from '../../src/deploys/upload.js';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits, type UploadResult } from '../../src/deploys/upload/collector.js';
+import { readArchive, readDirectory, validateFiles } from '../../src/deploys/upload/upload.js';
 import { patchName, site, streamOf, tarBytes, tarGz, type TestEntry } from '../helpers/deploys.js';
 
 const small: UploadLimits = { maxBytes: 1000, maxFiles: 3 };

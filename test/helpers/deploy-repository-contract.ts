@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { DeployRepository, Manifest, NewDeploy, StoredBlob } from '../../src/deploys/repository.js';
+import type { DeployRepository, Manifest, NewDeploy, StoredBlob } from '../../src/deploys/storage/repository.js';
 
 const hashOf = (s: string) => createHash('sha256').update(s).digest('hex');
 

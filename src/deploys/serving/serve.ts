@@ -1,6 +1,6 @@
 import { chooseCoding, noneMatch, parseRange, type Coding } from './negotiation.js';
 import { BAD_REQUEST_PAGE, METHOD_NOT_ALLOWED_PAGE, NOT_FOUND_PAGE, NOT_PUBLISHED_PAGE } from './pages.js';
-import type { BlobReader, LiveSite, ManifestEntry, ManifestLookup, StoredBlob } from './repository.js';
+import type { BlobReader, LiveSite, ManifestEntry, ManifestLookup, StoredBlob } from '../storage/repository.js';
 import { candidatePaths, decodeRequestPath } from './request-path.js';
 
 export interface SiteRequest {

@@ -1,4 +1,4 @@
-import type { FeatureMigrations } from '../storage/migrations.js';
+import type { FeatureMigrations } from '../../storage/migrations.js';
 
 /**
  * Blobs by SHA-256 with their precompressed copies; deploys (state, reason,

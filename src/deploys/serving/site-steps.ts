@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REGULAR, type EarlyStep } from '../http/front-door.js';
-import { isApiUrl, type RequestStep } from '../http/request-steps.js';
+import { REGULAR, type EarlyStep } from '../../http/front-door.js';
+import { isApiUrl, type RequestStep } from '../../http/request-steps.js';
 import { NOT_FOUND_PAGE } from './pages.js';
 import type { PlatformHosts, PreviewHost } from './platform-hosts.js';
-import type { BlobReader, DeployRepository, LiveSite } from './repository.js';
+import type { BlobReader, DeployRepository, LiveSite } from '../storage/repository.js';
 import { answerSite, answerSiteFromMemory, type SiteResponse } from './serve.js';
-import { siteHostname, type SiteHosts, type SiteProject } from './sites.js';
+import { siteHostname, type SiteHosts, type SiteProject } from '../sites.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
-import { emitPg } from '../events/outbox.js';
-import { deployEventData } from './json.js';
+import { emitPg } from '../../events/outbox.js';
+import { deployEventData } from '../json.js';
 import type pg from 'pg';
-import type { PgDatabase } from '../storage/postgres/database.js';
+import type { PgDatabase } from '../../storage/postgres/database.js';
 import type {
   DeployRecord,
   DeployRepository,

@@ -5,7 +5,7 @@ import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { collectFiles, FileCollector, UploadRefusal, type DeployFile, type UploadLimits, type UploadResult } from './collector.js';
 import { decodeUtf8 } from './paths.js';
-import type { LeaveOut } from './site-files.js';
+import type { LeaveOut } from '../site-files.js';
 import { SpoolError } from './spool.js';
 
 /**

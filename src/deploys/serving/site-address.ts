@@ -1,7 +1,7 @@
-import type { Config } from '../config.js';
-import { siteUrl } from '../projects/site-url.js';
-import type { Database } from '../storage/database.js';
-import { int, sqlFor } from '../storage/sql.js';
+import type { Config } from '../../config.js';
+import { siteUrl } from '../../projects/site-url.js';
+import type { Database } from '../../storage/database.js';
+import { int, sqlFor } from '../../storage/sql.js';
 
 /** Where a server serves project sites: `http://<slug>.<platformHost>[:port]/`. */
 export type SiteAddress = Pick<Config, 'platformHost' | 'port'>;

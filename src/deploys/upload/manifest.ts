@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { DeployFile } from './collector.js';
 import { isCompressible, mediaTypeOf } from './media-type.js';
-import type { Manifest, ManifestEntry, StoredBlob } from './repository.js';
+import type { Manifest, ManifestEntry, StoredBlob } from '../storage/repository.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

@@ -1,5 +1,5 @@
 import { checkDeployPath } from './paths.js';
-import type { DeployFailureReason } from './repository.js';
+import type { DeployFailureReason } from '../storage/repository.js';
 
 /** A deploy's file as uploaded. */
 export interface DeployFile {

@@ -1,4 +1,4 @@
-import type { BlobReader, StoredBlob } from './repository.js';
+import type { BlobReader, StoredBlob } from '../storage/repository.js';
 
 /** The memory a cached blob takes: its original and compressed copies. */
 export function blobCost(blob: StoredBlob): number {

@@ -1,4 +1,4 @@
-import { int, time } from '../storage/sql.js';
+import { int, time } from '../../storage/sql.js';
 import type { DeployFailureReason, DeployRecord, DeployStatus, LiveDeploy, LiveDeployRow, Manifest, ManifestEntry } from './repository.js';
 
 export interface DeployRow {

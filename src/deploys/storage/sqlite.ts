@@ -1,7 +1,7 @@
-import type { SqliteDatabase } from '../storage/database.js';
-import { guard, storageError } from '../storage/sqlite/database.js';
-import { sqliteOutbox } from '../events/outbox.js';
-import { deployEventData } from './json.js';
+import type { SqliteDatabase } from '../../storage/database.js';
+import { guard, storageError } from '../../storage/sqlite/database.js';
+import { sqliteOutbox } from '../../events/outbox.js';
+import { deployEventData } from '../json.js';
 import type {
   DeployRecord,
   DeployRepository,

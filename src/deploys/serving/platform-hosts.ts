@@ -1,4 +1,4 @@
-import type { SiteProject } from './sites.js';
+import type { SiteProject } from '../sites.js';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /**

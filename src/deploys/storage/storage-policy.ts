@@ -1,4 +1,4 @@
-import type { Plan } from '../projects/plans.js';
+import type { Plan } from '../../projects/plans.js';
 
 const MB = 1024 * 1024;
 
