@@ -1,6 +1,10 @@
 import type { Declarations } from '../feature.js';
 import type { Database } from '../storage/database.js';
 import { sqlFor, type SqlStatement } from '../storage/sql.js';
+import { StorageUnavailableError } from '../storage/unavailable.js';
+
+/** How often a reset starts over when another writer added a row referring to one it deleted. */
+const RESET_TRIES = 10;
 
 /** A staging environment's data as a whole: emptied, or filled with production's pets. */
 export interface StagingRepository {
@@ -25,7 +29,19 @@ export const openStagingRepository =
     const lock = (stagingId: number): SqlStatement => ['UPDATE projects SET production_id = production_id WHERE id = ?', [stagingId]];
     return {
       reset: async (stagingId) => {
-        await sql.runAll([lock(stagingId), ...staging.reset.flatMap((clear) => clear(stagingId))]);
+        const statements = [lock(stagingId), ...staging.reset.flatMap((clear) => clear(stagingId))];
+        for (let tries = 1; ; tries++) {
+          try {
+            await sql.runAll(statements);
+            return;
+          } catch (err) {
+            // On PostgreSQL another writer (the delivery worker recording an attempt, a request in staging) may
+            // commit, between two of the reset's statements, a row referring to one it deleted (23503): start
+            // again, which deletes that row too. Past the bound the client is told to retry (503).
+            if ((err as { code?: string }).code !== '23503') throw err;
+            if (tries >= RESET_TRIES) throw new StorageUnavailableError(err);
+          }
+        }
       },
       copyPets: (productionId, stagingId) => staging.copy(database, productionId, stagingId),
     };
