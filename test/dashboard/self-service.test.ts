@@ -142,7 +142,7 @@ describe('self-service in the dashboard, in Chromium, against bin/petstore serve
     // A member sees the people but neither Invite nor Remove.
     await other.goto(`${base}/dashboard/projects/${slug}/members`);
     await rendered(other);
-    assert.match(await other.locator('#content').innerText(), /owners of this project invite people/);
+    assert.match(await other.locator('#content').innerText(), /Admins and owners of this project invite people/);
     assert.equal(await other.getByRole('button', { name: 'Invite' }).count(), 0);
     assert.equal(await other.getByRole('button', { name: /^Remove/ }).count(), 0);
     await checkPage(second, 'members-as-member');

@@ -12,7 +12,7 @@ test('docs/permissions.md is the permission table as it is (npm run permissions:
 });
 
 test('every remote CLI command has an entry in the permission table', () => {
-  const named = new Set(Object.values(PERMISSIONS).flatMap((p) => ('cli' in p ? [...p.cli] : [])));
+  const named = new Set(Object.values(PERMISSIONS).flatMap((p: { cli?: readonly string[] }) => p.cli ?? []));
   const commands = REMOTE_COMMANDS.flatMap((c) =>
     c.usage
       .map((line) => line.trim().split(/\s+/))
