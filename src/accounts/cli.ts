@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { parse } from '../cli/args.js';
+import { parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { OPERATOR } from '../audit/actor.js';
 import { DomainError } from '../errors/domain-error.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
+import { isRole, ROLES } from './roles.js';
 
 /** The service on the database, loaded when a command runs (other commands do not load it). */
 async function service(ctx: CliContext) {
@@ -65,14 +66,23 @@ export const usersCommand: CliCommand = {
 export const membersCommand: CliCommand = {
   name: 'projects',
   subcommands: ['add-member', 'remove-member'],
-  usage: ['projects add-member SLUG EMAIL [--owner]', 'projects remove-member SLUG EMAIL'],
+  usage: [
+    `projects add-member SLUG EMAIL [--role ${ROLES.join('|')}]   developer by default (--owner: --role owner)`,
+    'projects remove-member SLUG EMAIL',
+  ],
   async run([sub, ...rest], ctx) {
-    const { positionals, values } = parse(rest, sub === 'add-member' ? { owner: { type: 'boolean' } } : {}, 2);
+    const options: Parameters<typeof parse>[1] = sub === 'add-member' ? { owner: { type: 'boolean' }, role: { type: 'string' } } : {};
+    const { positionals, values } = parse(rest, options, 2);
     const [slug = '', email = ''] = positionals;
+    const given = values as { owner?: boolean; role?: string };
+    const role = given.owner ? 'owner' : (given.role ?? 'developer');
+    if (given.owner && given.role !== undefined && given.role !== 'owner')
+      throw new UsageError('--owner is --role owner: give one of them');
+    if (!isRole(role)) throw new UsageError(`unknown role ${role}; one of ${ROLES.join(', ')}`);
     const accounts = await service(ctx);
     if (sub === 'add-member') {
-      const added = orRefuse(await accounts.addMember(OPERATOR, slug, email, (values as { owner?: boolean }).owner ? 'owner' : 'member'));
-      ctx.out(added ? `${email} is now a member of ${slug}` : `${email} already is a member of ${slug}`);
+      const added = orRefuse(await accounts.addMember(OPERATOR, slug, email, role));
+      ctx.out(added ? `${email} is now a member of ${slug} (${role})` : `${email} already is a member of ${slug}`);
     } else {
       orRefuse(await accounts.removeMember(OPERATOR, slug, email));
       ctx.out(`${email} is no longer a member of ${slug}`);

@@ -1,5 +1,6 @@
 import type { Feature } from '../feature.js';
 import { membersCommand, usersCommand } from './cli.js';
+import { invitationsCommand, memberRolesCommand, protectCommand } from './roles-cli.js';
 import { accountMigrations } from './migrations.js';
 
 /** People, their memberships of projects, and sign-in sessions. */
@@ -8,7 +9,7 @@ export const accountsFeature: Feature = {
   dependsOn: ['projects', 'secrets', 'audit'],
   migrations: accountMigrations,
   plugin: () => import('./plugin.js'),
-  cli: [usersCommand, membersCommand],
+  cli: [usersCommand, membersCommand, memberRolesCommand, invitationsCommand, protectCommand],
   staging: {
     keeps: {
       project_members: 'shared: kept on the production row',

@@ -126,6 +126,16 @@ export const accountMigrations: FeatureMigrations = {
         );
         CREATE INDEX sso_logins_expiry ON sso_logins(expires_at);`,
     },
+    {
+      version: 6,
+      name: 'project roles owner, admin, developer, viewer (a member before roles is a developer), invitations with a role',
+      kind: 'expand',
+      sql: `
+        ALTER TABLE project_members ADD COLUMN project_role TEXT NOT NULL DEFAULT 'developer'
+          CHECK (project_role IN ('owner', 'admin', 'developer', 'viewer'));
+        UPDATE project_members SET project_role = 'owner' WHERE role = 'owner';
+        ALTER TABLE invitations ADD COLUMN role TEXT NOT NULL DEFAULT 'developer' CHECK (role IN ('owner', 'admin', 'developer', 'viewer'));`,
+    },
   ],
   postgres: [
     {
@@ -250,6 +260,16 @@ export const accountMigrations: FeatureMigrations = {
           expires_at TIMESTAMPTZ NOT NULL
         );
         CREATE INDEX sso_logins_expiry ON sso_logins(expires_at);`,
+    },
+    {
+      version: 6,
+      name: 'project roles owner, admin, developer, viewer (a member before roles is a developer), invitations with a role',
+      kind: 'expand',
+      sql: `
+        ALTER TABLE project_members ADD COLUMN project_role TEXT NOT NULL DEFAULT 'developer'
+          CHECK (project_role IN ('owner', 'admin', 'developer', 'viewer'));
+        UPDATE project_members SET project_role = 'owner' WHERE role = 'owner';
+        ALTER TABLE invitations ADD COLUMN role TEXT NOT NULL DEFAULT 'developer' CHECK (role IN ('owner', 'admin', 'developer', 'viewer'));`,
     },
   ],
 };

@@ -2,6 +2,9 @@ import type { Plan, Quota } from '../projects/plans.js';
 import { insertProject, toProject, type Project, type ProjectRow } from '../projects/repository.js';
 import type { Database } from '../storage/database.js';
 import { flag, int, sqlFor, time } from '../storage/sql.js';
+import type { Role } from './roles.js';
+
+export type { Role };
 
 export interface User {
   id: number;
@@ -13,8 +16,6 @@ export interface User {
 export interface UserWithHash extends User {
   passwordHash: string;
 }
-
-export type Role = 'owner' | 'member';
 
 export interface Member {
   email: string;
@@ -28,6 +29,8 @@ export interface Invitation {
   createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
+  /** The role the person joins with. */
+  role: Role;
   /**
    * Made by someone trusted to vouch for the email (an admin, or an owner of a project a person did not make
    * themselves): only then may accepting it create the account when SIGNUP is invite.
@@ -45,8 +48,13 @@ export interface AccountRepository {
   addMember(projectId: number, userId: number, now: Date, role?: Role): Promise<boolean>;
   /** The person's role in the project, or null when they are not a member. */
   roleOf(projectId: number, userId: number): Promise<Role | null>;
-  /** The project's members, owners first, then by when they joined. */
+  /** The project's members, owners first (then admins, developers, viewers), then by when they joined. */
   members(projectId: number): Promise<Member[]>;
+  /**
+   * Gives a member another role, in one statement that keeps at least one owner: 'last_owner' when it would
+   * take the project's last owner away, 'not_member' when the person is not a member.
+   */
+  setRole(projectId: number, userId: number, role: Role): Promise<'changed' | 'last_owner' | 'not_member'>;
   /**
    * Adds a project with the person as its owner (and marked made by them when `selfMade`), unless they already
    * own `limit` projects ('at_limit') or the slug is taken (null).
@@ -89,6 +97,15 @@ const withoutHash = ({ passwordHash: _hash, ...user }: UserWithHash): User => us
 
 const COLUMNS = 'id, email, admin, password_hash, created_at';
 
+/**
+ * A membership's role: `project_role`, except that `role` (the column from before roles, `owner` or `member`)
+ * decides who is an owner, so an owner added by a build that knows only `role` is one here too.
+ */
+const ROLE = "CASE WHEN m.role = 'owner' THEN 'owner' ELSE m.project_role END";
+
+/** The value of the column from before roles: an owner is `owner`, anyone else `member`. */
+const legacyRole = (role: Role) => (role === 'owner' ? 'owner' : 'member');
+
 export function openAccountRepository(database: Database): AccountRepository {
   const sql = sqlFor(database);
   return {
@@ -107,24 +124,42 @@ export function openAccountRepository(database: Database): AccountRepository {
       const row = await sql.one<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`, [id]);
       return row ? withoutHash(toUser(row)) : null;
     },
-    addMember: async (projectId, userId, now, role = 'member') =>
-      (await sql.run('INSERT INTO project_members (project_id, user_id, created_at, role) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', [
-        projectId,
-        userId,
-        now,
-        role,
-      ])) > 0,
+    addMember: async (projectId, userId, now, role = 'developer') =>
+      (await sql.run(
+        'INSERT INTO project_members (project_id, user_id, created_at, role, project_role) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        [projectId, userId, now, legacyRole(role), role],
+      )) > 0,
     roleOf: async (projectId, userId) =>
-      (await sql.one<{ role: Role }>('SELECT role FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId]))?.role ??
-      null,
+      (
+        await sql.one<{ role: Role }>(`SELECT ${ROLE} AS role FROM project_members m WHERE m.project_id = ? AND m.user_id = ?`, [
+          projectId,
+          userId,
+        ])
+      )?.role ?? null,
     members: async (projectId) =>
       (
         await sql.all<{ email: string; role: Role; created_at: bigint | Date }>(
-          `SELECT u.email, m.role, m.created_at FROM project_members m JOIN users u ON u.id = m.user_id
-            WHERE m.project_id = ? ORDER BY CASE m.role WHEN 'owner' THEN 0 ELSE 1 END, m.created_at, u.id`,
+          `SELECT u.email, ${ROLE} AS role, m.created_at FROM project_members m JOIN users u ON u.id = m.user_id
+            WHERE m.project_id = ?
+            ORDER BY CASE ${ROLE} WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'developer' THEN 2 ELSE 3 END, m.created_at, u.id`,
           [projectId],
         )
       ).map((r) => ({ email: r.email, role: r.role, createdAt: time(r.created_at) })),
+    setRole: async (projectId, userId, role) => {
+      // An owner stays unless another owner remains, decided by the same statement that demotes.
+      const keepsAnOwner =
+        role === 'owner'
+          ? ''
+          : " AND (role <> 'owner' OR EXISTS (SELECT 1 FROM project_members o WHERE o.project_id = ? AND o.user_id <> ? AND o.role = 'owner'))";
+      const changed = await sql.run(
+        `UPDATE project_members SET role = ?, project_role = ? WHERE project_id = ? AND user_id = ?${keepsAnOwner}`,
+        [legacyRole(role), role, projectId, userId, ...(role === 'owner' ? [] : [projectId, userId])],
+      );
+      if (changed > 0) return 'changed';
+      return (await sql.one('SELECT 1 AS yes FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId]))
+        ? 'last_owner'
+        : 'not_member';
+    },
     createOwnedProject: async (userId, p, { limit, selfMade }) => {
       const row = await sql.insertCapped<ProjectRow>({
         parent: { table: 'users', id: userId },
@@ -134,7 +169,7 @@ export function openAccountRepository(database: Database): AccountRepository {
         then: (created) => [
           ...(selfMade ? [['INSERT INTO self_made_projects (project_id) VALUES (?)', [created.id]] as const] : []),
           [
-            "INSERT INTO project_members (project_id, user_id, created_at, role) VALUES (?, ?, ?, 'owner')",
+            "INSERT INTO project_members (project_id, user_id, created_at, role, project_role) VALUES (?, ?, ?, 'owner', 'owner')",
             [created.id, userId, p.createdAt],
           ],
         ],
@@ -150,8 +185,8 @@ export function openAccountRepository(database: Database): AccountRepository {
         ],
         limit,
         insert: [
-          'INSERT INTO invitations (token_hash, project_id, email, invited_by, created_at, expires_at, vouched) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING project_id',
-          [tokenHash, i.projectId, i.email, invitedBy, i.createdAt, i.expiresAt, i.vouched],
+          'INSERT INTO invitations (token_hash, project_id, email, invited_by, created_at, expires_at, vouched, role) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING project_id',
+          [tokenHash, i.projectId, i.email, invitedBy, i.createdAt, i.expiresAt, i.vouched, i.role],
         ],
       })) !== 'at_limit',
     findInvitation: async (tokenHash) => {
@@ -162,7 +197,8 @@ export function openAccountRepository(database: Database): AccountRepository {
         expires_at: bigint | Date;
         used_at: bigint | Date | null;
         vouched: bigint | boolean;
-      }>('SELECT project_id, email, created_at, expires_at, used_at, vouched FROM invitations WHERE token_hash = ?', [tokenHash]);
+        role: Role;
+      }>('SELECT project_id, email, created_at, expires_at, used_at, vouched, role FROM invitations WHERE token_hash = ?', [tokenHash]);
       return r
         ? {
             projectId: int(r.project_id),
@@ -171,6 +207,7 @@ export function openAccountRepository(database: Database): AccountRepository {
             expiresAt: time(r.expires_at),
             usedAt: time(r.used_at),
             vouched: flag(r.vouched),
+            role: r.role,
           }
         : null;
     },

@@ -6,7 +6,8 @@ import type { Project, ProjectRepository } from '../projects/repository.js';
 import { checkNewProject, projectExists, projectNotFound } from '../projects/service.js';
 import { isCommonPassword, normalisePassword } from './common-passwords.js';
 import { DEFAULT_HASH_COST, generatePassword, hashPassword, scryptParams } from './passwords.js';
-import type { AccountRepository, Invitation, Member, Role, User } from './repository.js';
+import type { AccountRepository, Invitation, Member, User } from './repository.js';
+import { insufficientRole, type Role } from './roles.js';
 import type { SessionRepository } from './sessions-repository.js';
 import { emailProblem, normaliseEmail } from './email.js';
 
@@ -77,13 +78,17 @@ const invalidEmail = (email: string) => {
   ]);
 };
 
-const forbidden = (slug: string) => new DomainError('forbidden', `Only the owners of project "${slug}" may do this.`);
-
 export interface InvitationView extends Invitation {
   project: string;
 }
 
 const userNotFound = (email: string) => new DomainError('not_found', `No user "${email}" exists.`);
+
+const notMember = (email: string, slug: string) =>
+  new DomainError('not_found', `${normaliseEmail(email)} is not a member of project "${slug}".`);
+
+const lastOwner = (email: string, slug: string) =>
+  new DomainError('last_owner', `${email} is the last owner of project "${slug}": make another member owner first.`);
 
 export interface CreatedUser extends User {
   /** Set when the password was generated: shown once. */
@@ -144,7 +149,7 @@ export class AccountService {
   }
 
   /** Makes a person a member of a project; true when they were not one before (only then is it recorded). */
-  async addMember(actor: Actor, slug: string, email: string, role: Role = 'member'): Promise<boolean | DomainError> {
+  async addMember(actor: Actor, slug: string, email: string, role: Role = 'developer'): Promise<boolean | DomainError> {
     const found = await this.userAndProject(slug, email);
     if (found instanceof DomainError) return found;
     const added = await this.accounts.addMember(found.project.id, found.user.id, new Date(this.clock.now()), role);
@@ -192,6 +197,14 @@ export class AccountService {
     return project;
   }
 
+  /** A project the person may manage and their role in it (an admin: owner); one they may not is "not found". */
+  async access(user: User, slug: string): Promise<{ project: Project; role: Role } | DomainError> {
+    const project = await this.projects.findBySlug(slug);
+    const role = project ? await this.roleIn(user, project) : null;
+    if (!project || !role) return projectNotFound(slug);
+    return { project, role };
+  }
+
   /** Sign-up by the person themselves: allowed only when SIGNUP is open; the password must not be weak. */
   async signUp(email: string, password: string, mode: SignupMode): Promise<User | DomainError> {
     if (mode !== 'open') return new DomainError('signup_closed', 'Sign-up is not open on this service: ask for an invitation.');
@@ -214,10 +227,6 @@ export class AccountService {
   async roleIn(user: User, project: Project): Promise<Role | null> {
     if (user.admin) return 'owner';
     return this.accounts.roleOf(project.id, user.id);
-  }
-
-  private async ownerCheck(user: User, project: Project): Promise<DomainError | null> {
-    return (await this.roleIn(user, project)) === 'owner' ? null : forbidden(project.slug);
   }
 
   /**
@@ -244,36 +253,68 @@ export class AccountService {
     return this.accounts.members(project.id);
   }
 
-  /** Removes a member; only owners (and admins) may, and the last owner stays. `actor` is the person `user` acting. */
-  async removeMemberAs(actor: Actor, user: User, project: Project, email: string): Promise<User | DomainError> {
-    const refused = await this.ownerCheck(user, project);
-    if (refused) return refused;
-    const member = await this.accounts.findUserByEmail(normaliseEmail(email));
-    const role = member ? await this.accounts.roleOf(project.id, member.id) : null;
-    if (!member || !role) return new DomainError('not_found', `${normaliseEmail(email)} is not a member of project "${project.slug}".`);
+  /**
+   * Removes a member. `acting` is the role of the person `actor` acting (the route has checked it is at least
+   * admin): only an owner removes an owner, and the last owner stays.
+   */
+  async removeMemberAs(actor: Actor, acting: Role, project: Project, email: string): Promise<User | DomainError> {
+    const found = await this.memberOf(project, email);
+    if (found instanceof DomainError) return found;
+    const { member, role } = found;
+    if (role === 'owner' && acting !== 'owner') return insufficientRole('owner', acting, 'removing an owner');
     if (role === 'owner' && (await this.accounts.members(project.id)).filter((m) => m.role === 'owner').length <= 1) {
-      return new DomainError('last_owner', `${member.email} is the last owner of project "${project.slug}".`);
+      return lastOwner(member.email, project.slug);
     }
     await this.accounts.removeMember(project.id, member.id);
     await this.audit.record(actor, project.id, 'member.remove', member.email);
-    const { passwordHash: _hash, ...plain } = member;
-    return plain;
+    return member;
   }
 
   /**
-   * An invitation link's token for an email, valid 7 days; only owners (and admins) may invite, at most
-   * MAX_PENDING_INVITATIONS pending per project. Only its hash is stored. The invitation is vouched for (may
+   * Gives a member another role (`member.role_change`, target `email: old -> new`). `acting` is the role of the
+   * person acting: only an owner makes an owner or changes an owner's role, and the last owner stays.
+   */
+  async setRole(actor: Actor, acting: Role, project: Project, email: string, role: Role): Promise<Member | DomainError> {
+    const found = await this.memberOf(project, email);
+    if (found instanceof DomainError) return found;
+    const { member, role: was } = found;
+    if ((role === 'owner' || was === 'owner') && acting !== 'owner') {
+      return insufficientRole('owner', acting, role === 'owner' ? 'making an owner' : "changing an owner's role");
+    }
+    if (was !== role) {
+      const outcome = await this.accounts.setRole(project.id, member.id, role);
+      if (outcome === 'last_owner') return lastOwner(member.email, project.slug);
+      if (outcome === 'not_member') return notMember(email, project.slug);
+      await this.audit.record(actor, project.id, 'member.role_change', `${member.email}: ${was} -> ${role}`);
+    }
+    const now = (await this.accounts.members(project.id)).find((m) => m.email === member.email);
+    return now ?? notMember(email, project.slug);
+  }
+
+  private async memberOf(project: Project, email: string): Promise<{ member: User; role: Role } | DomainError> {
+    const found = await this.accounts.findUserByEmail(normaliseEmail(email));
+    const role = found ? await this.accounts.roleOf(project.id, found.id) : null;
+    if (!found || !role) return notMember(email, project.slug);
+    const { passwordHash: _hash, ...member } = found;
+    return { member, role };
+  }
+
+  /**
+   * An invitation link's token for an email to join with `role`, valid 7 days, at most MAX_PENDING_INVITATIONS
+   * pending per project. `acting` is the role of `user` (the route has checked it is at least admin): only an
+   * owner invites an owner. Only its hash is stored. The invitation is vouched for (may
    * create the account when SIGNUP is invite) when `user` is an admin or the project is not one a person made
    * themselves. `actor` is the person `user` acting.
    */
   async invite(
     actor: Actor,
     user: User,
+    acting: Role,
     project: Project,
     email: string,
-  ): Promise<{ token: string; email: string; expiresAt: Date } | DomainError> {
-    const refused = await this.ownerCheck(user, project);
-    if (refused) return refused;
+    role: Role = 'developer',
+  ): Promise<{ token: string; email: string; role: Role; expiresAt: Date } | DomainError> {
+    if (role === 'owner' && acting !== 'owner') return insufficientRole('owner', acting, 'inviting an owner');
     const normalised = normaliseEmail(email);
     if (emailProblem(email) !== null) return invalidEmail(email);
     const now = this.clock.now();
@@ -282,7 +323,7 @@ export class AccountService {
     const expiresAt = new Date(now + INVITATION_TTL_MS);
     const created = await this.accounts.createInvitation(
       invitationHash(token),
-      { projectId: project.id, email: normalised, createdAt: new Date(now), expiresAt, usedAt: null, vouched },
+      { projectId: project.id, email: normalised, createdAt: new Date(now), expiresAt, usedAt: null, vouched, role },
       user.id,
       MAX_PENDING_INVITATIONS,
     );
@@ -293,7 +334,7 @@ export class AccountService {
       );
     }
     await this.audit.record(actor, project.id, 'member.invite', normalised);
-    return { token, email: normalised, expiresAt };
+    return { token, email: normalised, role, expiresAt };
   }
 
   /** The invitation of a link, still valid: unknown is not_found, expired and used are refused. */
@@ -322,9 +363,9 @@ export class AccountService {
     if (!(await this.accounts.useInvitation(invitationHash(token), new Date(this.clock.now())))) {
       return new DomainError('invitation_used', 'This invitation has already been used.');
     }
-    await this.accounts.addMember(invitation.projectId, user.id, new Date(this.clock.now()), 'member');
+    await this.accounts.addMember(invitation.projectId, user.id, new Date(this.clock.now()), invitation.role);
     await this.audit.record({ type: 'user', email: user.email, ip }, invitation.projectId, 'member.add', user.email);
-    const role = (await this.accounts.roleOf(invitation.projectId, user.id)) ?? 'member';
+    const role = (await this.accounts.roleOf(invitation.projectId, user.id)) ?? invitation.role;
     return { project: invitation.project, projectId: invitation.projectId, role };
   }
 

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'member.invite',
   'member.add',
   'member.remove',
+  'member.role_change',
+  'project.protection_change',
   'key.create',
   'key.revoke',
   'key.unban',

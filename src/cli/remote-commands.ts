@@ -1,3 +1,4 @@
+import { invitationsCommand, memberRolesCommand, protectCommand } from '../accounts/roles-cli.js';
 import { auditCommand } from '../audit/cli.js';
 import { deployCommands } from '../deploys/cli.js';
 import { domainsCommand, redirectsCommand } from '../domains/cli/commands.js';
@@ -19,6 +20,9 @@ import { loginCommands } from './login.js';
 export const REMOTE_COMMANDS: readonly CliCommand[] = [
   ...loginCommands,
   projectsCommand,
+  protectCommand,
+  memberRolesCommand,
+  invitationsCommand,
   keysCommand,
   ...deployCommands,
   domainsCommand,

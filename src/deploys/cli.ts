@@ -162,6 +162,10 @@ const deployCommand: CliCommand = {
     const d = await transport(ctx).deploy(slug, dir, { includeDotfiles, progress: progressLine(ctx, values.json === true) });
     if (!values.json) for (const warning of d.warnings ?? []) ctx.err(`petstore: warning: ${warning}`);
     if (values.json) ctx.json(d);
+    else if (d.status === 'ready' && d.live === false)
+      ctx.out(
+        `deploy #${String(d.number)} of ${slug} is ready as a preview at ${d.previewUrl ?? ''} (${count(d.files, 'file')}); production is protected: an admin promotes it`,
+      );
     else if (d.status === 'ready')
       ctx.out(
         `deploy #${String(d.number)} of ${slug} is ready and live at ${d.url ?? ''} (${count(d.files, 'file')}); preview: ${d.previewUrl ?? ''}`,

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actorFor } from '../audit/request-actor.js';
 import { DomainError, orThrow } from '../errors/domain-error.js';
 import { ApiError } from '../http/errors.js';
-import { projectFor } from '../management/project-routes.js';
+import { mayChangeProduction, projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import { deployJson } from './json.js';
 import { MAX_CONCURRENT_UPLOADS, UPLOAD_RETRY_AFTER_SECONDS, UploadSlots } from './storage/storage-policy.js';
@@ -127,7 +127,7 @@ export function deployRoutes(
           operationId: 'createDeploy',
           summary: 'Deploy the site',
           description:
-            "Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default). Each instance reads 2 uploads at once; another one is answered 429 `too_many_uploads` with `Retry-After`. A deploy that would take the project over its plan's storage quota (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB) is answered 413 `storage_quota_exceeded` and nothing is stored. The live deploy, the newest 20 ready ones and any younger than 30 days are kept; older ones are deleted.",
+            "Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201), except a developer's in a project whose production is protected: it is a preview (`live: false`, served at its `previewUrl`) for an admin to promote. An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default). Each instance reads 2 uploads at once; another one is answered 429 `too_many_uploads` with `Retry-After`. A deploy that would take the project over its plan's storage quota (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB) is answered 413 `storage_quota_exceeded` and nothing is stored. The live deploy, the newest 20 ready ones and any younger than 30 days are kept; older ones are deleted.",
           tags: ['deploys'],
           'x-stability': 'beta',
           security: WRITE_SECURITY,
@@ -149,7 +149,7 @@ export function deployRoutes(
               'The site as a gzip-compressed tar archive (`tar -czf site.tar.gz -C DIR .`). Also accepted as `application/x-gzip`, `application/x-tar+gzip` or `application/octet-stream`.',
           },
           response: {
-            201: jsonResponse('The deploy, ready and live.', DeploySchema),
+            201: jsonResponse('The deploy, ready and live (or a preview: `live: false`).', DeploySchema),
             ...managementErrors(
               'validation_failed',
               'not_signed_in',
@@ -183,7 +183,8 @@ export function deployRoutes(
               actorFor(request),
               project.slug,
               { archive: request.body },
-              { includeDotfiles: request.query.includeDotfiles === 'true' },
+              // A developer's deploy in a project whose production is protected stays a preview.
+              { includeDotfiles: request.query.includeDotfiles === 'true', preview: !mayChangeProduction(request, project) },
             );
           } finally {
             slots.give();

@@ -184,17 +184,28 @@ export async function applyRetention(repository: DeployRepository, projectId: nu
  * once, compressed once) and goes live; an invalid one is recorded as failed
  * with its reason and changes nothing that is served.
  */
-export async function createDeploy(deps: DeployDeps, project: ProjectRef, source: DeploySource): Promise<CreateDeployResult> {
+export async function createDeploy(
+  deps: DeployDeps,
+  project: ProjectRef,
+  source: DeploySource,
+  options: { preview?: boolean } = {},
+): Promise<CreateDeployResult> {
   // An archive's files wait on disk, not in memory, until they are stored.
   const spool = 'archive' in source ? await Spool.open() : null;
   try {
-    return await store(deps, project, source, spool);
+    return await store(deps, project, source, spool, options.preview === true);
   } finally {
     await spool?.close();
   }
 }
 
-async function store(deps: DeployDeps, project: ProjectRef, source: DeploySource, spool: Spool | null): Promise<CreateDeployResult> {
+async function store(
+  deps: DeployDeps,
+  project: ProjectRef,
+  source: DeploySource,
+  spool: Spool | null,
+  preview: boolean,
+): Promise<CreateDeployResult> {
   const createdAt = new Date((deps.clock ?? systemClock).now());
   const upload = await read(source, deps.limits, spool);
   if (!upload.ok && upload.reason === 'unreadable') return { kind: 'unreadable', message: upload.message };
@@ -245,6 +256,7 @@ async function store(deps: DeployDeps, project: ProjectRef, source: DeploySource
     totalBytes: deploy.totalBytes,
     createdAt,
     manifest: deploy.manifest,
+    ...(preview ? { preview } : {}),
   });
   await applyRetention(deps.repository, project.id, createdAt.getTime());
   return { kind: 'recorded', deploy: { ...view(project, record), ...(warnings.length > 0 ? { warnings } : {}) } };
@@ -289,14 +301,20 @@ export class DeployService {
   }
 
   /**
-   * A new deploy of the project: ready and live, or failed with its reason (what is served stays as it was).
+   * A new deploy of the project: ready and live (only ready with `preview`: served at its preview address), or
+   * failed with its reason (what is served stays as it was).
    * Files secret by convention (`.env`, `.git/`, `.DS_Store`…) are skipped with a warning unless `includeDotfiles`.
    */
-  async deploy(actor: Actor, slug: string, source: DeploySource, options: { includeDotfiles?: boolean } = {}): Promise<DeployResult> {
+  async deploy(
+    actor: Actor,
+    slug: string,
+    source: DeploySource,
+    options: { includeDotfiles?: boolean; preview?: boolean } = {},
+  ): Promise<DeployResult> {
     const project = await this.projects.findBySlug(slug);
     if (!project) return projectNotFound(slug);
     const deps = options.includeDotfiles ? { ...this.deps, limits: { ...this.deps.limits, includeDotfiles: true } } : this.deps;
-    const result = await createDeploy(deps, project, source);
+    const result = await createDeploy(deps, project, source, { preview: options.preview === true });
     if (result.kind === 'over_quota') return new DomainError('storage_quota_exceeded', result.message);
     if (result.kind === 'unreadable') return unreadable(result.message);
     await this.audit.record(actor, project.id, 'deploy.create', result.deploy.id);

@@ -28,6 +28,7 @@ export type DomainCode =
   | 'signup_closed'
   | 'project_limit'
   | 'forbidden'
+  | 'insufficient_role'
   | 'invitation_mismatch'
   | 'last_owner'
   | 'invitation_expired'

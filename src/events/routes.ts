@@ -5,7 +5,7 @@ import { orThrow } from '../errors/domain-error.js';
 import { announceNext, positionOf } from '../http/pagination.js';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
-import { projectFor, projectIn } from '../management/project-routes.js';
+import { mayChange, projectFor, projectIn } from '../management/project-routes.js';
 import { EnvironmentQuery, jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import type { Project } from '../projects/repository.js';
 import {
@@ -39,10 +39,10 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
    * environments, so a route naming one needs no `environment`. Production's when neither has it (its 404).
    */
   const owning = async (request: FastifyRequest, slug: string, has: (p: Project) => Promise<unknown>): Promise<Project> => {
-    const production = await projectFor(app, request, slug);
-    if (!((await has(production)) instanceof DomainError)) return production;
+    const production = await projectFor(app, request, slug, 'by-resource');
+    if (!((await has(production)) instanceof DomainError)) return mayChange(request, production);
     const staging = await app.projects.inEnvironment(production, 'staging');
-    return (await has(staging)) instanceof DomainError ? production : staging;
+    return (await has(staging)) instanceof DomainError ? production : mayChange(request, staging);
   };
   const endpointOf = (request: FastifyRequest, slug: string, id: string) => owning(request, slug, (p) => webhooks.get(p, id));
   const deliveryOf = (request: FastifyRequest, slug: string, id: string) => owning(request, slug, (p) => webhooks.delivery(p, id));

@@ -49,6 +49,11 @@ export const ERROR_CATALOG = {
   signup_closed: { status: 403, message: 'Sign-up is not open on this service: ask its operator or a project owner for an invitation.' },
   project_limit: { status: 403, message: 'You own the most projects allowed (MAX_PROJECTS_PER_USER).' },
   forbidden: { status: 403, message: "Only the project's owners may do this." },
+  insufficient_role: {
+    status: 403,
+    message:
+      "Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins.",
+  },
   insufficient_scope: { status: 403, message: 'This key or access token is read-only: a write one is needed to change anything.' },
   second_factor_setup_required: {
     status: 403,
@@ -168,6 +173,7 @@ export const MANAGEMENT_ONLY_CODES: readonly ErrorCode[] = [
   'signup_closed',
   'project_limit',
   'forbidden',
+  'insufficient_role',
   'invitation_mismatch',
   'last_owner',
   'invitation_expired',

@@ -75,6 +75,11 @@ export class KeyService {
     return environment === 'production' ? production : this.projects.staging(production, new Date(this.clock.now()));
   }
 
+  /** The project, in the environment a key of it belongs to; null when the key is neither environment's. */
+  environmentOf(production: Project, id: string): Promise<Project | null> {
+    return this.keyProject(production, id);
+  }
+
   /** The environment of a project a key belongs to (key ids are unique across both); null when it is neither's. */
   private async keyProject(production: Project, id: string): Promise<Project | null> {
     const projectId = await this.keys.projectOf(id);

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { User } from '../accounts/repository.js';
+import { lesser, type Role } from '../accounts/roles.js';
 import { csrfMatches, type ActiveSession } from '../accounts/sign-in.js';
 import { jsonResponse, type ResponseSpec } from '../contract/error-schema.js';
 import { ApiError, ERROR_CATALOG } from '../http/errors.js';
 import { bearerToken } from '../keys/authenticator.js';
 import type { TokenGrant } from '../tokens/repository.js';
 import { sessionTokenOf } from './cookies.js';
+import { permissionOf } from './permissions.js';
 import { ManagementErrorSchema } from './schemas.js';
 
 /** Who makes a management request: a person through their session, or through one of their access tokens. */
@@ -33,6 +35,8 @@ declare module 'fastify' {
     account: ActiveSession | null;
     /** Who acts, on routes marked `session`. */
     actor: Actor | null;
+    /** The caller's role in the project of a project route, once `projectFor` has found it (a token's: the lesser). */
+    projectRole: Role | null;
   }
   interface FastifyInstance {
     /** Resolves `Authorization: Bearer pst_…` to a token's grant; set by the tokens capability. */
@@ -58,6 +62,7 @@ const invalidToken = () =>
 export function registerSessionAuth(app: FastifyInstance): void {
   app.decorateRequest('account', null);
   app.decorateRequest('actor', null);
+  app.decorateRequest('projectRole', null);
   app.decorate('bearerTokens', { resolve: () => Promise.resolve(null) });
   const check =
     (optional: boolean, bearer: boolean): onRequestAsyncHookHandler =>
@@ -87,6 +92,7 @@ export function registerSessionAuth(app: FastifyInstance): void {
     };
   const checks = new Map<string, onRequestAsyncHookHandler>();
   app.addHook('onRoute', (route) => {
+    requirePermission(route);
     const session = route.config?.session;
     if (!session) return;
     const optional = session === 'optional';
@@ -99,6 +105,33 @@ export function registerSessionAuth(app: FastifyInstance): void {
     if (route.config?.secondFactorSetup !== 'always') documentSecondFactorRefusal(route);
   });
 }
+
+/** The management documents themselves: public, and no operation of the table. */
+const DOCUMENTS = new Set(['/api/v1/openapi.json']);
+
+/**
+ * Every management route is in the permission table (permissions.ts): one that is not stops the start. A
+ * project route's documented 403 names `insufficient_role`, which the table decides for every one.
+ */
+function requirePermission(route: { url: string; method: string | string[]; schema?: { operationId?: string; response?: unknown } }): void {
+  if (!route.url.startsWith('/api/v1/') || DOCUMENTS.has(route.url)) return;
+  const permission = permissionOf(route.schema?.operationId);
+  if (!permission) {
+    throw new Error(
+      `${[route.method].flat().join(',')} ${route.url} (${route.schema?.operationId ?? 'no operationId'}) has no entry in the permission table (src/management/permissions.ts)`,
+    );
+  }
+  if (permission.rule.who === 'anyone' || permission.rule.who === 'person') return;
+  const response = (route.schema?.response ?? {}) as Record<string, ResponseSpec>;
+  const forbidden = response[403] ?? response['403'];
+  if (forbidden?.description.includes('insufficient_role')) return;
+  const documented = forbidden
+    ? { ...forbidden, description: `${forbidden.description} ${INSUFFICIENT_ROLE}` }
+    : jsonResponse(`Error. Codes: ${INSUFFICIENT_ROLE}`, ManagementErrorSchema);
+  route.schema = { ...route.schema, response: { ...response, 403: documented } };
+}
+
+const INSUFFICIENT_ROLE = `\`insufficient_role\`: ${ERROR_CATALOG.insufficient_role.message}`;
 
 const SETUP_REQUIRED = `\`second_factor_setup_required\`: ${ERROR_CATALOG.second_factor_setup_required.message}`;
 
@@ -145,6 +178,15 @@ export function actorOf(request: FastifyRequest): Actor {
 /** The person acting on a route marked `session` (directly, or through their token). */
 export function userOf(request: FastifyRequest): User {
   return actorOf(request).user;
+}
+
+/**
+ * The role the request acts with in a project where its person has `role`: a read access token acts as a
+ * viewer at most, and every token as its person's role now (so lowering a role lowers their tokens at once).
+ */
+export function actingRole(request: FastifyRequest, role: Role): Role {
+  const actor = request.actor;
+  return actor?.type === 'token' && actor.token.scope !== 'write' ? lesser(role, 'viewer') : role;
 }
 
 /** True when the request may see this project: a token limited to a list of projects sees only those. */

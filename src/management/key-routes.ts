@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
-import { projectFor } from './project-routes.js';
+import type { Project } from '../projects/repository.js';
+import { mayChange, projectFor } from './project-routes.js';
 import {
   ApiKeyListSchema,
   CreatedApiKeySchema,
@@ -21,6 +22,14 @@ import { createdKeyView, keyView } from './views.js';
 /** /api/v1/projects/{slug}/keys: the same KeyService calls as `petstore keys`. */
 export function keyRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  /** The project of a change to one of its keys, allowed in the key's environment (an unknown key: the service's 404). */
+  const keyChange = async (request: FastifyRequest, slug: string, keyId: string): Promise<Project> => {
+    const project = await projectFor(app, request, slug, 'by-resource');
+    const owning = await app.keys.environmentOf(project, keyId);
+    if (owning) mayChange(request, owning);
+    return project;
+  };
 
   r.get(
     '/api/v1/projects/:slug/keys',
@@ -77,8 +86,8 @@ export function keyRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const project = await projectFor(app, request, request.params.slug);
       const { name, scope, expiresInDays, environment } = request.body;
+      const project = await projectFor(app, request, request.params.slug, environment ?? 'production');
       const created = orThrow(await app.keys.create(actorFor(request), project.slug, name ?? null, { scope, expiresInDays, environment }));
       reply.code(201).header('cache-control', 'no-store');
       return createdKeyView(created);
@@ -115,7 +124,7 @@ export function keyRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const project = await projectFor(app, request, request.params.slug);
+      const project = await keyChange(request, request.params.slug, request.params.keyId);
       const hours = request.body.expiresInHours;
       const rolled = orThrow(await app.keys.roll(actorFor(request), project.slug, request.params.keyId, hours));
       reply.code(201).header('cache-control', 'no-store');
@@ -143,7 +152,7 @@ export function keyRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const project = await projectFor(app, request, request.params.slug);
+      const project = await keyChange(request, request.params.slug, request.params.keyId);
       orThrow(await app.keys.revoke(actorFor(request), request.params.keyId, project.slug));
       return reply.code(204).send();
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { User } from '../accounts/repository.js';
+import type { Role } from '../accounts/roles.js';
 import { AccountService } from '../accounts/service.js';
 import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SignedIn } from '../accounts/sign-in.js';
 import { actorFor } from '../audit/request-actor.js';
@@ -21,6 +22,8 @@ import {
   managementErrors,
   MemberListSchema,
   MemberParams,
+  MemberRoleSchema,
+  MemberSchema,
   NewInvitationSchema,
   SESSION_WRITE_SECURITY,
   SignUpSchema,
@@ -82,6 +85,12 @@ const publicOrigin = (app: FastifyInstance, request: FastifyRequest) => {
   const port = /:\d+$/.exec(request.host)?.[0] ?? '';
   return `${request.protocol}://${app.config.dashboardHost ? app.config.dashboardHost + port : request.host}`;
 };
+
+/** The caller's role in the project `projectFor` found. */
+function roleOf(request: FastifyRequest): Role {
+  if (!request.projectRole) throw new Error('the project of this route was not found first');
+  return request.projectRole;
+}
 
 /** POST /api/v1/users, members and invitations of a project, and accepting an invitation. */
 export function peopleRoutes(app: FastifyInstance): void {
@@ -181,7 +190,7 @@ export function peopleRoutes(app: FastifyInstance): void {
         operationId: 'removeMember',
         summary: 'Remove a member',
         description:
-          'Removes a person from the project (owners only: a member gets 403 `forbidden`). The last owner cannot be removed (409 `last_owner`).',
+          'Removes a person from the project. Admins and owners; only an owner removes an owner (403 `insufficient_role`). The last owner cannot be removed (409 `last_owner`).',
         tags: ['members'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,
@@ -194,7 +203,7 @@ export function peopleRoutes(app: FastifyInstance): void {
             'invalid_token',
             'csrf_failed',
             'insufficient_scope',
-            'forbidden',
+            'insufficient_role',
             'not_found',
             'last_owner',
           ),
@@ -203,8 +212,49 @@ export function peopleRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      orThrow(await app.accounts.removeMemberAs(actorFor(request), userOf(request), project, request.params.email));
+      orThrow(await app.accounts.removeMemberAs(actorFor(request), roleOf(request), project, request.params.email));
       return reply.code(204).send();
+    },
+  );
+
+  r.patch(
+    '/api/v1/projects/:slug/members/:email',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'updateMember',
+        summary: "Change a member's role",
+        description:
+          "Gives a member another role (docs/permissions.md). Admins and owners; only an owner makes an owner or changes an owner's role (403 `insufficient_role`). The last owner keeps the role (409 `last_owner`). Recorded as `member.role_change`.",
+        tags: ['members'],
+        'x-stability': 'beta',
+        security: WRITE_SECURITY,
+        params: MemberParams,
+        body: MemberRoleSchema,
+        response: {
+          200: jsonResponse('The member, with the role now.', MemberSchema),
+          ...managementErrors(
+            'validation_failed',
+            'malformed_json',
+            'not_signed_in',
+            'invalid_token',
+            'csrf_failed',
+            'insufficient_scope',
+            'insufficient_role',
+            'not_found',
+            'last_owner',
+            'payload_too_large',
+            'unsupported_media_type',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const project = await projectFor(app, request, request.params.slug);
+      const member = orThrow(
+        await app.accounts.setRole(actorFor(request), roleOf(request), project, request.params.email, request.body.role),
+      );
+      return { email: member.email, role: member.role, createdAt: member.createdAt.toISOString() };
     },
   );
 
@@ -216,7 +266,7 @@ export function peopleRoutes(app: FastifyInstance): void {
         operationId: 'createInvitation',
         summary: 'Invite a person',
         description:
-          'Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project as a member, signing up first when `SIGNUP` is `open`, or `invite` and the invitation comes from an admin or an owner of a project an admin made (an invitation from the owner of a project a person made themselves only adds people who already have an account). Owners only: a member gets 403 `forbidden`. At most 20 pending invitations per project (409 `invitation_limit`).',
+          'Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project with `role` (`developer` by default), signing up first when `SIGNUP` is `open`, or `invite` and the invitation comes from an admin or an owner of a project an admin made (an invitation from the owner of a project a person made themselves only adds people who already have an account). Admins and owners; only an owner invites an owner (403 `insufficient_role`). At most 20 pending invitations per project (409 `invitation_limit`).',
         tags: ['members'],
         'x-stability': 'beta',
         security: WRITE_SECURITY,
@@ -231,7 +281,7 @@ export function peopleRoutes(app: FastifyInstance): void {
             'invalid_token',
             'csrf_failed',
             'insufficient_scope',
-            'forbidden',
+            'insufficient_role',
             'not_found',
             'invitation_limit',
             'payload_too_large',
@@ -242,10 +292,13 @@ export function peopleRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const project = await projectFor(app, request, request.params.slug);
-      const invitation = orThrow(await app.accounts.invite(actorFor(request), userOf(request), project, request.body.email));
+      const invitation = orThrow(
+        await app.accounts.invite(actorFor(request), userOf(request), roleOf(request), project, request.body.email, request.body.role),
+      );
       reply.code(201).header('cache-control', 'no-store');
       return {
         email: invitation.email,
+        role: invitation.role,
         url: `${publicOrigin(app, request)}/dashboard/invitations/${invitation.token}`,
         expiresAt: invitation.expiresAt.toISOString(),
       };
@@ -291,7 +344,7 @@ export function peopleRoutes(app: FastifyInstance): void {
         operationId: 'acceptInvitation',
         summary: 'Accept an invitation',
         description:
-          "Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `open`, or `invite` and the invitation may create accounts (`signupAllowed` when read); else 403 `signup_closed`, whether the email has an account or not. Where sign-up is allowed, an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.",
+          "Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project with the invitation's role; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `open`, or `invite` and the invitation may create accounts (`signupAllowed` when read); else 403 `signup_closed`, whether the email has an account or not. Where sign-up is allowed, an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.",
         tags: ['members'],
         'x-stability': 'beta',
         security: [{}, ...SESSION_WRITE_SECURITY],
@@ -321,7 +374,7 @@ export function peopleRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const token = request.params.invitation;
       const actor = request.actor;
-      let accepted: { project: string; role: 'owner' | 'member'; user?: User; csrfToken?: string };
+      let accepted: { project: string; role: Role; user?: User; csrfToken?: string };
       if (actor) {
         accepted = orThrow(await app.accounts.accept(token, actor.user, request.ip));
       } else {

@@ -6,26 +6,62 @@ import type { Environment } from '../http/environments.js';
 import { ApiError } from '../http/errors.js';
 import type { Project } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
-import { actorOf, tokenAllows, userOf } from './auth.js';
+import { atLeast } from '../accounts/roles.js';
+import { actingRole, actorOf, tokenAllows, userOf } from './auth.js';
+import { permissionOf, refusalFor, type Permission } from './permissions.js';
 import {
   jsonResponse,
   managementErrors,
   NewProjectSchema,
   ProjectListSchema,
   ProjectSchema,
+  ProjectSettingsSchema,
   SlugParams,
   WRITE_SECURITY,
 } from './schemas.js';
 import { projectView } from './views.js';
 
 /**
- * The project a signed-in person asks for under /api/v1/projects/{slug}/…:
- * one they may not manage is 404, like one that does not exist. Every
- * project-scoped route (keys, usage, and later deploys and domains) uses it.
+ * The project a signed-in person asks for under /api/v1/projects/{slug}/…, once the permission table allows
+ * the route's operation to the caller's role there: one they may not see is 404, like one that does not exist;
+ * one whose operation their role may not call is 403 `insufficient_role`. Every project-scoped route uses it.
+ * A change decided by environment (permissions.ts `production`) is checked in production unless the route
+ * says `'by-resource'`: then it calls `mayChange` with the environment of the resource it found.
  */
-export async function projectFor(app: FastifyInstance, request: FastifyRequest, slug: string): Promise<Project> {
+export async function projectFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  slug: string,
+  environment: Environment | 'by-resource' = 'production',
+): Promise<Project> {
   if (!tokenAllows(request, slug)) throw projectNotFound(slug);
-  return orThrow(await app.accounts.projectOf(userOf(request), slug));
+  const { project, role } = orThrow(await app.accounts.access(userOf(request), slug));
+  request.projectRole = actingRole(request, role);
+  // A resource's environment is decided later; until then, the rule's own role (staging's) is checked.
+  const staged = environment === 'by-resource' ? { ...project, environment: 'staging' as const } : { ...project, environment };
+  const refused = refusalFor(permissionFor(request), staged, request.projectRole);
+  if (refused) throw refused;
+  return project;
+}
+
+/** Checks the route's operation against the caller's role in the environment of the resource found (`'by-resource'`). */
+export function mayChange(request: FastifyRequest, project: Project): Project {
+  const refused = refusalFor(permissionFor(request), project, request.projectRole);
+  if (refused) throw refused;
+  return project;
+}
+
+/** Whether the caller may change this project's production (any role an admin or above; a developer unless it is protected). */
+export function mayChangeProduction(request: FastifyRequest, project: Project): boolean {
+  const role = request.projectRole;
+  return role !== null && (atLeast(role, 'admin') || (atLeast(role, 'developer') && !project.productionProtected));
+}
+
+function permissionFor(request: FastifyRequest): Permission {
+  const permission = permissionOf(request.routeOptions.schema?.operationId);
+  // The start refuses a management route without an entry (auth.ts), so this is a route outside management.
+  if (!permission) throw new Error(`${request.method} ${request.url} has no entry in the permission table`);
+  return permission;
 }
 
 /** `projectFor`, in one of the project's environments (production by default; staging's row made on first use). */
@@ -35,7 +71,7 @@ export async function projectIn(
   slug: string,
   environment: Environment = 'production',
 ): Promise<Project> {
-  return app.projects.inEnvironment(await projectFor(app, request, slug), environment);
+  return app.projects.inEnvironment(await projectFor(app, request, slug, environment), environment);
 }
 
 export function projectRoutes(app: FastifyInstance): void {
@@ -56,9 +92,11 @@ export function projectRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const projects = (await app.accounts.projectsOf(userOf(request))).filter((p) => tokenAllows(request, p.slug));
+      const user = userOf(request);
+      const projects = (await app.accounts.projectsOf(user)).filter((p) => tokenAllows(request, p.slug));
       const live = await app.projectDetails.liveDeploys(projects.map((p) => p.id));
-      return projects.map((p) => projectView(p, app.projectDetails.siteAddress, live.get(p.id) ?? null));
+      const roles = await Promise.all(projects.map(async (p) => actingRole(request, (await app.accounts.roleIn(user, p)) ?? 'viewer')));
+      return projects.map((p, i) => projectView(p, app.projectDetails.siteAddress, live.get(p.id) ?? null, roles[i] ?? 'viewer'));
     },
   );
 
@@ -82,7 +120,49 @@ export function projectRoutes(app: FastifyInstance): void {
     async (request) => {
       const project = await projectFor(app, request, request.params.slug);
       const live = await app.projectDetails.liveDeploys([project.id]);
-      return projectView(project, app.projectDetails.siteAddress, live.get(project.id) ?? null);
+      return projectView(project, app.projectDetails.siteAddress, live.get(project.id) ?? null, request.projectRole ?? 'viewer');
+    },
+  );
+
+  r.patch(
+    '/api/v1/projects/:slug',
+    {
+      config: { public: true, session: true },
+      schema: {
+        operationId: 'updateProject',
+        summary: "Change a project's settings",
+        description:
+          "Changes the settings given; those left out stay. `productionProtected: true` protects production: then only admins and owners change its keys, domains, webhooks and live deploy, and a developer's deploy is a preview. Admins and owners (403 `insufficient_role`). A change of protection is recorded as `project.protection_change`.",
+        tags: ['projects'],
+        'x-stability': 'beta',
+        security: WRITE_SECURITY,
+        params: SlugParams,
+        body: ProjectSettingsSchema,
+        response: {
+          200: jsonResponse('The project, as it is now.', ProjectSchema),
+          ...managementErrors(
+            'validation_failed',
+            'malformed_json',
+            'not_signed_in',
+            'invalid_token',
+            'csrf_failed',
+            'insufficient_scope',
+            'insufficient_role',
+            'not_found',
+            'payload_too_large',
+            'unsupported_media_type',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      let project = await projectFor(app, request, request.params.slug);
+      const { productionProtected } = request.body;
+      if (productionProtected !== undefined) {
+        project = orThrow(await app.projects.setProductionProtected(actorFor(request), project, productionProtected));
+      }
+      const live = await app.projectDetails.liveDeploys([project.id]);
+      return projectView(project, app.projectDetails.siteAddress, live.get(project.id) ?? null, request.projectRole ?? 'viewer');
     },
   );
 
@@ -126,7 +206,7 @@ export function projectRoutes(app: FastifyInstance): void {
         await app.accounts.createProject(actorFor(request), actor.user, request.body.slug, app.config.maxProjectsPerUser),
       );
       reply.code(201);
-      return projectView(project, app.config, null);
+      return projectView(project, app.config, null, 'owner');
     },
   );
 }

@@ -99,6 +99,14 @@ export const DeploySummarySchema = Type.Object(
   { additionalProperties: false, description: 'A deploy of the project.' },
 );
 
+export const RoleSchema = managementComponent(
+  Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('developer'), Type.Literal('viewer')], {
+    description:
+      'A role in a project, from most to least (docs/permissions.md): `owner` (everything, owners included), `admin` (members and invitations other than owners, production, settings), `developer` (staging, previews, reading production; production too while it is not protected), `viewer` (reads, never a secret).',
+  }),
+  'Role',
+);
+
 export const ProjectSchema = Type.Object(
   {
     slug: Type.String({ description: 'The project (one pet store) and its site name.' }),
@@ -110,8 +118,13 @@ export const ProjectSchema = Type.Object(
       description: 'Where the project site is served: `http://<slug>.<PLATFORM_HOST>/`, with `:PORT` unless PORT is 80.',
     }),
     createdAt: Timestamp('When the project was created.'),
+    role: RoleSchema,
+    productionProtected: Type.Boolean({
+      description:
+        'When true, only admins and owners change production (keys, domains, webhooks, promotion); a developer deploys previews.',
+    }),
   },
-  { additionalProperties: false, description: 'A project with its plan, quotas, live deploy and site address.' },
+  { additionalProperties: false, description: "A project with its plan, quotas, live deploy, site address and the caller's role." },
 );
 
 export const ProjectListSchema = Type.Array(ProjectSchema, { maxItems: 10_000, description: 'The projects the person may manage.' });
@@ -279,10 +292,6 @@ export const SignUpSchema = Type.Object(
   { additionalProperties: false, description: 'A new account.' },
 );
 
-export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('member')], {
-  description: 'Owners invite people and remove members; members do everything else in the project.',
-});
-
 export const MemberSchema = Type.Object(
   {
     email: Type.String({ description: 'The person.' }),
@@ -303,13 +312,28 @@ export const MemberParams = Type.Object(
 );
 
 export const NewInvitationSchema = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254, description: 'The email of the person invited.' }) },
-  { additionalProperties: false, description: 'An invitation to create.' },
+  {
+    email: Type.String({ minLength: 1, maxLength: 254, description: 'The email of the person invited.' }),
+    role: Type.Optional(RoleSchema),
+  },
+  { additionalProperties: false, description: 'An invitation to create, with the role the person joins with (`developer` by default).' },
+);
+
+export const MemberRoleSchema = Type.Object({ role: RoleSchema }, { additionalProperties: false, description: "A member's new role." });
+
+export const ProjectSettingsSchema = Type.Object(
+  {
+    productionProtected: Type.Optional(
+      Type.Boolean({ description: 'Protected production: only admins and owners change production; a developer deploys previews.' }),
+    ),
+  },
+  { additionalProperties: false, description: "The project's settings to change; those left out stay." },
 );
 
 export const CreatedInvitationSchema = Type.Object(
   {
     email: Type.String({ description: 'The email invited (in lowercase).' }),
+    role: RoleSchema,
     url: Type.String({
       format: 'uri',
       description:

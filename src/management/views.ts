@@ -1,3 +1,4 @@
+import type { Role } from '../accounts/roles.js';
 import type { Config } from '../config.js';
 import type { KeyInfo } from '../keys/repository.js';
 import type { CreatedKey } from '../keys/service.js';
@@ -11,14 +12,16 @@ export interface LiveDeploySummary {
   createdAt: Date;
 }
 
-/** A project as the management API shows it. */
-export const projectView = (p: Project, config: Pick<Config, 'platformHost' | 'port'>, live: LiveDeploySummary | null) => ({
+/** A project as the management API shows it to a caller with `role` in it. */
+export const projectView = (p: Project, config: Pick<Config, 'platformHost' | 'port'>, live: LiveDeploySummary | null, role: Role) => ({
   slug: p.slug,
   plan: p.plan,
   quota: p.quota,
   liveDeploy: live && { id: live.id, number: live.number, createdAt: live.createdAt.toISOString() },
   url: siteUrl(config, p.slug),
   createdAt: p.createdAt.toISOString(),
+  role,
+  productionProtected: p.productionProtected,
 });
 
 /** An API key without its secret; `bannedUntil` only while the ban lasts (`now`, in ms). */

@@ -26,6 +26,12 @@ export const projectMigrations: FeatureMigrations = {
         ALTER TABLE projects ADD COLUMN production_id INTEGER REFERENCES projects(id);
         CREATE UNIQUE INDEX projects_staging ON projects(production_id);`,
     },
+    {
+      version: 3,
+      name: 'protected production: only admins and owners change it',
+      kind: 'expand',
+      sql: `ALTER TABLE projects ADD COLUMN production_protected INTEGER NOT NULL DEFAULT 0 CHECK (production_protected IN (0, 1));`,
+    },
   ],
   postgres: [
     {
@@ -49,6 +55,12 @@ export const projectMigrations: FeatureMigrations = {
       sql: `
         ALTER TABLE projects ADD COLUMN production_id BIGINT REFERENCES projects(id);
         CREATE UNIQUE INDEX projects_staging ON projects(production_id);`,
+    },
+    {
+      version: 3,
+      name: 'protected production: only admins and owners change it',
+      kind: 'expand',
+      sql: `ALTER TABLE projects ADD COLUMN production_protected BOOLEAN NOT NULL DEFAULT false;`,
     },
   ],
 };

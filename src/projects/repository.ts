@@ -1,6 +1,6 @@
 import type { Environment } from '../http/environments.js';
 import type { Database } from '../storage/database.js';
-import { int, sqlFor, time, type SqlStatement } from '../storage/sql.js';
+import { flag, int, sqlFor, time, type SqlStatement } from '../storage/sql.js';
 import type { Plan, Quota } from './plans.js';
 
 /**
@@ -20,6 +20,8 @@ export interface Project {
   environment: Environment;
   /** The production row's id: `id` itself for production. */
   sharedId: number;
+  /** Only admins and owners change production (keys, domains, webhooks, promotion); developers deploy previews. */
+  productionProtected: boolean;
 }
 
 export interface ProjectRepository {
@@ -32,6 +34,8 @@ export interface ProjectRepository {
   setPlan(slug: string, plan: Plan, quota: Quota): Promise<Project | null>;
   /** A project's staging environment, its row made on first use. */
   staging(production: Project, now: Date): Promise<Project>;
+  /** Turns protected production on or off; the project as it is now, or null when there is none. */
+  setProductionProtected(slug: string, protectedProduction: boolean): Promise<Project | null>;
 }
 
 export interface ProjectRow {
@@ -41,9 +45,10 @@ export interface ProjectRow {
   per_minute: bigint;
   per_day: bigint;
   created_at: bigint | Date;
+  production_protected: bigint | boolean;
 }
 
-const COLUMNS = 'id, slug, plan, per_minute, per_day, created_at';
+const COLUMNS = 'id, slug, plan, per_minute, per_day, created_at, production_protected';
 
 /** A production row as a Project (`COLUMNS`; rows with `production_id IS NULL`). */
 export const toProject = (r: ProjectRow): Project => ({
@@ -54,6 +59,7 @@ export const toProject = (r: ProjectRow): Project => ({
   createdAt: time(r.created_at),
   environment: 'production',
   sharedId: int(r.id),
+  productionProtected: flag(r.production_protected),
 });
 
 /** A staging row's stored slug: `:` is in no slug nor host label, so no person, site host or URL names it. */
@@ -116,5 +122,10 @@ export function openProjectRepository(database: Database): ProjectRepository {
       if (!row) throw new Error(`the staging row of project ${String(production.id)} could not be made`);
       return { ...production, id: int(row.id), createdAt: time(row.created_at), environment: 'staging', sharedId: production.id };
     },
+    setProductionProtected: (slug, protectedProduction) =>
+      one(`UPDATE projects SET production_protected = ? WHERE slug = ? AND production_id IS NULL RETURNING ${COLUMNS}`, [
+        protectedProduction,
+        slug,
+      ]),
   };
 }

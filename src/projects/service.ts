@@ -96,6 +96,15 @@ export class ProjectService {
     return project;
   }
 
+  /** Turns protected production on or off; a change is recorded (`project.protection_change`, target `on` or `off`). */
+  async setProductionProtected(actor: Actor, project: Project, protectedProduction: boolean): Promise<Project | DomainError> {
+    if (project.productionProtected === protectedProduction) return project;
+    const changed = await this.projects.setProductionProtected(project.slug, protectedProduction);
+    if (!changed) return projectNotFound(project.slug);
+    await this.audit.record(actor, changed.id, 'project.protection_change', `${changed.slug}: ${protectedProduction ? 'on' : 'off'}`);
+    return changed;
+  }
+
   /** A project in one of its environments: itself, or its staging environment (made on first use). */
   async inEnvironment(project: Project, environment: Environment): Promise<Project> {
     if (project.environment === environment) return project;

@@ -187,7 +187,7 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     assert.equal((underscored as { code: string }).code, 'invalid_slug');
   });
 
-  test('owners invite; the invitee accepts signed in; members cannot invite or remove (403 forbidden); another project is 404', async () => {
+  test('owners invite; the invitee accepts signed in; developers cannot invite or remove (403 insufficient_role); another project is 404', async () => {
     const owner = await person('owner2');
     const slug = uniqueSlug('team');
     assert.equal((await owner.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug } })).statusCode, 201);
@@ -218,7 +218,7 @@ describeEachEngine('self-service: projects, members and invitations', () => {
 
     const accepted = await invitee.c.call({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: {} });
     assert.equal(accepted.statusCode, 200, accepted.body);
-    assert.deepEqual(accepted.json(), { project: slug, role: 'member' });
+    assert.deepEqual(accepted.json(), { project: slug, role: 'developer' });
     const again = await invitee.c.call({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: {} });
     assert.equal(again.statusCode, 410);
     assert.equal(again.json().code, 'invitation_used');
@@ -242,13 +242,13 @@ describeEachEngine('self-service: projects, members and invitations', () => {
       payload: { email: email('x') },
     });
     assert.equal(forbidden1.statusCode, 403);
-    assert.equal(forbidden1.json().code, 'forbidden');
+    assert.equal(forbidden1.json().code, 'insufficient_role');
     const forbidden2 = await invitee.c.call({
       method: 'DELETE',
       url: `/api/v1/projects/${slug}/members/${encodeURIComponent(owner.email)}`,
     });
     assert.equal(forbidden2.statusCode, 403);
-    assert.equal(forbidden2.json().code, 'forbidden');
+    assert.equal(forbidden2.json().code, 'insufficient_role');
 
     const elsewhere = uniqueSlug('other');
     assert.equal((await stranger.c.call({ method: 'POST', url: '/api/v1/projects', payload: { slug: elsewhere } })).statusCode, 201);
@@ -348,7 +348,7 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     }
   });
 
-  test('existing memberships are members; admins still invite and remove in any project', async () => {
+  test('a membership made without a role is a developer; admins still invite and remove in any project', async () => {
     const admin = await createPerson(h.app, email('admin'), { admin: true });
     const c = await ManagementClient.on(h.app);
     assert.equal((await c.signIn(admin.email, admin.password)).statusCode, 200);
@@ -357,7 +357,7 @@ describeEachEngine('self-service: projects, members and invitations', () => {
     const members = await c.call({ url: `/api/v1/projects/${h.project}/members` });
     assert.deepEqual(
       members.json().map((m: { email: string; role: string }) => [m.email, m.role]),
-      [[member.email, 'member']],
+      [[member.email, 'developer']],
     );
     const invited = await c.call({
       method: 'POST',

@@ -109,7 +109,7 @@ describe('self-service in the dashboard, in Chromium, against bin/petstore serve
     await page.waitForURL(`${base}/dashboard/projects/${slug}/members`);
     await rendered(page);
     const people = page.getByRole('table', { name: 'Members of this project' });
-    assert.match(await people.getByRole('row').filter({ hasText: owner.email }).innerText(), /Owner/);
+    assert.equal(await people.getByLabel(`Role of ${owner.email}`).inputValue(), 'owner');
     await checkPage(browser, 'members');
 
     await page.getByLabel('Email').fill(friend.email);
@@ -142,7 +142,7 @@ describe('self-service in the dashboard, in Chromium, against bin/petstore serve
     // A member sees the people but neither Invite nor Remove.
     await other.goto(`${base}/dashboard/projects/${slug}/members`);
     await rendered(other);
-    assert.match(await other.locator('#content').innerText(), /owners of this project invite people/);
+    assert.match(await other.locator('#content').innerText(), /Admins and owners of this project invite people/);
     assert.equal(await other.getByRole('button', { name: 'Invite' }).count(), 0);
     assert.equal(await other.getByRole('button', { name: /^Remove/ }).count(), 0);
     await checkPage(second, 'members-as-member');
@@ -162,7 +162,7 @@ describe('self-service in the dashboard, in Chromium, against bin/petstore serve
 
     await page.reload();
     await rendered(page);
-    assert.match(await people.getByRole('row').filter({ hasText: friend.email }).innerText(), /Member/);
+    assert.equal(await people.getByLabel(`Role of ${friend.email}`).inputValue(), 'developer', 'invited with the default role');
     assertNoLeaks(browser);
     assertNoLeaks(second);
   });

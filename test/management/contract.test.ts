@@ -84,6 +84,8 @@ describe('the management contract, /api/v1/openapi.json', () => {
       'startSingleSignOn',
       'testWebhook',
       'turnOffTotp',
+      'updateMember',
+      'updateProject',
       'updateWebhook',
       'verifyDomain',
     ]);

@@ -30,7 +30,14 @@ function postgresTypeFor(column: string, sqliteType: string): string {
   if (sqliteType === 'INTEGER' && (name === 'at' || name.endsWith('_at') || name.endsWith('_until'))) return 'timestamp with time zone';
   if (
     sqliteType === 'INTEGER' &&
-    ['orders.complete', 'users.admin', 'webhook_endpoints.enabled', 'invitations.vouched', 'passkeys.backed_up'].includes(column)
+    [
+      'orders.complete',
+      'users.admin',
+      'webhook_endpoints.enabled',
+      'invitations.vouched',
+      'passkeys.backed_up',
+      'projects.production_protected',
+    ].includes(column)
   )
     return 'boolean';
   const plain: Record<string, string> = { INTEGER: 'bigint', TEXT: 'text', BLOB: 'bytea' };

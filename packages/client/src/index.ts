@@ -46,4 +46,7 @@ export {
   type Environment,
   type StagingReset,
   type StagingCopy,
+  type Role,
+  type Member,
+  type CreatedInvitation,
 } from './management.js';

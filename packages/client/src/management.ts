@@ -35,6 +35,10 @@ export type RequestQuery = NonNullable<operations['listRequests']['parameters'][
 export type Environment = Schemas['Environment'];
 export type StagingReset = Json<'resetStaging', 200>;
 export type StagingCopy = Json<'copyPetsToStaging', 200>;
+/** A role in a project, from most to least: owner, admin, developer, viewer. */
+export type Role = Schemas['Role'];
+export type Member = Json<'listMembers', 200>[number];
+export type CreatedInvitation = Json<'createInvitation', 201>;
 
 export interface ManagementClientOptions {
   /** The server's address, e.g. `https://petstore.example.com` (a trailing `/api/v1` is accepted too). */
@@ -123,6 +127,15 @@ export interface ManagementClient {
   resetStaging(slug: string): Promise<StagingReset>;
   /** Copies production's pets into an empty staging, ids kept; `staging_not_empty` (409) otherwise. */
   copyPetsToStaging(slug: string): Promise<StagingCopy>;
+  /** Protects production (only admins and owners change it) or stops protecting it; the project as it is now. */
+  updateProject(slug: string, settings: { productionProtected?: boolean }): Promise<Project>;
+  /** The project's members and their roles, owners first. */
+  listMembers(slug: string): Promise<Member[]>;
+  /** Gives a member another role (only an owner makes or changes an owner; the last owner stays). */
+  updateMember(slug: string, email: string, role: Role): Promise<Member>;
+  removeMember(slug: string, email: string): Promise<void>;
+  /** A one-time invitation link for an email, to join with `role` (`developer` by default). */
+  createInvitation(slug: string, email: string, role?: Role): Promise<CreatedInvitation>;
 }
 
 const segment = encodeURIComponent;
@@ -174,6 +187,8 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     documented<T>(operation, await transport.send({ method: 'GET', path, ...(query ? { query } : {}) }));
   const post = async <T>(operation: keyof operations, path: string, body: unknown = {}): Promise<T> =>
     documented<T>(operation, await transport.send({ method: 'POST', path, body }));
+  const patch = async <T>(operation: keyof operations, path: string, body: unknown): Promise<T> =>
+    documented<T>(operation, await transport.send({ method: 'PATCH', path, body }));
   const remove = async (path: string): Promise<void> => {
     await transport.send({ method: 'DELETE', path });
   };
@@ -285,5 +300,10 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     listRequests,
     resetStaging: (slug) => post('resetStaging', `${project(slug)}/staging/reset`),
     copyPetsToStaging: (slug) => post('copyPetsToStaging', `${project(slug)}/staging/copy-pets`),
+    updateProject: (slug, settings) => patch('updateProject', project(slug), settings),
+    listMembers: (slug) => get('listMembers', `${project(slug)}/members`),
+    updateMember: (slug, email, role) => patch('updateMember', `${project(slug)}/members/${segment(email)}`, { role }),
+    removeMember: (slug, email) => remove(`${project(slug)}/members/${segment(email)}`),
+    createInvitation: (slug, email, role) => post('createInvitation', `${project(slug)}/invitations`, role ? { email, role } : { email }),
   };
 }

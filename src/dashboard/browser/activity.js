@@ -11,6 +11,8 @@ export const ACTIONS = {
   'member.invite': 'Invited a person',
   'member.add': 'Added a member',
   'member.remove': 'Removed a member',
+  'member.role_change': 'Changed a member’s role',
+  'project.protection_change': 'Changed production protection',
   'key.create': 'Created an API key',
   'key.revoke': 'Revoked an API key',
   'key.unban': 'Lifted a key’s ban',

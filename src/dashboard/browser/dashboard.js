@@ -51,6 +51,13 @@ const load = PAGES[page];
 if (load && content) {
   try {
     const module = await load();
+    if (slug) {
+      // The caller's role decides what the project's views offer; it is shown under the project's name.
+      const { project } = await import('./api.js');
+      const { roleLine, setAccess } = await import('./access.js');
+      setAccess(await api('GET', project(slug)));
+      document.getElementById('page-title')?.after(roleLine());
+    }
     await module.render({ content, slug });
   } catch (e) {
     content.replaceChildren(h('p', { class: 'error', role: 'alert' }, 'This page could not be loaded: ', ...errorParts(e)));

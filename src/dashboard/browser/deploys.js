@@ -1,6 +1,7 @@
 import { api, ApiError, project } from './api.js';
 import { announce, bytes, cliInstall, confirmAction, deployName, errorSlot, focusOn, h, hidden, number, table, time, uid } from './dom.js';
 import { archiveContents, filesOfDrop, filesOfInput, packFolder } from './tar.js';
+import { atLeast, mayChange, notice } from './access.js';
 
 /** Why a deploy failed, in words (the API's message says more). */
 const REASONS = {
@@ -55,7 +56,11 @@ export async function render({ content, slug }) {
           ? h('span', { class: 'badge badge-ok' }, 'Live')
           : h('span', { class: 'badge badge-muted' }, 'Ready')
         : [h('span', { class: 'badge badge-failed' }, 'Failed'), ' ', sentence(d.message ?? REASONS[d.reason] ?? 'refused')],
-      d.status === 'ready' && !d.live ? promoteButton(d) : d.live ? h('span', { class: 'muted' }, 'Serving now') : '',
+      d.status === 'ready' && !d.live && mayChange('production')
+        ? promoteButton(d)
+        : d.live
+          ? h('span', { class: 'muted' }, 'Serving now')
+          : '',
     ]);
     list.replaceChildren(
       table('Deploys of this project, newest first', ['Deploy', 'State', 'Actions'], rows, {
@@ -305,5 +310,17 @@ export async function render({ content, slug }) {
   });
 
   await show();
-  content.replaceChildren(form, h('section', { 'aria-labelledby': heading.id }, heading, listError.el, list));
+  const upload = atLeast('developer')
+    ? mayChange('production')
+      ? [form]
+      : [
+          h(
+            'p',
+            { class: 'notice role-notice' },
+            'Production is protected: your deploys are previews, and an admin or owner makes one live.',
+          ),
+          form,
+        ]
+    : [notice('deploys')];
+  content.replaceChildren(...upload, h('section', { 'aria-labelledby': heading.id }, heading, listError.el, list));
 }

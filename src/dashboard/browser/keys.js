@@ -16,6 +16,7 @@ import {
   uid,
 } from './dom.js';
 import { keyCell, keyInSentence } from './key-name.js';
+import { mayChange, notice } from './access.js';
 
 /** The key in a button's hidden text, a dialog's title, an announcement: `key “mobile app” (psk_AbCd…)` or `unnamed key psk_AbCd…`. */
 const keyLabel = (k) => (k.name ? `key ${keyInSentence(k)} (${k.hint})` : keyInSentence(k));
@@ -109,7 +110,7 @@ export async function render({ content, slug }) {
         ),
         status(k, expired),
         // A rolled key is rolled once: it can still be stopped before its overlap ends.
-        live ? h('div', { class: 'actions' }, k.replacedBy ? null : rollButton(k), revokeButton(k)) : '',
+        live && mayChange(k.environment) ? h('div', { class: 'actions' }, k.replacedBy ? null : rollButton(k), revokeButton(k)) : '',
       ];
     });
     list.replaceChildren(
@@ -228,7 +229,12 @@ export async function render({ content, slug }) {
     h('a', { href: pagePath(slug, 'deprecations') }, 'Deprecations'),
     '.',
   );
-  content.replaceChildren(form, secret, h('section', { 'aria-labelledby': 'keys-heading' }, listHeading, list, deprecations), clientCard());
+  content.replaceChildren(
+    mayChange() ? form : notice('this environment’s keys'),
+    secret,
+    h('section', { 'aria-labelledby': 'keys-heading' }, listHeading, list, deprecations),
+    clientCard(),
+  );
 }
 
 /**

@@ -86,7 +86,7 @@ export class MemoryDeployRepository implements DeployRepository {
     this.lastNumber.set(deploy.projectId, number);
     const row: Row = { ...deploy, id: String(this.nextId++), number };
     this.deploys.push(row);
-    if (row.status === 'ready') this.live.set(row.projectId, row.id);
+    if (row.status === 'ready' && !deploy.preview) this.live.set(row.projectId, row.id);
     return this.record(row);
   }
 

@@ -139,10 +139,10 @@ export function postgresDeploys(db: PgDatabase): DeployRepository {
         const { id: deployId, number } = created.rows[0] as { id: bigint; number: string };
         if (deploy.status === 'ready' && deploy.manifest) {
           await insertFiles(client, deployId, deploy.manifest);
-          await client.query(SET_LIVE, [deploy.projectId, deployId, deploy.createdAt]);
+          if (!deploy.preview) await client.query(SET_LIVE, [deploy.projectId, deployId, deploy.createdAt]);
         }
         const ready = deploy.status === 'ready';
-        const data = deployEventData({ ...deploy, id: String(deployId), number: Number(number) }, ready);
+        const data = deployEventData({ ...deploy, id: String(deployId), number: Number(number) }, ready && !deploy.preview);
         await emitPg(client, deploy.projectId, ready ? 'deploy.ready' : 'deploy.failed', data, deploy.createdAt);
         return deployId;
       });

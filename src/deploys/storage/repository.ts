@@ -53,6 +53,8 @@ export interface NewDeploy {
   createdAt: Date;
   /** Present exactly when the status is `ready`. */
   manifest: Manifest | null;
+  /** A ready deploy that does not go live (a developer's, in a project whose production is protected). */
+  preview?: boolean;
 }
 
 export interface DeployRecord {
@@ -98,7 +100,7 @@ export interface DeployRepository extends BlobReader {
   collectGarbage(seenBefore: Date): Promise<number>;
   /**
    * Records a deploy and assigns its id. A ready deploy becomes the project's
-   * live deploy in the same atomic step; a failed one never changes it.
+   * live deploy in the same atomic step, unless it is a preview; a failed one never changes it.
    */
   createDeploy(deploy: NewDeploy): Promise<DeployRecord>;
   /** A deploy of this project, or null. */

@@ -209,7 +209,7 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
         ) as bigint;
         if (deploy.status === 'ready' && deploy.manifest) {
           for (const [path, entry] of deploy.manifest) insertFile.run(created, path, entry.hash, entry.size, entry.type);
-          setLive.run(deploy.projectId, created, deploy.createdAt.getTime());
+          if (!deploy.preview) setLive.run(deploy.projectId, created, deploy.createdAt.getTime());
         }
         const ready = deploy.status === 'ready';
         // Given by the insert's trigger (migrations.ts).
@@ -217,12 +217,12 @@ export function sqliteDeploys({ sqlite: db, writes }: SqliteDatabase): DeployRep
         emit(
           deploy.projectId,
           ready ? 'deploy.ready' : 'deploy.failed',
-          deployEventData({ ...deploy, id: String(created), number }, ready),
+          deployEventData({ ...deploy, id: String(created), number }, ready && !deploy.preview),
           deploy.createdAt.getTime(),
         );
         return created;
       });
-      if (deploy.status === 'ready') lastLive.delete(deploy.projectId);
+      if (deploy.status === 'ready' && !deploy.preview) lastLive.delete(deploy.projectId);
       const record = find(deploy.projectId, String(id));
       if (!record) throw new Error(`deploy ${String(id)} was not found after it was recorded`);
       return record;

@@ -286,7 +286,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a project's settings
+         * @description Changes the settings given; those left out stay. `productionProtected: true` protects production: then only admins and owners change its keys, domains, webhooks and live deploy, and a developer's deploy is a preview. Admins and owners (403 `insufficient_role`). A change of protection is recorded as `project.protection_change`.
+         */
+        patch: operations["updateProject"];
         trace?: never;
     };
     "/projects/{slug}/keys": {
@@ -425,12 +429,16 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Removes a person from the project (owners only: a member gets 403 `forbidden`). The last owner cannot be removed (409 `last_owner`).
+         * @description Removes a person from the project. Admins and owners; only an owner removes an owner (403 `insufficient_role`). The last owner cannot be removed (409 `last_owner`).
          */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a member's role
+         * @description Gives a member another role (docs/permissions.md). Admins and owners; only an owner makes an owner or changes an owner's role (403 `insufficient_role`). The last owner keeps the role (409 `last_owner`). Recorded as `member.role_change`.
+         */
+        patch: operations["updateMember"];
         trace?: never;
     };
     "/projects/{slug}/invitations": {
@@ -444,7 +452,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person
-         * @description Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project as a member, signing up first when `SIGNUP` is `open`, or `invite` and the invitation comes from an admin or an owner of a project an admin made (an invitation from the owner of a project a person made themselves only adds people who already have an account). Owners only: a member gets 403 `forbidden`. At most 20 pending invitations per project (409 `invitation_limit`).
+         * @description Creates a one-time invitation link for an email, valid 7 days, to pass on (no mail is sent). Opening it lets that person join the project with `role` (`developer` by default), signing up first when `SIGNUP` is `open`, or `invite` and the invitation comes from an admin or an owner of a project an admin made (an invitation from the owner of a project a person made themselves only adds people who already have an account). Admins and owners; only an owner invites an owner (403 `insufficient_role`). At most 20 pending invitations per project (409 `invitation_limit`).
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -484,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project as a member; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `open`, or `invite` and the invitation may create accounts (`signupAllowed` when read); else 403 `signup_closed`, whether the email has an account or not. Where sign-up is allowed, an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.
+         * @description Signed in (session cookie and `X-CSRF-Token`, body `{}`): joins the project with the invitation's role; the session's email must be the invited one (403 `invitation_mismatch`). Not signed in, with `{password}`: creates the account of the invited email and signs it in (session cookie, and `user` and `csrfToken` in the answer) when `SIGNUP` is `open`, or `invite` and the invitation may create accounts (`signupAllowed` when read); else 403 `signup_closed`, whether the email has an account or not. Where sign-up is allowed, an email that already has an account is 409 `user_exists`: sign in, then accept. Unknown: 404; expired: 410 `invitation_expired`; used: 410 `invitation_used`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -592,7 +600,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy the site
-         * @description Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201). An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default). Each instance reads 2 uploads at once; another one is answered 429 `too_many_uploads` with `Retry-After`. A deploy that would take the project over its plan's storage quota (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB) is answered 413 `storage_quota_exceeded` and nothing is stored. The live deploy, the newest 20 ready ones and any younger than 30 days are kept; older ones are deleted.
+         * @description Uploads the site as a `.tar.gz` archive (files and folders only, `index.html` at the root, at most 10,000 files and DEPLOY_MAX_BYTES unpacked). A valid deploy is stored and goes live at once (201), except a developer's in a project whose production is protected: it is a preview (`live: false`, served at its `previewUrl`) for an admin to promote. An invalid one is kept in the history as failed with its reason and answers 422 `deploy_failed`; what the site serves does not change. A refused upload is answered before the rest of it is read, and the connection is then closed. The whole upload must arrive within the server's request timeout (REQUEST_TIMEOUT_MS, 30 s by default). Each instance reads 2 uploads at once; another one is answered 429 `too_many_uploads` with `Retry-After`. A deploy that would take the project over its plan's storage quota (Free 100 MB, Pro 1 GB, Business 10 GB, Enterprise 100 GB) is answered 413 `storage_quota_exceeded` and nothing is stored. The live deploy, the newest 20 ready ones and any younger than 30 days are kept; older ones are deleted.
          */
         post: operations["createDeploy"];
         delete?: never;
@@ -1029,7 +1037,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A project with its plan, quotas, live deploy and site address. */
+        /** @description A project with its plan, quotas, live deploy, site address and the caller's role. */
         Project: {
             /** @description The project (one pet store) and its site name. */
             slug: string;
@@ -1061,6 +1069,9 @@ export interface components {
              * @description When the project was created.
              */
             createdAt: string;
+            role: components["schemas"]["Role"];
+            /** @description When true, only admins and owners change production (keys, domains, webhooks, promotion); a developer deploys previews. */
+            productionProtected: boolean;
         };
         /** @description The project's quota, from its plan. */
         Quota: {
@@ -1158,7 +1169,7 @@ export interface components {
         /** @description The body of every error response. */
         Error: {
             /** @description Machine-readable error code, one of a closed, documented set. */
-            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "wrong_environment" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "invalid_passkey" | "sso_failed" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_scope" | "second_factor_setup_required" | "email_not_verified" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "staging_not_empty" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "invitation_limit" | "token_limit" | "webhook_limit" | "last_owner" | "last_second_factor" | "totp_already_enabled" | "key_already_rolled" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "malformed_json" | "validation_failed" | "invalid_cursor" | "unauthorized" | "wrong_environment" | "weak_password" | "invalid_slug" | "invalid_domain" | "invalid_redirect" | "plan_required" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "invalid_passkey" | "sso_failed" | "invalid_token" | "signup_closed" | "project_limit" | "forbidden" | "insufficient_role" | "insufficient_scope" | "second_factor_setup_required" | "email_not_verified" | "invitation_mismatch" | "not_signed_in" | "csrf_failed" | "not_found" | "pet_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_use" | "pet_not_available" | "invalid_transition" | "project_exists" | "staging_not_empty" | "deploy_required" | "domain_taken" | "domain_limit" | "user_exists" | "invitation_limit" | "token_limit" | "webhook_limit" | "last_owner" | "last_second_factor" | "totp_already_enabled" | "key_already_rolled" | "gone" | "storage_quota_exceeded" | "invitation_expired" | "invitation_used" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "deploy_failed" | "misdirected_request" | "too_many_uploads" | "rate_limited" | "api_key_banned" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             /** @description Human-readable description. */
             message: string;
             /**
@@ -1177,6 +1188,8 @@ export interface components {
         };
         /** @description One of the project's two environments: `production` (the API at BASE_URL) or `staging` (at STAGING_BASE_URL), each with its own keys, pets, orders, events, webhooks, usage, quota counts and request log. */
         Environment: "production" | "staging";
+        /** @description A role in a project, from most to least (docs/permissions.md): `owner` (everything, owners included), `admin` (members and invitations other than owners, production, settings), `developer` (staging, previews, reading production; production too while it is not protected), `viewer` (reads, never a secret). */
+        Role: "owner" | "admin" | "developer" | "viewer";
         /** @description The person's authenticator app (TOTP). */
         TotpStatus: {
             /** @description Whether sign-in asks for a code of an authenticator app. */
@@ -1308,7 +1321,7 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @description What was done. */
-            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "key.create" | "key.revoke" | "key.unban" | "key.roll" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove" | "webhook.test" | "webhook.retry" | "staging.reset" | "staging.copy_pets";
+            action: "project.create" | "member.invite" | "member.add" | "member.remove" | "member.role_change" | "project.protection_change" | "key.create" | "key.revoke" | "key.unban" | "key.roll" | "deploy.create" | "deploy.promote" | "domain.add" | "domain.verify" | "domain.remove" | "redirect.add" | "redirect.remove" | "plan.change" | "webhook.add" | "webhook.update" | "webhook.remove" | "webhook.test" | "webhook.retry" | "staging.reset" | "staging.copy_pets";
             /** @description What it was done to: a project slug, key id, deploy id, domain, redirect or email. */
             target: string;
             /** @description The environment the change concerns; `production` for what both environments share (members, plan, deploys, domains). */
@@ -4318,7 +4331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -4355,6 +4368,161 @@ export interface operations {
             };
             /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
             408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Protected production: only admins and owners change production; a developer deploys previews. */
+                    productionProtected?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The project, as it is now. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
                     "X-Request-Id"?: string;
@@ -4447,7 +4615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -4589,7 +4757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -4781,7 +4949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -4940,7 +5108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -5338,8 +5506,7 @@ export interface operations {
                     "application/json": {
                         /** @description The person. */
                         email: string;
-                        /** @description Owners invite people and remove members; members do everything else in the project. */
-                        role: "owner" | "member";
+                        role: components["schemas"]["Role"];
                         /**
                          * Format: date-time
                          * @description When they joined the project.
@@ -5370,7 +5537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -5496,7 +5663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `forbidden`: Only the project's owners may do this. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -5610,6 +5777,182 @@ export interface operations {
             };
         };
     };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project's slug. */
+                slug: string;
+                /** @description The member's email. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member, with the role now. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The person. */
+                        email: string;
+                        role: components["schemas"]["Role"];
+                        /**
+                         * Format: date-time
+                         * @description When they joined the project.
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Error. Codes: `bad_request`: The request is malformed. `validation_failed`: The request has missing or invalid values. `malformed_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_signed_in`: Sign in first: this needs a session (POST /api/v1/session). `invalid_token`: The access token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            403: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `not_found`: The requested resource could not be found. */
+            404: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `method_not_allowed`: the path does not support this method; `Allow` lists those it does. */
+            405: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    /** @description The methods the path supports, e.g. `GET, POST`. */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_timeout`: the request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `last_owner`: A project keeps at least one owner: make another member owner first. */
+            409: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `payload_too_large`: The request body is larger than 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `unsupported_media_type`: The request body must be sent as Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error `request_header_fields_too_large`: the header section is over the server's limit (16 KiB by default); the connection is closed. */
+            431: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `internal_error`: An unexpected error occurred. */
+            500: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `service_unavailable`: The service is temporarily unavailable. Retry shortly. */
+            503: {
+                headers: {
+                    /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createInvitation: {
         parameters: {
             query?: never;
@@ -5625,6 +5968,8 @@ export interface operations {
                 "application/json": {
                     /** @description The email of the person invited. */
                     email: string;
+                    /** @description A role in a project, from most to least (docs/permissions.md): `owner` (everything, owners included), `admin` (members and invitations other than owners, production, settings), `developer` (staging, previews, reading production; production too while it is not protected), `viewer` (reads, never a secret). */
+                    role?: "owner" | "admin" | "developer" | "viewer";
                 };
             };
         };
@@ -5640,6 +5985,7 @@ export interface operations {
                     "application/json": {
                         /** @description The email invited (in lowercase). */
                         email: string;
+                        role: components["schemas"]["Role"];
                         /**
                          * Format: uri
                          * @description The one-time link to pass on: `<origin>/dashboard/invitations/<token>`. Shown this once; only a hash of its token is stored.
@@ -5675,7 +6021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `forbidden`: Only the project's owners may do this. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -5946,8 +6292,7 @@ export interface operations {
                     "application/json": {
                         /** @description The project joined. */
                         project: string;
-                        /** @description Owners invite people and remove members; members do everything else in the project. */
-                        role: "owner" | "member";
+                        role: components["schemas"]["Role"];
                         /** @description A person who signs in. */
                         user?: {
                             /** @description The email the person signs in with, in lowercase. */
@@ -6606,7 +6951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -6840,7 +7185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -6941,7 +7286,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The deploy, ready and live. */
+            /** @description The deploy, ready and live (or a preview: `live: false`). */
             201: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -6974,7 +7319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -7148,7 +7493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -7276,7 +7621,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -7424,7 +7769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -7559,7 +7904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `plan_required`: Custom domains need the Pro plan or above. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `plan_required`: Custom domains need the Pro plan or above. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -7720,7 +8065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -7846,7 +8191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -7996,7 +8341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -8144,7 +8489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -8279,7 +8624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -8427,7 +8772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -8603,7 +8948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -8751,7 +9096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -8911,7 +9256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -9099,7 +9444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -9246,7 +9591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -9393,7 +9738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -9573,7 +9918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -9726,7 +10071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -9909,7 +10254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -10092,7 +10437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -10223,7 +10568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -10426,7 +10771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -10596,7 +10941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -10739,7 +11084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -10865,7 +11210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
@@ -11013,7 +11358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
+            /** @description Error. Codes: `csrf_failed`: The X-CSRF-Token header is missing or does not match the session. Send the csrfToken given at sign-in. `insufficient_scope`: This key or access token is read-only: a write one is needed to change anything. `insufficient_role`: Your role in this project does not allow this: the message names the role needed and yours. Ask one of the project's owners or admins. `second_factor_setup_required`: This service requires a second factor: set up an authenticator app or a passkey first (POST /api/v1/me/totp or /api/v1/me/passkeys/options). */
             403: {
                 headers: {
                     /** @description Identifies the request in logs; echoes a well-formed `X-Request-Id` sent by the client. */
