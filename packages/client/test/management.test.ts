@@ -215,6 +215,8 @@ describe('createManagementClient against a server answering another shape', () =
       liveDeploy: null,
       url: 'u',
       createdAt: 't',
+      role: 'owner',
+      productionProtected: false,
       extra: 1,
     };
     assert.deepEqual(await answering(JSON.stringify([project])).listProjects(), [project]);
