@@ -389,6 +389,53 @@ describeEachEngine('roles: one permission table decides every management route',
     }
   });
 
+  test('a change to a key or webhook found by id is refused naming the role its environment needs: admin in protected production', async () => {
+    const { slug, clients } = await team();
+    const p = base(slug);
+    assert.equal((await clients.owner.call({ method: 'PATCH', url: p, payload: { productionProtected: true } })).statusCode, 200);
+    const created = async (url: string, payload: unknown) => {
+      const res = await clients.owner.call({ method: 'POST', url, payload: payload as string });
+      assert.equal(res.statusCode, 201, res.body);
+      return (res.json() as { id: string }).id;
+    };
+    const liveKey = await created(`${p}/keys`, {});
+    const testKey = await created(`${p}/keys`, { environment: 'staging' });
+    const liveHook = await created(`${p}/webhooks`, { url: 'http://127.0.0.1:9/live', events: ['*'] });
+    const testHook = await created(`${p}/webhooks`, { url: 'http://127.0.0.1:9/test', events: ['*'], environment: 'staging' });
+    const refusal = async (role: Role, method: 'POST' | 'DELETE', url: string) => {
+      const res = await clients[role].call({ method, url, ...(method === 'POST' ? { payload: {} as unknown as string } : {}) });
+      assert.equal(res.statusCode, 403, `${role} ${method} ${url}: ${res.body}`);
+      assert.equal(res.json().code, 'insufficient_role');
+      return res.json().message as string;
+    };
+    for (const role of ['viewer', 'developer'] as const) {
+      for (const [method, url] of [
+        ['DELETE', `${p}/keys/${liveKey}`],
+        ['POST', `${p}/keys/${liveKey}/roll`],
+        ['DELETE', `${p}/webhooks/${liveHook}`],
+        ['POST', `${p}/webhooks/${liveHook}/test`],
+      ] as const) {
+        const message = await refusal(role, method, url);
+        assert.match(
+          message,
+          /in protected production needs the role admin or higher; your role in this project is (viewer|developer)\./,
+          url,
+        );
+      }
+    }
+    // Staging's: a viewer is told a developer may; a developer may.
+    assert.match(
+      await refusal('viewer', 'DELETE', `${p}/keys/${testKey}`),
+      /needs the role developer or higher; your role in this project is viewer/,
+    );
+    assert.match(await refusal('viewer', 'DELETE', `${p}/webhooks/${testHook}`), /needs the role developer or higher/);
+    assert.equal((await clients.developer.call({ method: 'DELETE', url: `${p}/webhooks/${testHook}` })).statusCode, 200);
+    // An id of neither environment: a viewer (who may change nothing) is refused, others get the 404.
+    assert.match(await refusal('viewer', 'DELETE', `${p}/keys/key_NoSuchKeyAtAll00`), /needs the role developer/);
+    assert.equal((await clients.developer.call({ method: 'DELETE', url: `${p}/keys/key_NoSuchKeyAtAll00` })).statusCode, 404);
+    assert.equal((await clients.admin.call({ method: 'DELETE', url: `${p}/webhooks/${testHook}` })).statusCode, 404);
+  });
+
   test("access tokens act with the lesser of their scope and their person's role now: lowering the role lowers the token at once", async () => {
     const { slug, clients, people: who } = await team();
     const p = base(slug);
