@@ -7,6 +7,7 @@ import { harness, ok, uniqueSlug, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { tarGz } from '../helpers/deploys.js';
 import { OPERATOR } from '../../src/audit/actor.js';
+import { DomainError } from '../../src/errors/domain-error.js';
 import { atLeast, ROLES, type Role } from '../../src/accounts/roles.js';
 import { PERMISSIONS, permissionOf, roleNeeded } from '../../src/management/permissions.js';
 
@@ -434,6 +435,27 @@ describeEachEngine('roles: one permission table decides every management route',
     assert.match(await refusal('viewer', 'DELETE', `${p}/keys/key_NoSuchKeyAtAll00`), /needs the role developer/);
     assert.equal((await clients.developer.call({ method: 'DELETE', url: `${p}/keys/key_NoSuchKeyAtAll00` })).statusCode, 404);
     assert.equal((await clients.admin.call({ method: 'DELETE', url: `${p}/webhooks/${testHook}` })).statusCode, 404);
+  });
+
+  test('two owners demoted or removed at the same moment: one owner always stays, the other is refused last_owner (409)', async () => {
+    const rounds = 12;
+    for (let i = 0; i < rounds; i++) {
+      const slug = uniqueSlug('owners');
+      ok(await h.app.projects.create(OPERATOR, slug, 'pro'));
+      const [a, b] = [await createPerson(h.app, email('a')), await createPerson(h.app, email('b'))];
+      for (const person of [a, b]) ok(await h.app.accounts.addMember(OPERATOR, slug, person.email, 'owner'));
+      const project = ok(await h.app.projects.find(slug));
+      // Each owner takes the other's ownership away, by a role change or a removal (both kinds, and one of each).
+      const change = (who: string, how: number) =>
+        how === 0
+          ? h.app.accounts.setRole(OPERATOR, 'owner', project, who, 'admin')
+          : h.app.accounts.removeMemberAs(OPERATOR, 'owner', project, who);
+      const outcomes = await Promise.all([change(b.email, i % 2), change(a.email, Math.floor(i / 2) % 2)]);
+      const refused = outcomes.filter((o) => o instanceof DomainError).map((o) => (o as DomainError).code);
+      assert.deepEqual(refused, ['last_owner'], `round ${String(i)}: one change made, the other refused`);
+      const owners = (await h.app.accounts.members(project)).filter((m) => m.role === 'owner');
+      assert.equal(owners.length, 1, `round ${String(i)}: one owner stays`);
+    }
   });
 
   test("access tokens act with the lesser of their scope and their person's role now: lowering the role lowers the token at once", async () => {
