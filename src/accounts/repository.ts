@@ -1,7 +1,7 @@
 import type { Plan, Quota } from '../projects/plans.js';
 import { insertProject, toProject, type Project, type ProjectRow } from '../projects/repository.js';
 import type { Database } from '../storage/database.js';
-import { flag, int, sqlFor, time } from '../storage/sql.js';
+import { flag, int, sqlFor, time, type SqlStatement } from '../storage/sql.js';
 import type { Role } from './roles.js';
 
 export type { Role };
@@ -51,10 +51,12 @@ export interface AccountRepository {
   /** The project's members, owners first (then admins, developers, viewers), then by when they joined. */
   members(projectId: number): Promise<Member[]>;
   /**
-   * Gives a member another role, in one statement that keeps at least one owner: 'last_owner' when it would
-   * take the project's last owner away, 'not_member' when the person is not a member.
+   * Gives a member another role, keeping at least one owner even against another change at once: 'last_owner'
+   * when it would take the project's last owner away, 'not_member' when the person is not a member.
    */
   setRole(projectId: number, userId: number, role: Role): Promise<'changed' | 'last_owner' | 'not_member'>;
+  /** Removes a member as `setRole` changes one: never the last owner, even against another change at once. */
+  removeMemberKeepingAnOwner(projectId: number, userId: number): Promise<'removed' | 'last_owner' | 'not_member'>;
   /**
    * Adds a project with the person as its owner (and marked made by them when `selfMade`), unless they already
    * own `limit` projects ('at_limit') or the slug is taken (null).
@@ -106,8 +108,27 @@ const ROLE = "CASE WHEN m.role = 'owner' THEN 'owner' ELSE m.project_role END";
 /** The value of the column from before roles: an owner is `owner`, anyone else `member`. */
 const legacyRole = (role: Role) => (role === 'owner' ? 'owner' : 'member');
 
+/** The condition that keeps an owner: the member is not one, or another owner remains (parameters: project, user). */
+const KEEPS_AN_OWNER =
+  "(role <> 'owner' OR EXISTS (SELECT 1 FROM project_members o WHERE o.project_id = ? AND o.user_id <> ? AND o.role = 'owner'))";
+
 export function openAccountRepository(database: Database): AccountRepository {
   const sql = sqlFor(database);
+
+  /**
+   * Runs a change to a project's members guarded by KEEPS_AN_OWNER; the rows it changed. Two such changes at once
+   * (two owners demoting each other) must not both see the other owner: on PostgreSQL each locks the project's row
+   * first, in the same transaction, so the second waits and its statement then sees what the first committed;
+   * SQLite's writes run one at a time already.
+   */
+  const keepingAnOwner = async (projectId: number, change: SqlStatement): Promise<number> => {
+    const lock: SqlStatement[] =
+      database.engine === 'postgres' ? [['SELECT 1 FROM projects WHERE id = ? FOR NO KEY UPDATE', [projectId]]] : [];
+    return (await sql.runAll([...lock, change])).at(-1) ?? 0;
+  };
+  const isMember = async (projectId: number, userId: number) =>
+    (await sql.one('SELECT 1 AS yes FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId])) !== null;
+
   return {
     createUser: async (email, admin, passwordHash, now) => {
       const row = await sql.one<UserRow>(
@@ -147,18 +168,24 @@ export function openAccountRepository(database: Database): AccountRepository {
       ).map((r) => ({ email: r.email, role: r.role, createdAt: time(r.created_at) })),
     setRole: async (projectId, userId, role) => {
       // An owner stays unless another owner remains, decided by the same statement that demotes.
-      const keepsAnOwner =
+      const update = 'UPDATE project_members SET role = ?, project_role = ? WHERE project_id = ? AND user_id = ?';
+      const changed =
         role === 'owner'
-          ? ''
-          : " AND (role <> 'owner' OR EXISTS (SELECT 1 FROM project_members o WHERE o.project_id = ? AND o.user_id <> ? AND o.role = 'owner'))";
-      const changed = await sql.run(
-        `UPDATE project_members SET role = ?, project_role = ? WHERE project_id = ? AND user_id = ?${keepsAnOwner}`,
-        [legacyRole(role), role, projectId, userId, ...(role === 'owner' ? [] : [projectId, userId])],
-      );
+          ? await sql.run(update, [legacyRole(role), role, projectId, userId])
+          : await keepingAnOwner(projectId, [
+              `${update} AND ${KEEPS_AN_OWNER}`,
+              [legacyRole(role), role, projectId, userId, projectId, userId],
+            ]);
       if (changed > 0) return 'changed';
-      return (await sql.one('SELECT 1 AS yes FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId]))
-        ? 'last_owner'
-        : 'not_member';
+      return (await isMember(projectId, userId)) ? 'last_owner' : 'not_member';
+    },
+    removeMemberKeepingAnOwner: async (projectId, userId) => {
+      const removed = await keepingAnOwner(projectId, [
+        `DELETE FROM project_members WHERE project_id = ? AND user_id = ? AND ${KEEPS_AN_OWNER}`,
+        [projectId, userId, projectId, userId],
+      ]);
+      if (removed > 0) return 'removed';
+      return (await isMember(projectId, userId)) ? 'last_owner' : 'not_member';
     },
     createOwnedProject: async (userId, p, { limit, selfMade }) => {
       const row = await sql.insertCapped<ProjectRow>({
@@ -216,8 +243,7 @@ export function openAccountRepository(database: Database): AccountRepository {
     isSelfMade: async (projectId) => (await sql.one('SELECT 1 AS yes FROM self_made_projects WHERE project_id = ?', [projectId])) !== null,
     removeMember: async (projectId, userId) =>
       (await sql.run('DELETE FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId])) > 0,
-    isMember: async (projectId, userId) =>
-      (await sql.one('SELECT 1 AS yes FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId])) !== null,
+    isMember,
     memberProjectIds: async (userId) =>
       (await sql.all<{ project_id: bigint }>('SELECT project_id FROM project_members WHERE user_id = ?', [userId])).map((r) =>
         int(r.project_id),

@@ -262,10 +262,9 @@ export class AccountService {
     if (found instanceof DomainError) return found;
     const { member, role } = found;
     if (role === 'owner' && acting !== 'owner') return insufficientRole('owner', acting, 'removing an owner');
-    if (role === 'owner' && (await this.accounts.members(project.id)).filter((m) => m.role === 'owner').length <= 1) {
-      return lastOwner(member.email, project.slug);
-    }
-    await this.accounts.removeMember(project.id, member.id);
+    const outcome = await this.accounts.removeMemberKeepingAnOwner(project.id, member.id);
+    if (outcome === 'last_owner') return lastOwner(member.email, project.slug);
+    if (outcome === 'not_member') return notMember(email, project.slug);
     await this.audit.record(actor, project.id, 'member.remove', member.email);
     return member;
   }

@@ -40,9 +40,9 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
    */
   const owning = async (request: FastifyRequest, slug: string, has: (p: Project) => Promise<unknown>): Promise<Project> => {
     const production = await projectFor(app, request, slug, 'by-resource');
-    if (!((await has(production)) instanceof DomainError)) return mayChange(request, production);
+    if (!((await has(production)) instanceof DomainError)) return mayChange(request, production, production);
     const staging = await app.projects.inEnvironment(production, 'staging');
-    return (await has(staging)) instanceof DomainError ? production : mayChange(request, staging);
+    return mayChange(request, (await has(staging)) instanceof DomainError ? undefined : staging, production);
   };
   const endpointOf = (request: FastifyRequest, slug: string, id: string) => owning(request, slug, (p) => webhooks.get(p, id));
   const deliveryOf = (request: FastifyRequest, slug: string, id: string) => owning(request, slug, (p) => webhooks.delivery(p, id));

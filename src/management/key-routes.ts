@@ -23,11 +23,12 @@ import { createdKeyView, keyView } from './views.js';
 export function keyRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  /** The project of a change to one of its keys, allowed in the key's environment (an unknown key: the service's 404). */
+  /**
+   * The project of a change to one of its keys, allowed in the key's environment (an unknown key: the service's 404).
+   */
   const keyChange = async (request: FastifyRequest, slug: string, keyId: string): Promise<Project> => {
     const project = await projectFor(app, request, slug, 'by-resource');
-    const owning = await app.keys.environmentOf(project, keyId);
-    if (owning) mayChange(request, owning);
+    mayChange(request, await app.keys.environmentOf(project, keyId), project);
     return project;
   };
 

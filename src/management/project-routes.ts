@@ -26,7 +26,8 @@ import { projectView } from './views.js';
  * the route's operation to the caller's role there: one they may not see is 404, like one that does not exist;
  * one whose operation their role may not call is 403 `insufficient_role`. Every project-scoped route uses it.
  * A change decided by environment (permissions.ts `production`) is checked in production unless the route
- * says `'by-resource'`: then it calls `mayChange` with the environment of the resource it found.
+ * says `'by-resource'`: then nothing is checked here, and the route calls `mayChange` with the environment of the
+ * resource it found, so that a refusal names the role that environment needs.
  */
 export async function projectFor(
   app: FastifyInstance,
@@ -37,18 +38,21 @@ export async function projectFor(
   if (!tokenAllows(request, slug)) throw projectNotFound(slug);
   const { project, role } = orThrow(await app.accounts.access(userOf(request), slug));
   request.projectRole = actingRole(request, role);
-  // A resource's environment is decided later; until then, the rule's own role (staging's) is checked.
-  const staged = environment === 'by-resource' ? { ...project, environment: 'staging' as const } : { ...project, environment };
-  const refused = refusalFor(permissionFor(request), staged, request.projectRole);
+  if (environment === 'by-resource') return project;
+  const refused = refusalFor(permissionFor(request), { ...project, environment }, request.projectRole);
   if (refused) throw refused;
   return project;
 }
 
-/** Checks the route's operation against the caller's role in the environment of the resource found (`'by-resource'`). */
-export function mayChange(request: FastifyRequest, project: Project): Project {
-  const refused = refusalFor(permissionFor(request), project, request.projectRole);
+/**
+ * Checks the route's operation against the caller's role in the environment of the resource found (`'by-resource'`):
+ * every such route calls it. A resource found in neither environment is checked with the rule's own role (as in
+ * staging): a role that may change nothing is refused, any other gets the 404 that follows.
+ */
+export function mayChange(request: FastifyRequest, found: Project | null | undefined, project: Project): Project {
+  const refused = refusalFor(permissionFor(request), found ?? { ...project, environment: 'staging' }, request.projectRole);
   if (refused) throw refused;
-  return project;
+  return found ?? project;
 }
 
 /** Whether the caller may change this project's production (any role an admin or above; a developer unless it is protected). */

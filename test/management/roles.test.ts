@@ -7,6 +7,7 @@ import { harness, ok, uniqueSlug, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
 import { tarGz } from '../helpers/deploys.js';
 import { OPERATOR } from '../../src/audit/actor.js';
+import { DomainError } from '../../src/errors/domain-error.js';
 import { atLeast, ROLES, type Role } from '../../src/accounts/roles.js';
 import { PERMISSIONS, permissionOf, roleNeeded } from '../../src/management/permissions.js';
 
@@ -386,6 +387,74 @@ describeEachEngine('roles: one permission table decides every management route',
       assert.equal(accepted.statusCode, 200, accepted.body);
       assert.equal(accepted.json().role, role ?? 'developer');
       assert.equal((await c.call({ url: p })).json().role, role ?? 'developer');
+    }
+  });
+
+  test('a change to a key or webhook found by id is refused naming the role its environment needs: admin in protected production', async () => {
+    const { slug, clients } = await team();
+    const p = base(slug);
+    assert.equal((await clients.owner.call({ method: 'PATCH', url: p, payload: { productionProtected: true } })).statusCode, 200);
+    const created = async (url: string, payload: unknown) => {
+      const res = await clients.owner.call({ method: 'POST', url, payload: payload as string });
+      assert.equal(res.statusCode, 201, res.body);
+      return (res.json() as { id: string }).id;
+    };
+    const liveKey = await created(`${p}/keys`, {});
+    const testKey = await created(`${p}/keys`, { environment: 'staging' });
+    const liveHook = await created(`${p}/webhooks`, { url: 'http://127.0.0.1:9/live', events: ['*'] });
+    const testHook = await created(`${p}/webhooks`, { url: 'http://127.0.0.1:9/test', events: ['*'], environment: 'staging' });
+    const refusal = async (role: Role, method: 'POST' | 'DELETE', url: string) => {
+      const res = await clients[role].call({ method, url, ...(method === 'POST' ? { payload: {} as unknown as string } : {}) });
+      assert.equal(res.statusCode, 403, `${role} ${method} ${url}: ${res.body}`);
+      assert.equal(res.json().code, 'insufficient_role');
+      return res.json().message as string;
+    };
+    for (const role of ['viewer', 'developer'] as const) {
+      for (const [method, url] of [
+        ['DELETE', `${p}/keys/${liveKey}`],
+        ['POST', `${p}/keys/${liveKey}/roll`],
+        ['DELETE', `${p}/webhooks/${liveHook}`],
+        ['POST', `${p}/webhooks/${liveHook}/test`],
+      ] as const) {
+        const message = await refusal(role, method, url);
+        assert.match(
+          message,
+          /in protected production needs the role admin or higher; your role in this project is (viewer|developer)\./,
+          url,
+        );
+      }
+    }
+    // Staging's: a viewer is told a developer may; a developer may.
+    assert.match(
+      await refusal('viewer', 'DELETE', `${p}/keys/${testKey}`),
+      /needs the role developer or higher; your role in this project is viewer/,
+    );
+    assert.match(await refusal('viewer', 'DELETE', `${p}/webhooks/${testHook}`), /needs the role developer or higher/);
+    assert.equal((await clients.developer.call({ method: 'DELETE', url: `${p}/webhooks/${testHook}` })).statusCode, 200);
+    // An id of neither environment: a viewer (who may change nothing) is refused, others get the 404.
+    assert.match(await refusal('viewer', 'DELETE', `${p}/keys/key_NoSuchKeyAtAll00`), /needs the role developer/);
+    assert.equal((await clients.developer.call({ method: 'DELETE', url: `${p}/keys/key_NoSuchKeyAtAll00` })).statusCode, 404);
+    assert.equal((await clients.admin.call({ method: 'DELETE', url: `${p}/webhooks/${testHook}` })).statusCode, 404);
+  });
+
+  test('two owners demoted or removed at the same moment: one owner always stays, the other is refused last_owner (409)', async () => {
+    const rounds = 12;
+    for (let i = 0; i < rounds; i++) {
+      const slug = uniqueSlug('owners');
+      ok(await h.app.projects.create(OPERATOR, slug, 'pro'));
+      const [a, b] = [await createPerson(h.app, email('a')), await createPerson(h.app, email('b'))];
+      for (const person of [a, b]) ok(await h.app.accounts.addMember(OPERATOR, slug, person.email, 'owner'));
+      const project = ok(await h.app.projects.find(slug));
+      // Each owner takes the other's ownership away, by a role change or a removal (both kinds, and one of each).
+      const change = (who: string, how: number) =>
+        how === 0
+          ? h.app.accounts.setRole(OPERATOR, 'owner', project, who, 'admin')
+          : h.app.accounts.removeMemberAs(OPERATOR, 'owner', project, who);
+      const outcomes = await Promise.all([change(b.email, i % 2), change(a.email, Math.floor(i / 2) % 2)]);
+      const refused = outcomes.filter((o) => o instanceof DomainError).map((o) => (o as DomainError).code);
+      assert.deepEqual(refused, ['last_owner'], `round ${String(i)}: one change made, the other refused`);
+      const owners = (await h.app.accounts.members(project)).filter((m) => m.role === 'owner');
+      assert.equal(owners.length, 1, `round ${String(i)}: one owner stays`);
     }
   });
 

@@ -23,14 +23,17 @@ export function mayChange(env = environment()) {
   return env === 'staging' || !current.productionProtected;
 }
 
-/** Why the caller may not change this, in a sentence, for where an action would have been. */
-export function whyNot(what) {
-  if (!atLeast('developer')) return `Your role is viewer: you can see ${what} but not change them. Admins and owners can.`;
+/** Why the caller may not change this (in environment `env`), in a sentence, for where an action would have been. */
+export function whyNot(what, env = environment()) {
+  if (!atLeast('developer')) {
+    const who = env === 'production' && current.productionProtected ? 'Admins and owners' : 'Developers, admins and owners';
+    return `Your role is viewer: you can see ${what} but not change them. ${who} can.`;
+  }
   return `Production is protected: only admins and owners change ${what}. Your role is developer; staging is yours to change.`;
 }
 
-/** A notice in place of a form the caller's role does not allow. */
-export const notice = (what) => h('p', { class: 'notice role-notice' }, whyNot(what));
+/** A notice in place of a form the caller's role does not allow (in environment `env`). */
+export const notice = (what, env = environment()) => h('p', { class: 'notice role-notice' }, whyNot(what, env));
 
 /** The caller's role, with whether production is protected, for the project page's header. */
 export function roleLine() {

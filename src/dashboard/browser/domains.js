@@ -1,3 +1,4 @@
+import { mayChange, notice } from './access.js';
 import { api, ApiError, project } from './api.js';
 import {
   actionsMenu,
@@ -184,6 +185,8 @@ export async function render({ content, slug }) {
   ]);
   let domains = initialDomains;
   let redirects = initialRedirects;
+  // Custom domains serve production: a role that may not change it is shown them without their forms and buttons.
+  const may = mayChange('production');
 
   const listHeading = h('h3', { id: uid('domains') }, 'Your domains');
   const list = h('ul', { class: 'domain-list' });
@@ -363,7 +366,7 @@ export async function render({ content, slug }) {
         'div',
         { class: 'domain-head' },
         h('div', { class: 'domain-title' }, heading, h('span', { class: `badge badge-${badge.tone}` }, hidden('Status: '), badge.text)),
-        h('div', { class: 'domain-actions actions' }, verify, menu),
+        may ? h('div', { class: 'domain-actions actions' }, verify, menu) : null,
       ),
       error.el,
       reasonOf(d),
@@ -411,11 +414,15 @@ export async function render({ content, slug }) {
       redirectList.replaceChildren(
         table(
           'Redirects of this project',
-          ['From', 'To', 'Status', 'Actions'],
-          redirects.map((r) => [code(r.from), code(r.to), `${String(r.status)} (permanent)`, deleteRedirect(r)]),
+          ['From', 'To', 'Status', ...(may ? ['Actions'] : [])],
+          redirects.map((r) => [code(r.from), code(r.to), `${String(r.status)} (permanent)`, ...(may ? [deleteRedirect(r)] : [])]),
           { captionHidden: true, class: 'card-rows', labels: ['To'] },
         ),
       );
+    }
+    if (!may) {
+      redirectFormSlot.replaceChildren();
+      return;
     }
     if (domains.length < 2) {
       redirectFormSlot.replaceChildren(
@@ -476,7 +483,7 @@ export async function render({ content, slug }) {
 
   // --- Preconditions, said before the form: what is missing and what to do.
   const notices = [];
-  if (info.plan === 'free') {
+  if (may && info.plan === 'free') {
     notices.push(
       h(
         'div',
@@ -492,7 +499,7 @@ export async function render({ content, slug }) {
       ),
     );
   }
-  if (!info.liveDeploy) {
+  if (may && !info.liveDeploy) {
     notices.push(
       h(
         'div',
@@ -515,7 +522,7 @@ export async function render({ content, slug }) {
   showRedirects();
   content.replaceChildren(
     ...notices,
-    addForm,
+    may ? addForm : notice('custom domains and redirects', 'production'),
     pairSlot,
     // Not a labelled region: no label but the field's may say "domain".
     h('div', { class: 'domains' }, listHeading, list),

@@ -1,4 +1,5 @@
 // The project's overview: its site and live deploy, its custom domains with their state, and this month's usage beside the quota.
+import { mayChange, notice } from './access.js';
 import { api, environment, inEnvironment, pagePath, project } from './api.js';
 import { badgeOf } from './domains.js';
 import { day, deprecationsOf, recentCallers } from './deprecations.js';
@@ -155,7 +156,8 @@ function stagingCard(slug, refresh) {
       null,
       'Staging has its own keys (psk_test_…), pets, orders, events, webhooks, usage and request log, and the same plan’s limits. Test against it without touching production.',
     ),
-    h('div', { class: 'actions' }, reset, copy),
+    // A viewer reads staging's data; a developer and above reset it and fill it.
+    mayChange('staging') ? h('div', { class: 'actions' }, reset, copy) : notice('staging’s pets and orders', 'staging'),
     done,
   );
 }

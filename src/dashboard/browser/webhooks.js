@@ -1,3 +1,4 @@
+import { mayChange, notice } from './access.js';
 import { api, inEnvironment, project, withEnvironment } from './api.js';
 import { announce, busy, confirmAction, copyButton, errorSlot, field, focusOn, h, hidden, number, table, time } from './dom.js';
 
@@ -17,6 +18,8 @@ export async function render({ content, slug }) {
   const secret = h('div', { class: 'secret-slot' });
   const deliveries = h('section', { 'aria-live': 'polite' });
   const testResult = h('div', { class: 'test-result', role: 'status' });
+  // What the caller's role may change in the environment shown: without it, endpoints and deliveries are only read.
+  const may = mayChange();
 
   const url = field(
     'URL',
@@ -60,7 +63,7 @@ export async function render({ content, slug }) {
       w.enabled
         ? h('span', { class: 'badge badge-ok' }, 'Enabled')
         : h('span', { class: 'badge badge-muted' }, `Disabled: ${w.disabledReason ?? 'paused'}`),
-      h('div', { class: 'actions' }, testButton(w), deliveriesButton(w), removeButton(w)),
+      h('div', { class: 'actions' }, may ? testButton(w) : null, deliveriesButton(w), may ? removeButton(w) : null),
     ]);
     list.replaceChildren(
       table('Webhook endpoints of this project', ['Endpoint', 'Status', 'Actions'], rows, { captionHidden: true, class: 'card-rows' }),
@@ -157,7 +160,7 @@ export async function render({ content, slug }) {
             : h('span', null, a.httpStatus === undefined ? 'No answer' : `HTTP ${String(a.httpStatus)}`),
           a.error ? h('span', { class: 'muted' }, a.error) : null,
         ),
-        h('div', { class: 'actions' }, viewButton(a, detail), latest && a.deliveryState !== 'succeeded' ? retryButton(w, a) : null),
+        h('div', { class: 'actions' }, viewButton(a, detail), may && latest && a.deliveryState !== 'succeeded' ? retryButton(w, a) : null),
       ];
     });
     deliveries.replaceChildren(
@@ -332,7 +335,7 @@ export async function render({ content, slug }) {
 
   await showList();
   content.replaceChildren(
-    form,
+    may ? form : notice('this environment’s webhooks'),
     secret,
     h('section', { 'aria-labelledby': 'webhooks-heading' }, listHeading, budget, list, testResult),
     deliveries,
