@@ -82,7 +82,8 @@ export async function startService({ env, logFile, nodeArgs = [], https = false 
   });
   const base = `http://127.0.0.1:${String(port)}`;
   try {
-    await waitForHttp(`${base}/healthz`, child, 60_000);
+    // A start is seconds on a quiet machine; a shared one (CI, the smoke test beside other suites) took over 60 s.
+    await waitForHttp(`${base}/healthz`, child, 180_000);
   } catch (err) {
     // A process that never answered is stopped too: the run would otherwise wait for it to end.
     child.kill('SIGKILL');

@@ -19,7 +19,7 @@ const WRITING = ['pgListPetsW100', 'pgGetPetW100'];
  * one second per scenario): the real scripts, servers and wrk. It checks that
  * the harness works and reports every scenario, never how fast anything is.
  */
-test('the bench runs end to end and reports every scenario', { timeout: scaleOut ? 420_000 : 180_000 }, (t) => {
+test('the bench runs end to end and reports every scenario', { timeout: scaleOut ? 480_000 : 300_000 }, (t) => {
   if (!hasWrk) {
     if (process.env.CI === 'true') assert.fail('wrk is not installed; .ci/run installs it (apt-get install -y wrk)');
     t.skip('wrk is not installed (apt-get install -y wrk)');
@@ -30,7 +30,7 @@ test('the bench runs end to end and reports every scenario', { timeout: scaleOut
     const run = spawnSync(process.execPath, ['scripts/bench/run.mjs'], {
       env: { ...process.env, BENCH_SMOKE: '1', BENCH_OUT: out },
       encoding: 'utf8',
-      timeout: scaleOut ? 410_000 : 170_000,
+      timeout: scaleOut ? 470_000 : 290_000,
     });
     assert.equal(run.status, 0, `bench failed:\n${run.stdout}\n${run.stderr}`);
     assert.match(run.stdout, /ratio to bare/);
