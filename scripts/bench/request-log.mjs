@@ -36,18 +36,19 @@ async function measure({ storage, database, size, requests }) {
   const wall = performance.now();
   for (let i = 0; i < requests; i++) {
     const fails = i % 50 === 49;
-    recorder.record(
-      1,
-      newRequestId(),
-      Date.now(),
-      i % 10 === 9 ? 'POST' : 'GET',
-      URLS[i % URLS.length],
-      'listPets',
-      fails ? 404 : 200,
-      0.3 + (i % 7) / 10,
-      'key_0123456789abcdef',
-      fails ? 'not_found' : null,
-    );
+    recorder.record({
+      projectId: 1,
+      requestId: newRequestId(),
+      at: Date.now(),
+      method: i % 10 === 9 ? 'POST' : 'GET',
+      url: URLS[i % URLS.length],
+      operation: 'listPets',
+      status: fails ? 404 : 200,
+      durationMs: 0.3 + (i % 7) / 10,
+      keyId: 'key_0123456789abcdef',
+      errorCode: fails ? 'not_found' : null,
+      errorMessage: fails ? 'Pet 1 was not found.' : null,
+    });
     if ((i + 1) % perFlush === 0) await recorder.flush();
   }
   await recorder.flush();
