@@ -67,6 +67,9 @@ export default fp(
       load?.start();
       worker?.start();
     });
+    app.addHook('preClose', async () => {
+      worker?.stopClaiming();
+    });
     app.addHook('onClose', async () => {
       clearInterval(purge);
       load?.stop();

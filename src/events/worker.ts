@@ -347,6 +347,16 @@ export class DeliveryWorker {
     this.wake();
   }
 
+  /**
+   * Claims nothing more (at the start of a shutdown's drain): a claim is a write, and on a busy SQLite database
+   * its wait for the lock would hold the whole process while requests are being finished. Attempts under way
+   * go on and are recorded; `close` gives back the rest.
+   */
+  stopClaiming(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+  }
+
   /** Stops claiming, gives back what is not sent yet, waits for the attempts under way (each ends within the timeout) and records them. */
   async close(): Promise<void> {
     this.stopped = true;
