@@ -1,0 +1,82 @@
+/**
+ * The seam between Petstore and OpenTelemetry. Every capability that makes a span (a request, a database
+ * statement, a Redis command, a webhook delivery, an ACME order, a backup) calls `tracing()`; with telemetry
+ * off that is `noTracing`, which loads nothing and allocates nothing, and no `@opentelemetry` module is ever
+ * imported. When OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) is set, the server installs the
+ * OpenTelemetry-backed implementation once at start, before storage opens.
+ *
+ * Hot paths check `enabled` first, so that with telemetry off they build no names, attributes or closures.
+ */
+
+/** A span's attributes: OpenTelemetry's primitive values (undefined ones are left out). */
+export type SpanAttributes = Readonly<Record<string, string | number | boolean | undefined>>;
+
+export interface SpanScope {
+  /** The span's W3C trace id (32 hex digits); '' when the span is not recorded. */
+  readonly traceId: string;
+  /** The span's id (16 hex digits); '' when the span is not recorded. */
+  readonly spanId: string;
+  setAttributes(attributes: SpanAttributes): void;
+  /** Renames the span (a request's span is named once its route is known). */
+  rename(name: string): void;
+  /** Marks the span failed, with the error recorded as an exception event. */
+  fail(err: unknown): void;
+  /** Ends the span; later calls do nothing. */
+  end(): void;
+}
+
+export interface SpanOptions {
+  kind?: 'internal' | 'server' | 'client' | 'producer' | 'consumer';
+  attributes?: SpanAttributes;
+  /** Other spans this one follows from, as W3C `traceparent` values (a delivery's link to the request that caused its event). */
+  links?: readonly string[];
+  /** Starts a new trace instead of a child of the active span (work that outlives its cause: a webhook delivery). */
+  root?: boolean;
+  /** The parent as a W3C `traceparent` value (a caller's header); ignored when malformed. */
+  parent?: string;
+}
+
+export interface Tracing {
+  readonly enabled: boolean;
+  /**
+   * Runs `fn` in a new span, active for everything `fn` starts (child spans nest under it). The span ends when
+   * `fn` returns or, when it returns a promise, when that settles; it is marked failed when `fn` throws or rejects.
+   */
+  inSpan<T>(name: string, options: SpanOptions, fn: (span: SpanScope) => T): T;
+  /** Starts a span the caller ends (a request's span, ended once its answer is sent); not made active. */
+  startSpan(name: string, options: SpanOptions): SpanScope;
+  /** Runs `fn` with `span` active, so the spans `fn` starts are its children. */
+  withActive<T>(span: SpanScope, fn: () => T): T;
+  /** The active span's `traceparent` value (kept with what outlives the request, to link to it later), or null. */
+  activeTraceparent(): string | null;
+}
+
+const NO_SPAN: SpanScope = {
+  traceId: '',
+  spanId: '',
+  setAttributes: () => undefined,
+  rename: () => undefined,
+  fail: () => undefined,
+  end: () => undefined,
+};
+
+/** Telemetry off: spans cost a function call. */
+export const noTracing: Tracing = {
+  enabled: false,
+  inSpan: (_name, _options, fn) => fn(NO_SPAN),
+  startSpan: () => NO_SPAN,
+  withActive: (_span, fn) => fn(),
+  activeTraceparent: () => null,
+};
+
+let installed: Tracing = noTracing;
+
+/** The process's tracing: `noTracing` unless the server installed OpenTelemetry at start. */
+export function tracing(): Tracing {
+  return installed;
+}
+
+/** Installs the process's tracing (the server, once, at start; tests restore `noTracing` after). */
+export function installTracing(implementation: Tracing): void {
+  installed = implementation;
+}
