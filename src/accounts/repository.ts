@@ -36,6 +36,8 @@ export interface Invitation {
    * themselves): only then may accepting it create the account when SIGNUP is invite.
    */
   vouched: boolean;
+  /** Who sent it (null: the operator); only read back, to check they still may. */
+  invitedBy?: number | null;
 }
 
 /** People and which projects they are members of. */
@@ -52,11 +54,12 @@ export interface AccountRepository {
   members(projectId: number): Promise<Member[]>;
   /**
    * Gives a member another role, keeping at least one owner even against another change at once: 'last_owner'
-   * when it would take the project's last owner away, 'not_member' when the person is not a member.
+   * when it would take the project's last owner away, 'not_member' when the person is not a member. Only while
+   * the member still has the role `was` (what the caller decided on): 'role_changed' when another change came first.
    */
-  setRole(projectId: number, userId: number, role: Role): Promise<'changed' | 'last_owner' | 'not_member'>;
+  setRole(projectId: number, userId: number, role: Role, was: Role): Promise<RoleChange<'changed'>>;
   /** Removes a member as `setRole` changes one: never the last owner, even against another change at once. */
-  removeMemberKeepingAnOwner(projectId: number, userId: number): Promise<'removed' | 'last_owner' | 'not_member'>;
+  removeMemberKeepingAnOwner(projectId: number, userId: number, was: Role): Promise<RoleChange<'removed'>>;
   /**
    * Adds a project with the person as its owner (and marked made by them when `selfMade`), unless they already
    * own `limit` projects ('at_limit') or the slug is taken (null).
@@ -73,8 +76,6 @@ export interface AccountRepository {
   useInvitation(tokenHash: Buffer, at: Date): Promise<boolean>;
   /** Whether a person made the project themselves (not an admin nor the operator). */
   isSelfMade(projectId: number): Promise<boolean>;
-  /** False when the person was not a member. */
-  removeMember(projectId: number, userId: number): Promise<boolean>;
   isMember(projectId: number, userId: number): Promise<boolean>;
   memberProjectIds(userId: number): Promise<number[]>;
 }
@@ -112,6 +113,12 @@ const legacyRole = (role: Role) => (role === 'owner' ? 'owner' : 'member');
 const KEEPS_AN_OWNER =
   "(role <> 'owner' OR EXISTS (SELECT 1 FROM project_members o WHERE o.project_id = ? AND o.user_id <> ? AND o.role = 'owner'))";
 
+/** What a guarded change to a member did: done, refused to keep the last owner, not a member, or the role changed first. */
+export type RoleChange<Done extends string> = Done | 'last_owner' | 'not_member' | 'role_changed';
+
+/** The condition that the member still has a role (parameter: the role), for a change decided on it. */
+const STILL_HAS_ROLE = "(CASE WHEN role = 'owner' THEN 'owner' ELSE project_role END) = ?";
+
 export function openAccountRepository(database: Database): AccountRepository {
   const sql = sqlFor(database);
 
@@ -125,6 +132,19 @@ export function openAccountRepository(database: Database): AccountRepository {
     const lock: SqlStatement[] =
       database.engine === 'postgres' ? [['SELECT 1 FROM projects WHERE id = ? FOR NO KEY UPDATE', [projectId]]] : [];
     return (await sql.runAll([...lock, change])).at(-1) ?? 0;
+  };
+  const roleOf = async (projectId: number, userId: number) =>
+    (
+      await sql.one<{ role: Role }>(`SELECT ${ROLE} AS role FROM project_members m WHERE m.project_id = ? AND m.user_id = ?`, [
+        projectId,
+        userId,
+      ])
+    )?.role ?? null;
+  /** Why a guarded change changed nothing: the member's role now says. */
+  const whyUnchanged = async (projectId: number, userId: number, was: Role): Promise<'last_owner' | 'not_member' | 'role_changed'> => {
+    const now = await roleOf(projectId, userId);
+    if (now === null) return 'not_member';
+    return now === was ? 'last_owner' : 'role_changed';
   };
   const isMember = async (projectId: number, userId: number) =>
     (await sql.one('SELECT 1 AS yes FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId])) !== null;
@@ -150,13 +170,7 @@ export function openAccountRepository(database: Database): AccountRepository {
         'INSERT INTO project_members (project_id, user_id, created_at, role, project_role) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
         [projectId, userId, now, legacyRole(role), role],
       )) > 0,
-    roleOf: async (projectId, userId) =>
-      (
-        await sql.one<{ role: Role }>(`SELECT ${ROLE} AS role FROM project_members m WHERE m.project_id = ? AND m.user_id = ?`, [
-          projectId,
-          userId,
-        ])
-      )?.role ?? null,
+    roleOf,
     members: async (projectId) =>
       (
         await sql.all<{ email: string; role: Role; created_at: bigint | Date }>(
@@ -166,26 +180,24 @@ export function openAccountRepository(database: Database): AccountRepository {
           [projectId],
         )
       ).map((r) => ({ email: r.email, role: r.role, createdAt: time(r.created_at) })),
-    setRole: async (projectId, userId, role) => {
+    setRole: async (projectId, userId, role, was) => {
       // An owner stays unless another owner remains, decided by the same statement that demotes.
-      const update = 'UPDATE project_members SET role = ?, project_role = ? WHERE project_id = ? AND user_id = ?';
+      const update = `UPDATE project_members SET role = ?, project_role = ? WHERE project_id = ? AND user_id = ? AND ${STILL_HAS_ROLE}`;
       const changed =
         role === 'owner'
-          ? await sql.run(update, [legacyRole(role), role, projectId, userId])
+          ? await sql.run(update, [legacyRole(role), role, projectId, userId, was])
           : await keepingAnOwner(projectId, [
               `${update} AND ${KEEPS_AN_OWNER}`,
-              [legacyRole(role), role, projectId, userId, projectId, userId],
+              [legacyRole(role), role, projectId, userId, was, projectId, userId],
             ]);
-      if (changed > 0) return 'changed';
-      return (await isMember(projectId, userId)) ? 'last_owner' : 'not_member';
+      return changed > 0 ? 'changed' : whyUnchanged(projectId, userId, was);
     },
-    removeMemberKeepingAnOwner: async (projectId, userId) => {
+    removeMemberKeepingAnOwner: async (projectId, userId, was) => {
       const removed = await keepingAnOwner(projectId, [
-        `DELETE FROM project_members WHERE project_id = ? AND user_id = ? AND ${KEEPS_AN_OWNER}`,
-        [projectId, userId, projectId, userId],
+        `DELETE FROM project_members WHERE project_id = ? AND user_id = ? AND ${STILL_HAS_ROLE} AND ${KEEPS_AN_OWNER}`,
+        [projectId, userId, was, projectId, userId],
       ]);
-      if (removed > 0) return 'removed';
-      return (await isMember(projectId, userId)) ? 'last_owner' : 'not_member';
+      return removed > 0 ? 'removed' : whyUnchanged(projectId, userId, was);
     },
     createOwnedProject: async (userId, p, { limit, selfMade }) => {
       const row = await sql.insertCapped<ProjectRow>({
@@ -225,7 +237,10 @@ export function openAccountRepository(database: Database): AccountRepository {
         used_at: bigint | Date | null;
         vouched: bigint | boolean;
         role: Role;
-      }>('SELECT project_id, email, created_at, expires_at, used_at, vouched, role FROM invitations WHERE token_hash = ?', [tokenHash]);
+        invited_by: bigint | number | null;
+      }>('SELECT project_id, email, created_at, expires_at, used_at, vouched, role, invited_by FROM invitations WHERE token_hash = ?', [
+        tokenHash,
+      ]);
       return r
         ? {
             projectId: int(r.project_id),
@@ -235,14 +250,13 @@ export function openAccountRepository(database: Database): AccountRepository {
             usedAt: time(r.used_at),
             vouched: flag(r.vouched),
             role: r.role,
+            invitedBy: r.invited_by === null ? null : int(r.invited_by),
           }
         : null;
     },
     useInvitation: async (tokenHash, at) =>
       (await sql.run('UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [at, tokenHash])) > 0,
     isSelfMade: async (projectId) => (await sql.one('SELECT 1 AS yes FROM self_made_projects WHERE project_id = ?', [projectId])) !== null,
-    removeMember: async (projectId, userId) =>
-      (await sql.run('DELETE FROM project_members WHERE project_id = ? AND user_id = ?', [projectId, userId])) > 0,
     isMember,
     memberProjectIds: async (userId) =>
       (await sql.all<{ project_id: bigint }>('SELECT project_id FROM project_members WHERE user_id = ?', [userId])).map((r) =>

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { checkNewProject, projectExists, projectNotFound } from '../projects/service.js';
+import { StorageUnavailableError } from '../storage/unavailable.js';
 import { isCommonPassword, normalisePassword } from './common-passwords.js';
 import { DEFAULT_HASH_COST, generatePassword, hashPassword, scryptParams } from './passwords.js';
 import type { AccountRepository, Invitation, Member, User } from './repository.js';
@@ -22,6 +23,8 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 
 /** Invitations of a project neither used nor expired at once; more are refused (`invitation_limit`). */
 export const MAX_PENDING_INVITATIONS = 20;
+/** How often a change to a member is decided again when other changes to that member keep coming first. */
+const ROLE_CHANGE_TRIES = 5;
 
 /** Passwords of 12 characters or more that lists of leaked passwords start with; refused as trivially weak. */
 const COMMON_PASSWORDS = new Set([
@@ -157,14 +160,12 @@ export class AccountService {
     return added;
   }
 
+  /** Removes a member as the operator, who may remove anyone but the last owner. */
   async removeMember(actor: Actor, slug: string, email: string): Promise<true | DomainError> {
     const found = await this.userAndProject(slug, email);
     if (found instanceof DomainError) return found;
-    if (!(await this.accounts.removeMember(found.project.id, found.user.id))) {
-      return new DomainError('not_found', `${found.user.email} is not a member of project "${slug}".`);
-    }
-    await this.audit.record(actor, found.project.id, 'member.remove', found.user.email);
-    return true;
+    const removed = await this.removeMemberAs(actor, 'owner', found.project, email);
+    return removed instanceof DomainError ? removed : true;
   }
 
   /** The person with this email (any case), or null. */
@@ -258,15 +259,13 @@ export class AccountService {
    * admin): only an owner removes an owner, and the last owner stays.
    */
   async removeMemberAs(actor: Actor, acting: Role, project: Project, email: string): Promise<User | DomainError> {
-    const found = await this.memberOf(project, email);
-    if (found instanceof DomainError) return found;
-    const { member, role } = found;
-    if (role === 'owner' && acting !== 'owner') return insufficientRole('owner', acting, 'removing an owner');
-    const outcome = await this.accounts.removeMemberKeepingAnOwner(project.id, member.id);
-    if (outcome === 'last_owner') return lastOwner(member.email, project.slug);
-    if (outcome === 'not_member') return notMember(email, project.slug);
-    await this.audit.record(actor, project.id, 'member.remove', member.email);
-    return member;
+    return this.decidedOnRole(project, email, async ({ member, role }) => {
+      if (role === 'owner' && acting !== 'owner') return insufficientRole('owner', acting, 'removing an owner');
+      const outcome = await this.accounts.removeMemberKeepingAnOwner(project.id, member.id, role);
+      if (outcome !== 'removed') return outcome;
+      await this.audit.record(actor, project.id, 'member.remove', member.email);
+      return member;
+    });
   }
 
   /**
@@ -274,20 +273,41 @@ export class AccountService {
    * person acting: only an owner makes an owner or changes an owner's role, and the last owner stays.
    */
   async setRole(actor: Actor, acting: Role, project: Project, email: string, role: Role): Promise<Member | DomainError> {
-    const found = await this.memberOf(project, email);
-    if (found instanceof DomainError) return found;
-    const { member, role: was } = found;
-    if ((role === 'owner' || was === 'owner') && acting !== 'owner') {
-      return insufficientRole('owner', acting, role === 'owner' ? 'making an owner' : "changing an owner's role");
-    }
-    if (was !== role) {
-      const outcome = await this.accounts.setRole(project.id, member.id, role);
-      if (outcome === 'last_owner') return lastOwner(member.email, project.slug);
-      if (outcome === 'not_member') return notMember(email, project.slug);
+    const changed = await this.decidedOnRole(project, email, async ({ member, role: was }) => {
+      if ((role === 'owner' || was === 'owner') && acting !== 'owner') {
+        return insufficientRole('owner', acting, role === 'owner' ? 'making an owner' : "changing an owner's role");
+      }
+      if (was === role) return member;
+      const outcome = await this.accounts.setRole(project.id, member.id, role, was);
+      if (outcome !== 'changed') return outcome;
       await this.audit.record(actor, project.id, 'member.role_change', `${member.email}: ${was} -> ${role}`);
-    }
-    const now = (await this.accounts.members(project.id)).find((m) => m.email === member.email);
+      return member;
+    });
+    if (changed instanceof DomainError) return changed;
+    const now = (await this.accounts.members(project.id)).find((m) => m.email === changed.email);
     return now ?? notMember(email, project.slug);
+  }
+
+  /**
+   * Runs a change decided on the member's role, which the change's statement requires to be unchanged: when
+   * another change came first ('role_changed': an owner promoted the member an admin is demoting), the role is
+   * read again and the change decided again, so no decision is made on a role the member no longer has.
+   */
+  private async decidedOnRole<T>(
+    project: Project,
+    email: string,
+    change: (found: { member: User; role: Role }) => Promise<T | DomainError | 'last_owner' | 'not_member' | 'role_changed'>,
+  ): Promise<T | DomainError> {
+    for (let tries = 1; ; tries++) {
+      const found = await this.memberOf(project, email);
+      if (found instanceof DomainError) return found;
+      const outcome = await change(found);
+      if (outcome === 'last_owner') return lastOwner(found.member.email, project.slug);
+      if (outcome === 'not_member') return notMember(email, project.slug);
+      if (outcome !== 'role_changed') return outcome;
+      // Each try follows another change that committed: more than a few means changes keep racing this one.
+      if (tries >= ROLE_CHANGE_TRIES) throw new StorageUnavailableError(new Error('the member kept changing'));
+    }
   }
 
   private async memberOf(project: Project, email: string): Promise<{ member: User; role: Role } | DomainError> {
@@ -346,7 +366,27 @@ export class AccountService {
     if (invitation.expiresAt.getTime() <= this.clock.now()) return new DomainError('invitation_expired', 'This invitation has expired.');
     const project = await this.projectById(invitation.projectId);
     if (!project) return notFound;
+    if (!(await this.inviterMayStill(invitation))) {
+      return new DomainError(
+        'invitation_expired',
+        'This invitation was withdrawn: whoever sent it may no longer invite to this project with its role. Ask a project admin for a new one.',
+      );
+    }
     return { ...invitation, project: project.slug };
+  }
+
+  /**
+   * Whether the person who sent an invitation may still send it: an invitation carries its sender's authority,
+   * so one from an admin who has since been demoted or removed (or an owner's invitation of an owner, once they
+   * are not one) no longer admits anyone. The operator's and a site admin's stay valid.
+   */
+  private async inviterMayStill(invitation: Invitation): Promise<boolean> {
+    if (invitation.invitedBy === null || invitation.invitedBy === undefined) return true;
+    const inviter = await this.accounts.findUserById(invitation.invitedBy);
+    if (!inviter) return false;
+    if (inviter.admin) return true;
+    const role = await this.accounts.roleOf(invitation.projectId, inviter.id);
+    return role === 'owner' || (role === 'admin' && invitation.role !== 'owner');
   }
 
   /**
@@ -362,8 +402,10 @@ export class AccountService {
     if (!(await this.accounts.useInvitation(invitationHash(token), new Date(this.clock.now())))) {
       return new DomainError('invitation_used', 'This invitation has already been used.');
     }
-    await this.accounts.addMember(invitation.projectId, user.id, new Date(this.clock.now()), invitation.role);
-    await this.audit.record({ type: 'user', email: user.email, ip }, invitation.projectId, 'member.add', user.email);
+    // Already a member: the invitation is used, the role they have stays, and nothing is added to the audit log.
+    if (await this.accounts.addMember(invitation.projectId, user.id, new Date(this.clock.now()), invitation.role)) {
+      await this.audit.record({ type: 'user', email: user.email, ip }, invitation.projectId, 'member.add', user.email);
+    }
     const role = (await this.accounts.roleOf(invitation.projectId, user.id)) ?? invitation.role;
     return { project: invitation.project, projectId: invitation.projectId, role };
   }
