@@ -40,6 +40,8 @@ export const openStagingRepository =
             // again, which deletes that row too. Past the bound the client is told to retry (503).
             if ((err as { code?: string }).code !== '23503') throw err;
             if (tries >= RESET_TRIES) throw new StorageUnavailableError(err);
+            // A little later each time, jittered, so that the writer it met has moved on.
+            await new Promise((resolve) => setTimeout(resolve, tries * 10 + Math.random() * 10));
           }
         }
       },
