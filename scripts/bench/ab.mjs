@@ -7,7 +7,7 @@
 //   BENCH_VARIANTS='[{"label":"metrics off","env":{"METRICS_ENABLED":"false"}},{"label":"metrics on"}]'
 // The first variant is A, to which the others are compared; its build makes the data (put the oldest build
 // first): each variant gets a copy, migrated by its own build.
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildRef } from './baseline.mjs';
@@ -132,19 +132,23 @@ export async function runVariants({ variants, settings, only, scaleOut, work, se
     log(`PostgreSQL databases made for ${String(variants.length)} variants`);
   }
 
-  // The services: one per variant on SQLite, one per variant and PostgreSQL database.
+  // The services: one per variant on SQLite, one per variant and PostgreSQL database. Their logs are kept for the
+  // latest measurement only, so that a long run cannot fill the disk.
+  const logFiles = [];
+  const logFile = (name) => {
+    logFiles.push(join(work, `${name}.log`));
+    return logFiles.at(-1);
+  };
   const procs = await Promise.all(
     variants.map(async (v, i) => {
       const own = perVariant[i];
       const sqliteProc = own.sqlite
-        ? await kept(startService({ env: own.sqlite.env, logFile: join(work, `ab-${String(i)}.log`), root: v.root }))
+        ? await kept(startService({ env: own.sqlite.env, logFile: logFile(`ab-${String(i)}`), root: v.root }))
         : null;
       const pg = await Promise.all(
         (own.pg ?? []).map(async (p) => ({
           ...p,
-          proc: await kept(
-            startService({ env: { ...p.env, ...v.env }, logFile: join(work, `ab-${String(i)}-${p.name}.log`), root: v.root }),
-          ),
+          proc: await kept(startService({ env: { ...p.env, ...v.env }, logFile: logFile(`ab-${String(i)}-${p.name}`), root: v.root })),
         })),
       );
       return { sqlite: sqliteProc, pg };
@@ -213,6 +217,7 @@ export async function runVariants({ variants, settings, only, scaleOut, work, se
   const bareScript = writeScript(work, 'ab-bare', {});
 
   const measure = async (server, script, path, seconds, pg, writes) => {
+    for (const f of logFiles) truncateSync(f, 0);
     const pg0 = pg ? postgresCpu(pg.database) : null;
     const redis0 = pg ? cpuSeconds(redisServerPid) : 0;
     const cpu0 = cpuSeconds(server.pid);
