@@ -139,21 +139,23 @@ export async function runVariants({ variants, settings, only, scaleOut, work, se
     logFiles.push(join(work, `${name}.log`));
     return logFiles.at(-1);
   };
-  const procs = await Promise.all(
-    variants.map(async (v, i) => {
-      const own = perVariant[i];
-      const sqliteProc = own.sqlite
-        ? await kept(startService({ env: own.sqlite.env, logFile: logFile(`ab-${String(i)}`), root: v.root }))
-        : null;
-      const pg = await Promise.all(
-        (own.pg ?? []).map(async (p) => ({
-          ...p,
-          proc: await kept(startService({ env: { ...p.env, ...v.env }, logFile: logFile(`ab-${String(i)}-${p.name}`), root: v.root })),
-        })),
-      );
-      return { sqlite: sqliteProc, pg };
-    }),
-  );
+  const startProcs = () =>
+    Promise.all(
+      variants.map(async (v, i) => {
+        const own = perVariant[i];
+        const sqliteProc = own.sqlite
+          ? await kept(startService({ env: own.sqlite.env, logFile: logFile(`ab-${String(i)}`), root: v.root }))
+          : null;
+        const pg = await Promise.all(
+          (own.pg ?? []).map(async (p) => ({
+            ...p,
+            proc: await kept(startService({ env: { ...p.env, ...v.env }, logFile: logFile(`ab-${String(i)}-${p.name}`), root: v.root })),
+          })),
+        );
+        return { sqlite: sqliteProc, pg };
+      }),
+    );
+  let procs = await startProcs();
 
   const newPet = JSON.stringify({ name: 'Bench pet', categoryId: 7, status: 'pending' });
   /** What each variant is sent for scenario `name`: its server, the request and, on PostgreSQL, its database. */
@@ -235,15 +237,32 @@ export async function runVariants({ variants, settings, only, scaleOut, work, se
     };
   };
 
-  if (settings.warmupSeconds > 0) {
+  const warmUp = async () => {
+    if (settings.warmupSeconds <= 0) return;
     log(`warm-up: ${String(settings.warmupSeconds)} s per scenario and variant`);
     await measure(bare, bareScript, '/', settings.warmupSeconds);
     for (const s of scenarios) for (const t of s.targets) await measure(t.server, t.script, t.path, settings.warmupSeconds, t.pg, t.writes);
-  }
+  };
+  await warmUp();
 
   const rounds = [];
   const failures = [];
   for (let r = 0; r < settings.rounds; r++) {
+    // Fresh processes every round (but the first, whose are fresh): a state one process falls into for its
+    // lifetime (measured: one of two alike at twice the CPU per request of the other for a whole run) then
+    // shows as spread between rounds instead of as a difference between the variants.
+    if (r > 0 && settings.restartEachRound) {
+      const old = procs.flatMap((x) => [x.sqlite, ...x.pg.map((p) => p.proc)]).filter(Boolean);
+      await Promise.all(old.map((p) => p.stop()));
+      procs = await startProcs();
+      for (const s of scenarios)
+        for (const [i, t] of s.targets.entries()) {
+          const fresh = targetOf(s.name, i);
+          t.server = fresh.server;
+          t.pg = fresh.pg;
+        }
+      await warmUp();
+    }
     const round = {};
     for (const s of scenarios) {
       const b = await measure(bare, bareScript, '/', settings.seconds);

@@ -16,7 +16,8 @@
 // counts their round trips (default 300). BENCH_PG_POOL_SIZE: the services' DATABASE_POOL_SIZE in the pg* scenarios
 // (default the service's own, 10), for a sweep. BENCH_WRITE_RATES: the createPet rates (per second, comma-separated;
 // default 1,10,100,500) of the scenarios that read while the project takes writes (pgListPetsW<rate>, pgGetPetW<rate>).
-// BENCH_BASELINE=<git ref> or BENCH_VARIANTS=<JSON list>: instead, builds or settings compared in the same rounds (ab.mjs).
+// BENCH_BASELINE=<git ref> or BENCH_VARIANTS=<JSON list>: instead, builds or settings compared in the same rounds (ab.mjs),
+// on fresh service processes each round unless BENCH_RESTART=0.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -64,6 +65,8 @@ const settings = {
   // One wrk thread keeps a core for the server: the machine this was built for has two.
   threads: 1,
   profile: env.BENCH_PROFILE === '1',
+  // Comparing variants: each round on fresh service processes (BENCH_RESTART=0 keeps the first ones throughout).
+  restartEachRound: env.BENCH_RESTART !== '0',
   countRequests: int(env.BENCH_COUNT_REQUESTS, smoke ? 50 : 300),
   writeRates: env.BENCH_WRITE_RATES ? env.BENCH_WRITE_RATES.split(',').map((r) => int(r.trim(), NaN)) : smoke ? [100] : WRITE_RATES,
 };
