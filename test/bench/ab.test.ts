@@ -81,7 +81,7 @@ test('the bench compares one build under two settings in the same rounds', { tim
 });
 
 /**
- * BENCH_BASELINE: a git ref built in a folder of its own (here HEAD, whose package-lock.json is this
+ * BENCH_BASELINE: a git ref built in a folder of its own (here HEAD's commit, whose package-lock.json is this
  * checkout's, so node_modules is linked rather than installed) and compared with this checkout; built once.
  */
 test('the bench builds a baseline ref apart and compares it with this build', { timeout: 600_000 }, (t) => {
@@ -93,12 +93,14 @@ test('the bench builds a baseline ref apart and compares it with this build', { 
   const builds = mkdtempSync(join(tmpdir(), 'petstore-bench-builds-'));
   const saved = process.env.BENCH_BUILDS;
   try {
-    const { stdout, result } = runBench({ BENCH_BASELINE: 'HEAD', BENCH_BUILDS: builds, BENCH_SCENARIOS: 'listPets' }, 590_000);
-    assertCompared(result, ['baseline HEAD', 'this build'], ['listPets']);
+    // HEAD's commit, named before the run: a commit made meanwhile would move HEAD.
     const head = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+    assert.match(head, /^[0-9a-f]{40}$/);
+    const { stdout, result } = runBench({ BENCH_BASELINE: head, BENCH_BUILDS: builds, BENCH_SCENARIOS: 'listPets' }, 590_000);
+    assertCompared(result, [`baseline ${head}`, 'this build'], ['listPets']);
     assert.equal(result.variants[0]?.commit, head);
     assert.equal(result.variants[0]?.root, join(builds, head));
-    assert.match(stdout, /building HEAD .*node_modules linked/);
+    assert.match(stdout, new RegExp(`building ${head} .*node_modules linked`));
     assert.ok(existsSync(join(builds, head, 'dist')) && lstatSync(join(builds, head, 'node_modules')).isSymbolicLink());
     // The folder holds the commit's files only: no git worktree registered for it.
     const worktrees = spawnSync('git', ['worktree', 'list', '--porcelain'], { encoding: 'utf8' }).stdout;
@@ -106,7 +108,7 @@ test('the bench builds a baseline ref apart and compares it with this build', { 
     // A second run reuses the build.
     process.env.BENCH_BUILDS = builds;
     const said: string[] = [];
-    const again = buildRef('HEAD', (m) => said.push(m));
+    const again = buildRef(head, (m) => said.push(m));
     assert.equal(again.dir, join(builds, head));
     assert.match(said.join('\n'), /reused/);
   } finally {
