@@ -39,21 +39,23 @@ function runBench(env: Record<string, string>, timeout: number): { stdout: strin
   }
 }
 
-/** Every scenario measured on every variant and on bare in the one round, with same-round ratios to the first. */
-function assertCompared(result: AbResult, labels: string[], scenarios: string[]): void {
+/** Every scenario measured on every variant and on bare in each round, with same-round ratios to the first. */
+function assertCompared(result: AbResult, labels: string[], scenarios: string[], rounds = 1): void {
   assert.deepEqual(result.failures, []);
   assert.deepEqual(
     result.variants.map((v) => v.label),
     labels,
   );
   assert.deepEqual(Object.keys(result.summary).sort(), [...scenarios].sort());
-  assert.equal(result.rounds.length, 1);
+  assert.equal(result.rounds.length, rounds);
   for (const name of scenarios) {
-    const run = result.rounds[0]?.[name];
-    assert.ok(run && run.bare.requests > 0, `${name}: bare not measured`);
-    assert.equal(run.variants.length, labels.length);
-    for (const [i, m] of run.variants.entries()) {
-      assert.ok(m.requests > 0 && m.errors.non2xx3xx === 0, `${name} ${labels[i]}: ${JSON.stringify(m)}`);
+    for (const round of result.rounds) {
+      const run = round[name];
+      assert.ok(run && run.bare.requests > 0, `${name}: bare not measured`);
+      assert.equal(run.variants.length, labels.length);
+      for (const [i, m] of run.variants.entries()) {
+        assert.ok(m.requests > 0 && m.errors.non2xx3xx === 0, `${name} ${labels[i]}: ${JSON.stringify(m)}`);
+      }
     }
     const s = result.summary[name];
     assert.ok(s && s.bareRps > 0 && Number.isFinite(s.loadAverage.median), `${name}: ${JSON.stringify(s)}`);
@@ -66,7 +68,7 @@ function assertCompared(result: AbResult, labels: string[], scenarios: string[])
   }
 }
 
-/** One build under two settings: the same machinery as builds compared, without a second build. */
+/** One build under two settings: the same machinery as builds compared, without a second build; two rounds, the second on fresh processes. */
 test('the bench compares one build under two settings in the same rounds', { timeout: 300_000 }, (t) => {
   if (!hasWrk) {
     if (process.env.CI === 'true') assert.fail('wrk is not installed; .ci/run installs it (apt-get install -y wrk)');
@@ -74,8 +76,11 @@ test('the bench compares one build under two settings in the same rounds', { tim
     return;
   }
   const variants = [{ label: 'metrics off', env: { METRICS_ENABLED: 'false' } }, { label: 'metrics on' }];
-  const { stdout, result } = runBench({ BENCH_VARIANTS: JSON.stringify(variants), BENCH_SCENARIOS: 'listPets,getPet,createPet' }, 290_000);
-  assertCompared(result, ['metrics off', 'metrics on'], ['listPets', 'getPet', 'createPet']);
+  const { stdout, result } = runBench(
+    { BENCH_VARIANTS: JSON.stringify(variants), BENCH_SCENARIOS: 'listPets,getPet,createPet', BENCH_ROUNDS: '2' },
+    290_000,
+  );
+  assertCompared(result, ['metrics off', 'metrics on'], ['listPets', 'getPet', 'createPet'], 2);
   assert.deepEqual(result.variants[0]?.env, { METRICS_ENABLED: 'false' });
   assert.match(stdout, /listPets: "metrics on" \/ "metrics off" CPU per request/);
 });
