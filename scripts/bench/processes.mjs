@@ -2,20 +2,25 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PETSTORE = fileURLToPath(new URL('../../bin/petstore', import.meta.url));
+/** The executable of the build at `root` (this checkout's unless another build is compared, ab.mjs). */
+const petstoreIn = (root = ROOT) => join(root, 'bin', 'petstore');
 const BARE = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
 /** Creates the database at `env.DATABASE_URL` and applies its migrations (`bin/petstore migrate`), as a user does first. */
-export function petstoreMigrate(env) {
-  execFileSync(process.execPath, [PETSTORE, 'migrate'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+export function petstoreMigrate(env, root) {
+  execFileSync(process.execPath, [petstoreIn(root), 'migrate'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
-/** Runs `bin/petstore ARGS` and returns its stdout parsed as JSON. */
-export function petstoreJson(args, env) {
-  const out = execFileSync(process.execPath, [PETSTORE, ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+/** Runs `bin/petstore ARGS` (of the build at `root`, by default this checkout) and returns its stdout parsed as JSON. */
+export function petstoreJson(args, env, root) {
+  const out = execFileSync(process.execPath, [petstoreIn(root), ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' });
   return JSON.parse(out);
 }
 
@@ -61,14 +66,15 @@ function stopper(child) {
 /**
  * Starts `bin/petstore serve` on a free port with the given environment; its
  * logs (JSON, LOG_LEVEL as shipped unless overridden) go to `logFile`. With
- * `https`, its custom-domain listener (HTTPS_PORT) listens on another free port.
+ * `https`, its custom-domain listener (HTTPS_PORT) listens on another free port. `root`: the build to run
+ * (another checkout's folder when builds are compared).
  */
-export async function startService({ env, logFile, nodeArgs = [], https = false }) {
+export async function startService({ env, logFile, nodeArgs = [], https = false, root = ROOT }) {
   const port = await freePort();
   const httpsPort = https ? await freePort() : undefined;
   const log = openSync(logFile, 'a');
   // Run as a user runs it: the executable, whose first line gives node its flags (bin/petstore); extra flags as NODE_OPTIONS.
-  const child = spawn(PETSTORE, ['serve'], {
+  const child = spawn(petstoreIn(root), ['serve'], {
     env: {
       ...process.env,
       ...env,
@@ -78,7 +84,7 @@ export async function startService({ env, logFile, nodeArgs = [], https = false 
       ...(httpsPort === undefined ? {} : { HTTPS_PORT: String(httpsPort) }),
     },
     stdio: ['ignore', log, log],
-    cwd: ROOT,
+    cwd: root,
   });
   const base = `http://127.0.0.1:${String(port)}`;
   try {

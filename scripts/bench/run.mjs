@@ -16,12 +16,15 @@
 // counts their round trips (default 300). BENCH_PG_POOL_SIZE: the services' DATABASE_POOL_SIZE in the pg* scenarios
 // (default the service's own, 10), for a sweep. BENCH_WRITE_RATES: the createPet rates (per second, comma-separated;
 // default 1,10,100,500) of the scenarios that read while the project takes writes (pgListPetsW<rate>, pgGetPetW<rate>).
+// BENCH_BASELINE=<git ref> or BENCH_VARIANTS=<JSON list>: instead, builds or settings compared in the same rounds (ab.mjs),
+// on fresh service processes each round unless BENCH_RESTART=0.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
+import { runVariants, variantsFromEnv, writeVariantResults } from './ab.mjs';
 import { selfSignedCertificate, seedIssuedDomain } from './custom-domain.mjs';
 import { cpuSeconds, memory, petstoreJson, petstoreMigrate, ROOT, startBare, startService, watchRss } from './processes.mjs';
 import { summariseProfile } from './profile-summary.mjs';
@@ -62,6 +65,8 @@ const settings = {
   // One wrk thread keeps a core for the server: the machine this was built for has two.
   threads: 1,
   profile: env.BENCH_PROFILE === '1',
+  // Comparing variants: each round on fresh service processes (BENCH_RESTART=0 keeps the first ones throughout).
+  restartEachRound: env.BENCH_RESTART !== '0',
   countRequests: int(env.BENCH_COUNT_REQUESTS, smoke ? 50 : 300),
   writeRates: env.BENCH_WRITE_RATES ? env.BENCH_WRITE_RATES.split(',').map((r) => int(r.trim(), NaN)) : smoke ? [100] : WRITE_RATES,
 };
@@ -190,8 +195,39 @@ async function checkedWhenListening(url, init, expectStatus) {
   }
 }
 
+/** BENCH_BASELINE / BENCH_VARIANTS: the variants compared scenario by scenario in the same rounds, and nothing else. */
+async function compareVariants(variants) {
+  const only = env.BENCH_SCENARIOS ? new Set(env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null;
+  const result = await runVariants({
+    variants,
+    settings,
+    only,
+    scaleOut: scaleOutUrls(env),
+    work,
+    serviceEnv,
+    cleanups,
+    kept,
+    log,
+    runId: `petstore_bench_${randomBytes(4).toString('hex')}`,
+  });
+  const file = writeVariantResults(outDir, started, {
+    startedAt: new Date(started).toISOString(),
+    durationS: (Date.now() - started) / 1000,
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, wrk: wrkVersion() },
+    settings,
+    ...result,
+  });
+  console.log(`\nresults: ${file} (also latest-ab.json); whole run ${elapsed()}`);
+  if (result.failures.length) {
+    console.error(`\nsome requests failed, so these figures do not describe successful requests:\n  ${result.failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
 async function main() {
   log(`settings ${JSON.stringify(settings)}; work dir ${work}`);
+  const variants = variantsFromEnv(env, log);
+  if (variants) return compareVariants(variants);
   petstoreMigrate(serviceEnv);
   petstoreJson(
     ['projects', 'create', 'bench', '--plan', 'enterprise', '--per-minute', '1000000000', '--per-day', '1000000000'],
