@@ -185,8 +185,8 @@ export interface OtlpReceiver {
   /** Resolves with the spans matching `predicate` once there is one; rejects after `timeoutMs`. */
   waitForSpans(predicate: (span: ReceivedSpan) => boolean, timeoutMs?: number): Promise<ReceivedSpan[]>;
   waitForSpan(predicate: (span: ReceivedSpan) => boolean, timeoutMs?: number): Promise<ReceivedSpan>;
-  /** Resolves with the metrics named `name` once one was received; rejects after `timeoutMs`. */
-  waitForMetric(name: string, timeoutMs?: number): Promise<ReceivedMetric[]>;
+  /** Resolves with the metrics named `name` once one (matching `predicate`, when given) was received; rejects after `timeoutMs`. */
+  waitForMetric(name: string, timeoutMs?: number, predicate?: (metric: ReceivedMetric) => boolean): Promise<ReceivedMetric[]>;
   close(): Promise<void>;
 }
 
@@ -271,10 +271,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       );
       return first as ReceivedSpan;
     },
-    waitForMetric: (name, timeoutMs = 15_000) =>
+    waitForMetric: (name, timeoutMs = 15_000, predicate = () => true) =>
       waitFor(
         () => {
-          const matching = metrics.filter((m) => m.name === name);
+          const matching = metrics.filter((m) => m.name === name && predicate(m));
           return matching.length > 0 ? matching : null;
         },
         timeoutMs,
