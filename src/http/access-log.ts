@@ -6,6 +6,7 @@ import { arrivedUrl } from './environments.js';
 import type { LogSink } from './log-sink.js';
 import { redactKeys } from './logging.js';
 import { requestSpan } from './request-trace.js';
+import { tracing } from '../telemetry/tracing.js';
 
 /** What an access-log line tells of a request: a FastifyRequest, or the same read from the raw request. */
 export interface LoggedRequest {
@@ -131,6 +132,8 @@ function nowText(): string {
 export class AccessLog extends LogController {
   private readonly prefix = `{"level":30,"time":`;
   private readonly base = `,"pid":${String(process.pid)},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  /** Telemetry on (installed before the app is built): lines name the request's span. */
+  private readonly traced = tracing().enabled;
 
   constructor(
     private readonly sink: LogSink,
@@ -160,7 +163,7 @@ export class AccessLog extends LogController {
    */
   completed(id: string, request: LoggedRequest, status: number, elapsedMs: number, raw?: IncomingMessage): void {
     if (!this.infoEnabled) return;
-    const span = raw === undefined ? undefined : requestSpan(raw);
+    const span = raw === undefined || !this.traced ? undefined : requestSpan(raw);
     // Ids are hex digits: nothing to escape.
     const ids = span === undefined || span.traceId === '' ? '' : `,"trace_id":"${span.traceId}","span_id":"${span.spanId}"`;
     this.sink.write(

@@ -243,16 +243,16 @@ export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline)
     trace = pipeline().trace();
   });
   const traces = tracing();
-  app.addHook('onRequest', (request, reply, done) => {
+  const runAll = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) =>
     // A step that answered sent the reply itself: Fastify's done() is called only to go on.
-    const run = () =>
-      runSteps(steps, request, reply, routeFacts(request), (err, answered) => {
-        if (err) done(err);
-        else if (!answered) done();
-      });
-    // The request's span is active for every step, and for what Fastify runs from here in this turn.
-    if (trace === null) run();
-    else traces.withActive(trace.begin(request.raw), run);
+    runSteps(steps, request, reply, routeFacts(request), (err, answered) => {
+      if (err) done(err);
+      else if (!answered) done();
+    });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (trace === null) return runAll(request, reply, done);
+    // The request's span is active for every step, and for what Fastify runs from here on.
+    traces.withActive(trace.begin(request.raw), () => runAll(request, reply, done));
   });
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const principal = principalOf(request);
