@@ -11,7 +11,7 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { parseTraceParent } from '@opentelemetry/core';
+import { parseTraceParent, setGlobalErrorHandler } from '@opentelemetry/core';
 import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -206,6 +206,27 @@ async function metricExporter(target: NonNullable<TelemetrySettings['metrics']>)
   return new OTLPMetricExporter({ url, headers: { ...headers } });
 }
 
+/** Export failures are said at most this often: a collector that is down fails every batch. */
+const FAILURE_NOTE_MS = 60_000;
+
+/** Says on stderr that exports fail (a collector down or refusing), at most once a minute; the requests are not affected. */
+function noteExportFailures(): void {
+  let last = -Infinity;
+  let missed = 0;
+  setGlobalErrorHandler((err) => {
+    const now = Date.now();
+    if (now - last < FAILURE_NOTE_MS) {
+      missed++;
+      return;
+    }
+    const message = err instanceof Error ? err.message : typeof err === 'string' ? err : JSON.stringify(err);
+    const more = missed > 0 ? ` (and ${String(missed)} more failures since the last note)` : '';
+    process.stderr.write(`petstore: OpenTelemetry: an export failed: ${message}${more}; what it held is dropped\n`);
+    last = now;
+    missed = 0;
+  });
+}
+
 /** What the server holds of OpenTelemetry while it runs. */
 export interface Telemetry {
   tracing: OtelTracing;
@@ -217,6 +238,7 @@ export interface Telemetry {
 
 /** Starts the SDK with the settings config.ts read: the tracer, its batch exporter and, when asked, metrics. */
 export async function startTelemetry(settings: TelemetrySettings): Promise<Telemetry> {
+  noteExportFailures();
   const resource: Resource = resourceFromAttributes({
     ...settings.resourceAttributes,
     'service.name': settings.serviceName,

@@ -125,3 +125,33 @@ for (const protocol of ['http/protobuf', 'http/json'] as const) {
     });
   });
 }
+
+test('an export that fails is said on stderr, once a minute at most, and the spans are dropped', async (t) => {
+  const problems: string[] = [];
+  // Nothing listens on port 1 of this machine.
+  const settings = readTelemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1', OTEL_BSP_SCHEDULE_DELAY: '20' }, problems);
+  assert.deepEqual(problems, []);
+  const said: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  t.mock.method(process.stderr, 'write', (chunk: string | Uint8Array, ...rest: never[]) => {
+    if (String(chunk).startsWith('petstore: OpenTelemetry')) {
+      said.push(String(chunk));
+      return true;
+    }
+    return write(chunk, ...rest);
+  });
+  await installTelemetry(settings ?? undefined);
+  try {
+    tracing().startSpan('lost', { root: true }).end();
+    // The exporter tries again a few times (with back-off) before it gives a batch up.
+    const deadline = Date.now() + 30_000;
+    while (said.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(said.length, 1);
+    assert.match(said[0] ?? '', /^petstore: OpenTelemetry: an export failed: .*; what it held is dropped\n$/);
+    tracing().startSpan('lost again', { root: true }).end();
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(said.length, 1, 'not said again within the minute');
+  } finally {
+    await uninstallTelemetry(1_000);
+  }
+});
