@@ -44,7 +44,11 @@ describeEachEngine('request spans', (engine) => {
         get: (target, name, receiver) => {
           if (name === 'place') {
             return (...args: Parameters<OrderRepository['place']>) =>
-              tracing().inSpan('test: inside placeOrder', {}, () => target.place(...args));
+              tracing().inSpan('test: inside placeOrder', {}, () => {
+                // An order of 7 meets a database that fails: a 500.
+                if (args[1].quantity === 7) throw new Error('the database went away');
+                return target.place(...args);
+              });
           }
           const value: unknown = Reflect.get(target, name, receiver);
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
@@ -159,14 +163,31 @@ describeEachEngine('request spans', (engine) => {
     assert.equal(fresh.parentSpanId, '');
   });
 
-  test('a 5xx is an error span; a 404 of no route is named by its method', async () => {
+  test('a 5xx is an error span, its error line carries its trace; a 404 of no route is named by its method', async () => {
+    const created = await send('POST', '/v1/pets', { 'x-request-id': 'create-fido' }, JSON.stringify({ name: 'Fido', categoryId: 1 }));
+    const petId = /"id":(\d+)/.exec(created.body.toString())?.[1] ?? assert.fail('no pet id');
+    const failed = await send('POST', '/v1/store/orders', { 'x-request-id': 'order-fails' }, `{"petId":${petId},"quantity":7}`);
+    assert.equal(failed.status, 500);
+    const span = await spanOf('order-fails');
+    assert.equal(span.status.code, 2);
+    assert.equal(span.attributes['http.response.status_code'], 500);
+    assert.equal(span.attributes['error.type'], '500');
+    const child = await receiver.waitForSpan((s) => s.name === 'test: inside placeOrder' && s.traceId === span.traceId);
+    assert.equal(child.status.code, 2, 'the failing work is marked too');
+    // The error's log line (through pino, written while the span was active) names the trace.
+    const lines = logs.lines().map((l) => JSON.parse(l) as Record<string, unknown>);
+    const errorLine = lines.find((l) => l.reqId === 'order-fails' && l.level === 50);
+    assert.ok(errorLine, 'an error line for the 500');
+    assert.equal(errorLine.trace_id, span.traceId);
+    assert.match(String(errorLine.span_id), /^[0-9a-f]{16}$/);
+
     const res = await send('GET', '/v1/no-such-thing', { 'x-request-id': 'unrouted' });
     assert.equal(res.status, 404);
-    const span = await spanOf('unrouted');
-    assert.equal(span.name, 'GET');
-    assert.equal(span.attributes['http.route'], undefined);
-    assert.equal(span.attributes['http.response.status_code'], 404);
-    assert.equal(span.status.code, 0);
+    const unrouted = await spanOf('unrouted');
+    assert.equal(unrouted.name, 'GET');
+    assert.equal(unrouted.attributes['http.route'], undefined);
+    assert.equal(unrouted.attributes['http.response.status_code'], 404);
+    assert.equal(unrouted.status.code, 0);
   });
 
   test("the request log keeps each request's trace id, the management API gives it, and log lines carry it", async () => {
