@@ -26,9 +26,13 @@ import { registerNotFound } from './http/not-found.js';
 import { registerProtocolErrors } from './http/protocol-errors.js';
 import { genReqId, requestIdStep } from './http/request-id.js';
 import { Pipeline, registerPipeline, type Stage } from './http/pipeline.js';
+import { operationRoutes, requestTrace } from './http/request-trace.js';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
 import './http/types.js';
 import { registerMetrics } from './metrics/http-metrics.js';
+import { tracing } from './telemetry/tracing.js';
+import { installedTelemetry } from './telemetry/install.js';
+import { observeRegistry, otlpRequestDurations } from './metrics/otlp-metrics.js';
 import { FinalFlushes, type Unwritten } from './storage/flushes.js';
 import { SQLITE_BUSY_TIMEOUT_MS } from './storage/sqlite/database.js';
 import type { PlannedMigration } from './storage/migrations.js';
@@ -133,9 +137,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const verbose = ['debug', 'trace'].includes(config.logLevel);
   const environments = new EnvironmentRoutes(config);
   const door = new FrontDoor({ requestId: genReqId, trustProxy: config.trustProxy, accessLog, verbose, environments });
+  // With telemetry on, every log line written while a span is active names it (`trace_id`, `span_id`).
+  const telemetry = installedTelemetry();
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(telemetry === null ? {} : { mixin: () => telemetry.tracing.activeIds() ?? {} }),
       serializers: { req: requestSerializer },
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
       stream: logSink,
@@ -187,12 +194,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandler(app);
   registerJsonBody(app);
   registerNotFound(app);
-  // Before any route is added: metrics attach a hook to each route as it is registered.
+  // Before any route is added: metrics attach a hook to each route as it is registered; with telemetry on, request
+  // spans name the route of an operation the front door answered.
   const recordAnswer = config.metricsEnabled ? registerMetrics(app) : null;
+  const tracedRoutes = tracing().enabled ? operationRoutes(app) : null;
   for (const feature of FEATURES) if (feature.contract) registerContractPart(feature.name, await feature.contract());
   const contract = registerContract(app, config);
 
+  const meter = telemetry?.meter ?? null;
   const ground: Stage[] = [
+    ...(tracedRoutes === null
+      ? []
+      : [{ kind: 'trace', trace: requestTrace(tracedRoutes, meter === null ? null : otlpRequestDurations(meter)) } satisfies Stage]),
     { kind: 'request-id', request: requestIdStep },
     { kind: 'request-id', request: rememberReplyStep },
   ];
@@ -229,6 +242,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const stages = [...ground];
     for (const feature of FEATURES) if (feature.stages) stages.push(...(await feature.stages())(app));
     built = new Pipeline(stages);
+    // Every capability has registered its series by now.
+    if (meter !== null && app.metricsRegistry !== null) observeRegistry(meter, app.metricsRegistry);
     await app.ready();
   } catch (err) {
     // A start that fails part way (a database too slow to answer a capability's first read) closes what the

@@ -47,6 +47,8 @@ export interface PageOptions {
   stagingBaseUrl?: string;
   /** On project pages: the v1 API's base URL of the environment shown (the Keys tab's first call uses it). */
   apiBaseUrl?: string;
+  /** On the Requests tab: TRACE_URL, the link of a request's trace (`{traceId}` replaced), when it is set. */
+  traceUrl?: string;
   /** On the sign-in page: the identity provider's name when single sign-on is configured. */
   sso?: string;
   /**
@@ -152,6 +154,7 @@ export function dashboardPage(o: PageOptions): string {
   if (o.environment) data.push(`data-environment="${o.environment}"`);
   if (o.apiBaseUrl) data.push(`data-api-base="${escape(o.apiBaseUrl)}"`);
   if (o.sso) data.push(`data-sso="${escape(o.sso)}"`);
+  if (o.traceUrl) data.push(`data-trace-url="${escape(o.traceUrl)}"`);
   if (o.setupRequired) data.push(`data-setup-required="${o.setupRequired}"`);
   const account = o.user ? accountMenu(o) : '';
   const body =

@@ -78,6 +78,7 @@ export default fp(
           environment,
           stagingBaseUrl: app.environments.baseUrl('staging'),
           apiBaseUrl: app.environments.baseUrl(environment),
+          ...(kind === 'requests' && app.config.traceUrl !== undefined ? { traceUrl: app.config.traceUrl } : {}),
         });
       };
 

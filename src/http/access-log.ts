@@ -1,9 +1,12 @@
 import { hostname } from 'node:os';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { arrivedUrl } from './environments.js';
 import type { LogSink } from './log-sink.js';
 import { redactKeys } from './logging.js';
+import { requestSpan } from './request-trace.js';
+import { tracing } from '../telemetry/tracing.js';
 
 /** What an access-log line tells of a request: a FastifyRequest, or the same read from the raw request. */
 export interface LoggedRequest {
@@ -129,6 +132,8 @@ function nowText(): string {
 export class AccessLog extends LogController {
   private readonly prefix = `{"level":30,"time":`;
   private readonly base = `,"pid":${String(process.pid)},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  /** Telemetry on (installed before the app is built): lines name the request's span. */
+  private readonly traced = tracing().enabled;
 
   constructor(
     private readonly sink: LogSink,
@@ -149,14 +154,20 @@ export class AccessLog extends LogController {
     // A staging request routed by its path is logged with the URL it arrived with (`/staging/v1/…`).
     const arrived = arrivedUrl(request.raw);
     const logged: LoggedRequest = arrived === request.url ? request : { ...loggedFields(request), url: arrived };
-    this.completed(request.id, logged, reply.statusCode, reply.elapsedTime);
+    this.completed(request.id, logged, reply.statusCode, reply.elapsedTime, request.raw);
   }
 
-  /** The line of a request answered without Fastify (http/front-door.ts). `id` is one `genReqId` gave: nothing in it needs escaping. */
-  completed(id: string, request: LoggedRequest, status: number, elapsedMs: number): void {
+  /**
+   * The line of a request answered without Fastify (http/front-door.ts). `id` is one `genReqId` gave: nothing in it
+   * needs escaping. With telemetry on, the line carries the request span's `trace_id` and `span_id`.
+   */
+  completed(id: string, request: LoggedRequest, status: number, elapsedMs: number, raw?: IncomingMessage): void {
     if (!this.infoEnabled) return;
+    const span = raw === undefined || !this.traced ? undefined : requestSpan(raw);
+    // Ids are hex digits: nothing to escape.
+    const ids = span === undefined || span.traceId === '' ? '' : `,"trace_id":"${span.traceId}","span_id":"${span.spanId}"`;
     this.sink.write(
-      `${this.prefix}${nowText()}${this.base}"${id}","req":${requestJson(request)},` +
+      `${this.prefix}${nowText()}${this.base}"${id}"${ids},"req":${requestJson(request)},` +
         `"res":{"statusCode":${String(status)}},"responseTime":${String(Math.round(elapsedMs * 1000) / 1000)},"msg":"request completed"}\n`,
     );
   }

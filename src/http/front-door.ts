@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AccessLog } from './access-log.js';
 import { arrivedUrl, environmentOf, type Environment, type EnvironmentRoutes } from './environments.js';
 import { hostHeaderProblem, hostnameOf } from './host-header.js';
+import { requestSpan, type RequestTrace } from './request-trace.js';
+import { tracing } from '../telemetry/tracing.js';
 
 /** What an early step sees of a request: a GET or HEAD without a body, its host already parsed. */
 export interface EarlyRequest {
@@ -68,6 +70,8 @@ export interface FrontDoorParts {
   accepting: () => boolean;
   /** TRUST_PROXY: a request with forwarded headers takes the regular path, which reads them. */
   trustProxy: boolean;
+  /** The pipeline's `trace` stage; null (or absent) when telemetry is off. */
+  trace?: () => RequestTrace | null;
 }
 
 export interface CompletedRequest {
@@ -170,12 +174,15 @@ export class TurnWrites {
  * 14 µs per request (docs/performance.md).
  */
 export function frontDoor(parts: FrontDoorParts, writes: TurnWrites, next: Handler): Handler {
-  return (req, res) => {
-    const steps = parts.steps();
-    if (steps.length === 0 || res.socket === null || !parts.accepting()) return next(req, res);
-    const start = performance.now();
-    const request = earlyRequest(req, parts.trustProxy);
-    if (request === null) return next(req, res);
+  const traces = tracing();
+  /** The steps' answer, or the regular path. */
+  const answerEarly = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: EarlyRequest,
+    steps: readonly EarlyStep[],
+    start: number,
+  ): void => {
     let answer: EarlyAnswer | null = null;
     try {
       for (const step of steps) {
@@ -208,6 +215,18 @@ export function frontDoor(parts: FrontDoorParts, writes: TurnWrites, next: Handl
     if (answer === null) return next(req, res);
     writes.add({ req, res, id: parts.requestId(req), answer, start });
   };
+  return (req, res) => {
+    const steps = parts.steps();
+    if (steps.length === 0 || res.socket === null || !parts.accepting()) return next(req, res);
+    const start = performance.now();
+    const request = earlyRequest(req, parts.trustProxy);
+    if (request === null) return next(req, res);
+    const trace = parts.trace?.() ?? null;
+    if (trace === null) return answerEarly(req, res, request, steps, start);
+    // The request's span, active while the steps look (an answer that awaits storage makes its statements'
+    // spans its children); one the regular path takes over when it is left to it.
+    traces.withActive(trace.begin(req), () => answerEarly(req, res, request, steps, start));
+  };
 }
 
 /** Records an early answer in metrics: operation label, method, status, milliseconds. */
@@ -234,6 +253,8 @@ export class FrontDoor {
   private accepting: () => boolean = () => true;
   /** Records an early answer in metrics, when they are on (given at `open`). */
   private recordAnswer: RecordAnswer | null = null;
+  /** The pipeline's `trace` stage, when telemetry is on (given at `open`). */
+  private trace: RequestTrace | null = null;
 
   constructor(
     private readonly options: {
@@ -252,10 +273,11 @@ export class FrontDoor {
    * a principal goes to its `log` stages as it is handed to the connection, and to metrics when they are on.
    */
   open(
-    pipeline: { earlySteps(): EarlyStep[]; completed: (call: CompletedCall) => void },
+    pipeline: { earlySteps(): EarlyStep[]; completed: (call: CompletedCall) => void; trace(): RequestTrace | null },
     parts: { accepting: () => boolean; recordAnswer: RecordAnswer | null },
   ): void {
     this.completed = pipeline.completed;
+    this.trace = pipeline.trace();
     this.accepting = parts.accepting;
     this.recordAnswer = parts.recordAnswer;
     if (this.options.verbose) return;
@@ -268,13 +290,17 @@ export class FrontDoor {
     this.answered++;
     const method = req.method ?? 'GET';
     this.recordAnswer?.(operation, method, status, elapsedMs);
+    const span = this.trace === null ? undefined : requestSpan(req);
+    if (span !== undefined) {
+      this.trace?.end(req, span, { method, route: null, operation, status, principal, requestId: id, errorCode: null });
+    }
     if (principal !== undefined) {
       const url = req.url ?? '/';
-      this.completed({ id, principal, method, url, operation, status, elapsedMs, error: null });
+      this.completed({ id, principal, method, url, operation, status, elapsedMs, error: null, traceId: span?.traceId });
     }
     const socket = req.socket;
     const logged = { method, url: arrivedUrl(req), headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
-    this.options.accessLog.completed(id, logged, status, elapsedMs);
+    this.options.accessLog.completed(id, logged, status, elapsedMs, req);
   });
 
   /** Writes the answers held for the end of this turn now: called as the app starts closing, before its connections close. */
@@ -285,7 +311,11 @@ export class FrontDoor {
   /** A server's request handler: early answers, otherwise `next` (Fastify's `routing`). */
   handler(next: Handler): Handler {
     const { requestId, trustProxy, environments } = this.options;
-    const answer = frontDoor({ steps: () => this.steps, requestId, accepting: () => this.accepting(), trustProxy }, this.writes, next);
+    const answer = frontDoor(
+      { steps: () => this.steps, requestId, accepting: () => this.accepting(), trustProxy, trace: () => this.trace },
+      this.writes,
+      next,
+    );
     return (req, res) => {
       this.received++;
       environments.route(req);
@@ -311,6 +341,8 @@ export interface CompletedCall {
   elapsedMs: number;
   /** The Error body's code and message, when the answer is an error. */
   error: { code: string; message: string } | null;
+  /** The trace the request's span belongs to, when telemetry is on and the span is recorded ('' or absent otherwise). */
+  traceId?: string;
 }
 
 /** Request headers that change nothing in an API answer; any other header sends the request to the regular path. */
@@ -326,6 +358,9 @@ const PLAIN_HEADERS = [
   'cache-control',
   'pragma',
   'x-request-id',
+  // A caller's trace context: the request's span continues it, on either path.
+  'traceparent',
+  'tracestate',
 ];
 /** Each plain header by its lower-case name and its usual spelling (`Host`, `User-Agent`, `X-Request-Id`): most need no lower-casing. */
 const PLAIN_SPELLINGS = new Map(

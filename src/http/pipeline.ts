@@ -11,12 +11,16 @@ import {
   type REGULAR,
 } from './front-door.js';
 import { routeFacts, runSteps, type RequestStep } from './request-steps.js';
+import { requestSpan, type RequestTrace } from './request-trace.js';
+import { tracing } from '../telemetry/tracing.js';
 
 /**
  * The API pipeline: every rule that touches all requests, declared once as a stage of a kind, ordered once
  * by kind, and run by both executors: Fastify's onRequest hook (`request` faces, `registerPipeline`) and the
  * front door (`early` faces, http/front-door.ts). The kinds, in the order a request meets them:
  *
+ * - `trace`: the request's server span (http/request-trace.ts), begun as it arrives, active while it is handled
+ *   and ended once its answer is handed to the connection; declared only when telemetry is on;
  * - `request-id`, `draining`, `host`: the ground floor's (request id, 503 while closing, a bad Host);
  * - `redirect`, `site`: host-level answers (redirect entries and HTTPS upgrades, a published site's files);
  * - `deprecation`: a deprecated route's headers;
@@ -34,6 +38,7 @@ import { routeFacts, runSteps, type RequestStep } from './request-steps.js';
  * the composition root's order.
  */
 export const STAGE_KINDS = [
+  'trace',
   'request-id',
   'draining',
   'host',
@@ -101,7 +106,7 @@ type RegularKind = 'request-id' | 'draining' | 'host' | 'deprecation' | 'protoco
  * One rule of the request path. Each kind says which faces it has: a `request` face is a Fastify request step;
  * an `early` face is the same rule for the front door. `identify` and `admit` must say what the front door
  * does (`early: null`: the front door then answers no API request), so no rule is left out of one path.
- * `record` and `log` have one face, run by both paths alike.
+ * `record`, `log` and `trace` have one face, run by both paths alike.
  */
 export type Stage =
   | { kind: RegularKind; request: RequestStep }
@@ -110,7 +115,8 @@ export type Stage =
   | { kind: 'record'; record: RecordCall }
   | { kind: 'admit'; request: RequestStep; early: EarlyAdmit | null }
   | { kind: 'answer'; early: EarlyAnswerStep }
-  | { kind: 'log'; completed: (call: CompletedCall) => void };
+  | { kind: 'log'; completed: (call: CompletedCall) => void }
+  | { kind: 'trace'; trace: RequestTrace };
 
 type StageOf<K extends StageKind> = Extract<Stage, { kind: K }>;
 
@@ -208,6 +214,13 @@ export class Pipeline {
     return steps;
   }
 
+  /** The `trace` stage: null when telemetry is off (none is declared); at most one is. */
+  trace(): RequestTrace | null {
+    const traces = this.of('trace');
+    if (traces.length > 1) throw new Error('the request pipeline has more than one trace stage');
+    return traces[0]?.trace ?? null;
+  }
+
   /** Runs the `log` stages for an answered request with a valid key, on either path. */
   readonly completed = (call: CompletedCall): void => {
     for (const stage of this.of('log')) stage.completed(call);
@@ -223,21 +236,42 @@ export class Pipeline {
 export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline): void {
   let steps: readonly RequestStep[] = [];
   let completed: Pipeline['completed'] = () => undefined;
+  let trace: RequestTrace | null = null;
   app.addHook('onReady', async () => {
     steps = pipeline().requestSteps();
     completed = pipeline().completed;
+    trace = pipeline().trace();
   });
-  app.addHook('onRequest', (request, reply, done) => {
+  const traces = tracing();
+  const runAll = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) =>
     // A step that answered sent the reply itself: Fastify's done() is called only to go on.
     runSteps(steps, request, reply, routeFacts(request), (err, answered) => {
       if (err) done(err);
       else if (!answered) done();
     });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (trace === null) return runAll(request, reply, done);
+    // The request's span is active for every step, and for what Fastify runs from here on.
+    traces.withActive(trace.begin(request.raw), () => runAll(request, reply, done));
   });
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const principal = principalOf(request);
+    const error = principal || trace !== null ? answeredErrors.get(request) : undefined;
+    if (trace !== null) {
+      const span = requestSpan(request.raw);
+      if (span !== undefined) {
+        trace.end(request.raw, span, {
+          method: request.method,
+          route: request.is404 ? null : (request.routeOptions.url ?? null),
+          operation: null,
+          status: reply.statusCode,
+          principal: principal ?? undefined,
+          requestId: request.id,
+          errorCode: error?.code ?? null,
+        });
+      }
+    }
     if (principal) {
-      const error = answeredErrors.get(request);
       completed({
         id: request.id,
         principal,
@@ -247,6 +281,7 @@ export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline)
         status: reply.statusCode,
         elapsedMs: reply.elapsedTime,
         error: error ? { code: error.code, message: error.message } : null,
+        traceId: trace === null ? undefined : requestSpan(request.raw)?.traceId,
       });
     }
     done();

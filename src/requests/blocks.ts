@@ -31,6 +31,7 @@ export const FIELD = {
   keyId: 8,
   errorCode: 9,
   errorMessage: 10,
+  traceId: 11,
 } as const;
 /** Values per request in a flat batch. */
 export const FIELDS = Object.keys(FIELD).length;
@@ -50,7 +51,8 @@ export interface BlockRow {
   /**
    * JSON `{ s, n, m? }`: the distinct strings, NUMBERS values per request (a string as its index in `s`, null as -1),
    * and, when a request's error message says more than its code, each request's message (as an index, -1: none).
-   * `m` is apart from `n` so a release that does not know it reads the block as before.
+   * `m` is apart from `n` so a release that does not know it reads the block as before; so is `t`, each request's
+   * trace id (null: none), present when one of them has one.
    */
   entries: string;
 }
@@ -62,6 +64,7 @@ interface Encoded {
   s: (string | null)[];
   n: number[];
   m?: number[];
+  t?: (string | null)[];
 }
 
 const spaced = (values: Iterable<string | number>): string => {
@@ -97,6 +100,7 @@ export function encodeBlock(flat: readonly unknown[], rows: readonly number[]): 
   const operations = new Set<string>();
   let requestIds = '\n';
   let m: number[] | undefined;
+  let t: (string | null)[] | undefined;
   let k = 0;
   let i = 0;
   for (const r of rows) {
@@ -118,6 +122,8 @@ export function encodeBlock(flat: readonly unknown[], rows: readonly number[]): 
     n[k++] = ref(flat[b + FIELD.errorCode]);
     const message = flat[b + FIELD.errorMessage];
     if (typeof message === 'string') (m ??= new Array<number>(rows.length).fill(-1))[i] = ref(message);
+    const traceId = flat[b + FIELD.traceId];
+    if (typeof traceId === 'string') (t ??= new Array<string | null>(rows.length).fill(null))[i] = traceId;
     i++;
   }
   return {
@@ -128,13 +134,13 @@ export function encodeBlock(flat: readonly unknown[], rows: readonly number[]): 
     keyIds: spaced(keyIds),
     operations: spaced(operations),
     requestIds,
-    entries: JSON.stringify((m ? { s, n, m } : { s, n }) satisfies Encoded),
+    entries: JSON.stringify({ s, n, ...(m ? { m } : {}), ...(t ? { t } : {}) } satisfies Encoded),
   };
 }
 
 /** A block's requests, oldest first. */
 export function decodeBlock(firstAt: number, requestIds: string, entries: string): BlockEntry[] {
-  const { s, n, m } = JSON.parse(entries) as Encoded;
+  const { s, n, m, t } = JSON.parse(entries) as Encoded;
   const ids = requestIds.slice(1, -1).split('\n');
   const text = (i: number | undefined) => (i === undefined || i < 0 ? null : (s[i] ?? null));
   const out: BlockEntry[] = [];
@@ -150,6 +156,7 @@ export function decodeBlock(firstAt: number, requestIds: string, entries: string
       keyId: text(n[k + 6]),
       errorCode: text(n[k + 7]),
       errorMessage: m ? text(m[r]) : null,
+      traceId: t?.[r] ?? null,
     });
   }
   return out;
@@ -159,7 +166,20 @@ export function decodeBlock(firstAt: number, requestIds: string, entries: string
 export function reencodeBlock(entries: readonly BlockEntry[]): BlockRow {
   const flat: unknown[] = [];
   for (const e of entries)
-    flat.push(0, e.requestId, e.at, e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode, e.errorMessage ?? null);
+    flat.push(
+      0,
+      e.requestId,
+      e.at,
+      e.method,
+      e.path,
+      e.operation,
+      e.status,
+      e.durationUs,
+      e.keyId,
+      e.errorCode,
+      e.errorMessage ?? null,
+      e.traceId ?? null,
+    );
   return encodeBlock(
     flat,
     entries.map((_, i) => i),

@@ -13,4 +13,6 @@ export interface LoggedRequest {
   errorCode: string | null;
   /** The message the client got, when it says more than the code's own (null otherwise). */
   errorMessage?: string | null;
+  /** The trace of the request's span, when telemetry was on and the span recorded (null otherwise). */
+  traceId?: string | null;
 }

@@ -14,6 +14,8 @@ export interface RecordedRequest {
   keyId: string | null;
   errorCode: string | null;
   errorMessage: string | null;
+  /** The trace of the request's span (32 hex digits), when telemetry is on and it was recorded. */
+  traceId?: string | null;
 }
 
 /** The longest duration kept, in microseconds (what the log's integer column holds). */
@@ -25,6 +27,9 @@ export const CHUNK = 1_000;
 const NUMBERS = 4;
 /** Values per request kept as they are: method, operation, key id, error code, error message. */
 const REFS = 5;
+/** Bytes of a trace id (32 hex digits). */
+const TRACE_BYTES = 16;
+const TRACE_ID = /^[0-9a-f]{32}$/;
 /** Text bytes a chunk starts with (a request id and a URL are about 80); it grows when a batch needs more. */
 const TEXT_BYTES = CHUNK * 128;
 /** Emptied chunks kept for reuse; a burst that needed more lets the rest go. */
@@ -42,6 +47,9 @@ export class PendingChunk {
   private readonly refs: unknown[] = new Array<unknown>(CHUNK * REFS).fill(null);
   /** Per request, where its request id's bytes end and where its URL's end. */
   private readonly ends = new Uint32Array(CHUNK * 2);
+  /** Per request, its trace id as bytes, and whether it has one (made on the first request that does). */
+  private traces: Buffer | null = null;
+  private readonly traced = new Uint8Array(CHUNK);
   private text = Buffer.allocUnsafe(TEXT_BYTES);
   private used = 0;
 
@@ -63,6 +71,13 @@ export class PendingChunk {
     this.numbers[n + 2] = request.status;
     this.numbers[n + 3] = Math.min(MAX_DURATION_US, Math.max(0, Math.round(request.durationMs * 1000)));
     const r = i * REFS;
+    const traceId = request.traceId;
+    if (typeof traceId === 'string' && TRACE_ID.test(traceId)) {
+      (this.traces ??= Buffer.alloc(CHUNK * TRACE_BYTES)).write(traceId, i * TRACE_BYTES, TRACE_BYTES, 'hex');
+      this.traced[i] = 1;
+    } else {
+      this.traced[i] = 0;
+    }
     this.refs[r] = request.method;
     this.refs[r + 1] = request.operation;
     this.refs[r + 2] = request.keyId;
@@ -113,6 +128,8 @@ export class PendingChunk {
       out[o + FIELD.keyId] = this.refs[r + 2];
       out[o + FIELD.errorCode] = errorCode;
       out[o + FIELD.errorMessage] = message(errorCode, this.refs[r + 4] as string | null);
+      out[o + FIELD.traceId] =
+        this.traced[i] === 1 && this.traces !== null ? this.traces.toString('hex', i * TRACE_BYTES, (i + 1) * TRACE_BYTES) : null;
       start = urlEnd;
     }
     return out;

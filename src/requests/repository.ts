@@ -58,6 +58,7 @@ export function flatten(e: LoggedRequest, into: unknown[]): void {
     e.keyId,
     e.errorCode,
     e.errorMessage ?? null,
+    e.traceId ?? null,
   );
 }
 

@@ -23,6 +23,13 @@ export const LoggedRequestSchema = managementComponent(
             "The message the client got when it said more than the code's usual one (a `validation_failed`'s field detail), else what that error code means.",
         }),
       ),
+      traceId: Type.Optional(
+        Type.String({
+          pattern: '^[0-9a-f]{32}$',
+          description:
+            "The W3C trace id of the request's span, when the server exports traces (OpenTelemetry) and recorded this request's.",
+        }),
+      ),
     },
     { additionalProperties: false, description: "One request to the project's `/v1` API: never its headers, body or cursor." },
   ),

@@ -55,5 +55,6 @@ export const requestJson = (e: RequestEntry) => {
     ...(e.keyId === null ? {} : { keyId: e.keyId }),
     ...(e.errorCode === null ? {} : { errorCode: e.errorCode }),
     ...(message === undefined ? {} : { errorMessage: message }),
+    ...(e.traceId === undefined || e.traceId === null ? {} : { traceId: e.traceId }),
   };
 };

@@ -21,6 +21,7 @@ export const requestLogStages: StagesOf = (app) => {
           keyId: principal.keyId,
           errorCode: call.error?.code ?? null,
           errorMessage: call.error?.message ?? null,
+          traceId: call.traceId === undefined || call.traceId === '' ? null : call.traceId,
         });
       },
     },

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { secretHint } from '../../src/keys/key-format.js';
 import { browserSkip, openBrowser, type Browser } from '../helpers/browser.js';
 import { checkPage, DESKTOP, rendered } from '../helpers/dashboard.js';
+import { otlpEnv, startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
 import { cliJson, startServer, tempDatabase, type RunningServer } from '../helpers/processes.js';
 
 const skip = browserSkip();
@@ -16,12 +17,15 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
   let browser: Browser;
   let base: string;
   let key: { id: string; key: string };
+  let receiver: OtlpReceiver;
 
   before(async () => {
+    // Telemetry on, with TRACE_URL: the request view links each request's trace.
+    receiver = await startOtlpReceiver();
     password = (await cliJson<{ password: string }>(['users', 'create', email, '--admin', '--json'], db.url)).password;
     await cliJson(['projects', 'create', 'shop', '--plan', 'pro', '--json'], db.url);
     key = await cliJson<{ id: string; key: string }>(['keys', 'create', '--project', 'shop', '--name', 'mobile app', '--json'], db.url);
-    server = await startServer({ DATABASE_URL: db.url });
+    server = await startServer({ DATABASE_URL: db.url, ...otlpEnv(receiver), TRACE_URL: 'http://jaeger.test:16686/trace/{traceId}' });
     base = server.url;
     const auth = { authorization: `Bearer ${key.key}` };
     for (let i = 0; i < 3; i++) assert.equal((await fetch(`${base}/v1/pets?limit=5`, { headers: auth })).status, 200);
@@ -32,6 +36,7 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
   after(async () => {
     await browser?.close();
     await server?.stop();
+    await receiver?.close();
     db.cleanup();
   });
 
@@ -41,7 +46,7 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  test('Requests: newest first, filtered by status, each row opening to its error code and message', async () => {
+  test('Requests: newest first, filtered by status, each row opening to its error code and message and its trace, linked', async () => {
     const { page } = browser;
     await page.goto(`${base}/dashboard/projects/shop/requests`);
     await signIn(page);
@@ -64,6 +69,14 @@ describe('the dashboard’s Requests tab and Roll dialog in Chromium, against bi
     assert.match(details, /not_found/);
     assert.match(details, /missing-pet-1/);
     assert.match(details, /mobile app/);
+    const [logged] = await cliJson<{ traceId?: string }[]>(['requests', 'shop', '--request-id', 'missing-pet-1', '--json'], db.url);
+    assert.match(logged?.traceId ?? '', /^[0-9a-f]{32}$/);
+    const trace = page
+      .locator('table.requests .request-details')
+      .first()
+      .getByRole('link', { name: logged?.traceId ?? '' });
+    assert.equal(await trace.getAttribute('href'), `http://jaeger.test:16686/trace/${logged?.traceId ?? ''}`);
+    assert.equal(await trace.getAttribute('target'), '_blank');
     assert.ok(!(await page.content()).includes(key.key), 'the key is never on the page');
     await checkPage(browser, 'requests');
   });

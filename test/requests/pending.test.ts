@@ -20,6 +20,8 @@ const request = (n: number, url = `/v1/pets/${String(n)}`): RecordedRequest => (
   keyId: `key_${String(n % 4)}`,
   errorCode: null,
   errorMessage: null,
+  // Every third request has a trace id (telemetry on, its span recorded).
+  traceId: n % 3 === 0 ? n.toString(16).padStart(32, 'a') : null,
 });
 
 /** The FIELDS values a request comes back as (its duration in whole microseconds). */
@@ -35,6 +37,7 @@ const rowOf = (r: RecordedRequest) => [
   r.keyId,
   r.errorCode,
   r.errorMessage,
+  r.traceId ?? null,
 ];
 
 const flatOf = (pending: PendingRequests) => pending.take().flatMap((c) => c.flat(same, message));
@@ -67,6 +70,8 @@ test('any text survives: Latin-1 and other characters, a URL longer than a chunk
     keyId: null,
     errorCode: 'pet_not_found',
     errorMessage: 'Pet 9 was not found here.',
+    // Not a trace id: kept as none.
+    traceId: 'not-a-trace-id',
   });
   const [chunk] = pending.take();
   assert.ok(chunk);
@@ -91,6 +96,7 @@ test('any text survives: Latin-1 and other characters, a URL longer than a chunk
     null,
     'pet_not_found',
     'Pet 9 was not found here.',
+    null,
   ]);
 });
 

@@ -62,12 +62,26 @@ test('each request is written with its epoch-millisecond time, whole microsecond
     keyId: 'key_2',
     errorCode: 'pet_not_found',
     errorMessage: 'no pet 7',
+    traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
   });
   await recorder.flush();
   assert.deepEqual(rows, [
-    [1, 'req_a', AT, 'GET', '/v1/pets?limit=20&cursor=…', 'listPets', 200, 1234, 'key_1', null, null],
-    [1, 'req_b', AT + 1, 'GET', '/v1/pets?limit=20&cursor=…', 'listPets', 200, 0, 'key_1', null, null],
-    [2, 'req_c', AT + 250, 'GET', '/v1/pets/7', 'getPet', 404, 2500, 'key_2', 'pet_not_found', 'no pet 7'],
+    [1, 'req_a', AT, 'GET', '/v1/pets?limit=20&cursor=…', 'listPets', 200, 1234, 'key_1', null, null, null],
+    [1, 'req_b', AT + 1, 'GET', '/v1/pets?limit=20&cursor=…', 'listPets', 200, 0, 'key_1', null, null, null],
+    [
+      2,
+      'req_c',
+      AT + 250,
+      'GET',
+      '/v1/pets/7',
+      'getPet',
+      404,
+      2500,
+      'key_2',
+      'pet_not_found',
+      'no pet 7',
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    ],
   ]);
 });
 

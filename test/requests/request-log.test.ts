@@ -381,7 +381,7 @@ describe('request log [sqlite file]', () => {
   requestLogTests(() => harness({ config: { databaseUrl: fresh.url } }));
 });
 
-test('a block decodes to exactly the requests recorded, in order, with the message a client got when it says more than its code', () => {
+test('a block decodes to exactly the requests recorded, in order, with the message a client got when it says more than its code and the trace id', () => {
   const flat = [
     7,
     'req_a',
@@ -392,6 +392,7 @@ test('a block decodes to exactly the requests recorded, in order, with the messa
     200,
     312,
     'key_1',
+    null,
     null,
     null,
     7,
@@ -405,6 +406,7 @@ test('a block decodes to exactly the requests recorded, in order, with the messa
     null,
     'validation_failed',
     'Invalid request: body.name must have at least 1 character.',
+    '4bf92f3577b34da6a3ce929d0e0e4736',
     7,
     'req_b',
     1_795_000_000_200,
@@ -414,6 +416,7 @@ test('a block decodes to exactly the requests recorded, in order, with the messa
     200,
     5,
     'key_1',
+    null,
     null,
     null,
   ];
@@ -432,14 +435,30 @@ test('a block decodes to exactly the requests recorded, in order, with the messa
   const decoded = decodeBlock(block.firstAt, block.requestIds, block.entries);
   const again: unknown[] = [];
   for (const e of decoded)
-    again.push(7, e.requestId, e.at, e.method, e.path, e.operation, e.status, e.durationUs, e.keyId, e.errorCode, e.errorMessage);
+    again.push(
+      7,
+      e.requestId,
+      e.at,
+      e.method,
+      e.path,
+      e.operation,
+      e.status,
+      e.durationUs,
+      e.keyId,
+      e.errorCode,
+      e.errorMessage,
+      e.traceId,
+    );
   assert.deepEqual(again, flat);
   assert.deepEqual(reencodeBlock(decoded), block);
-  // The messages sit apart from the numbers, so a release that reads eight numbers a request reads this block as before.
-  const { n } = JSON.parse(block.entries) as { n: number[] };
+  // The messages and trace ids sit apart from the numbers, so a release that reads eight numbers a request reads this
+  // block as before.
+  const { n, t } = JSON.parse(block.entries) as { n: number[]; t: unknown[] };
   assert.equal(n.length, 3 * 8);
-  const plain = encodeBlock(flat.slice(0, 11), [0]);
+  assert.deepEqual(t, [null, '4bf92f3577b34da6a3ce929d0e0e4736', null]);
+  const plain = encodeBlock(flat.slice(0, 12), [0]);
   assert.equal('m' in (JSON.parse(plain.entries) as object), false, 'no messages, no `m`');
+  assert.equal('t' in (JSON.parse(plain.entries) as object), false, 'no trace ids, no `t`');
 });
 
 const BEFORE_BLOCKS: FeatureMigrations[] = MIGRATIONS.map((f) =>

@@ -1,5 +1,6 @@
 // Requests: the project's request log, newest first, filtered by status, key, operation or request id; each row opens
-// to its details (the error code and what it means, the key, the time taken).
+// to its details (the error code and what it means, the key, the time taken, the trace when the server exports
+// traces, linked to the operator's tracing tool when TRACE_URL is set).
 import { api, apiPage, inEnvironment, project } from './api.js';
 import { busy, errorSlot, field, focusOn, h, time, uid } from './dom.js';
 import { keyOption } from './key-name.js';
@@ -39,6 +40,14 @@ function select(label, name, options) {
 
 const tone = (status) => (status >= 500 ? 'badge-failed' : status >= 400 ? 'badge-pending' : 'badge-ok');
 
+/** A request's trace id, linked with TRACE_URL (`{traceId}` replaced) when the server has one. */
+function trace(traceId) {
+  const template = document.body.dataset.traceUrl;
+  const id = h('code', null, traceId);
+  if (!template) return id;
+  return h('a', { href: template.replaceAll('{traceId}', encodeURIComponent(traceId)), target: '_blank', rel: 'noopener noreferrer' }, id);
+}
+
 /** One request: its summary opens (a <details>) to the error code and message and the rest. */
 function row(r, keyNames) {
   const key = r.keyId ? (keyNames.get(r.keyId) ?? r.keyId) : 'none';
@@ -60,6 +69,7 @@ function row(r, keyNames) {
       h('dd', null, key),
       h('dt', null, 'Time taken'),
       h('dd', null, `${r.durationMs.toFixed(1)} ms`),
+      r.traceId ? [h('dt', null, 'Trace'), h('dd', null, trace(r.traceId))] : null,
     ),
   );
   return h(

@@ -1505,6 +1505,8 @@ export interface components {
             errorCode?: string;
             /** @description The message the client got when it said more than the code's usual one (a `validation_failed`'s field detail), else what that error code means. */
             errorMessage?: string;
+            /** @description The W3C trace id of the request's span, when the server exports traces (OpenTelemetry) and recorded this request's. */
+            traceId?: string;
         };
         /** @description A staging environment emptied: its pets, orders, idempotency keys, events and webhook deliveries, usage and request log are gone; its keys and webhook endpoints stay, and its next pet is number 1. */
         StagingReset: {
