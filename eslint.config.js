@@ -6,9 +6,10 @@ import prettier from 'eslint-config-prettier';
 /**
  * The ground floor: what every capability stands on. It imports no capability (keys/, pets/, limits/, …)
  * nor the composition root (app.ts, features.ts); what it needs from a capability, the capability
- * registers through its Feature (src/feature.ts). Of src/'s own files it may use these.
+ * registers through its Feature (src/feature.ts). Of src/'s own files it may use these. telemetry/ is the seam
+ * every floor makes its spans through (it imports nothing itself).
  */
-export const GROUND_FLOOR = ['http', 'storage', 'errors', 'contract', 'health', 'metrics'];
+export const GROUND_FLOOR = ['http', 'storage', 'errors', 'contract', 'health', 'metrics', 'telemetry'];
 const GROUND_FILES = ['clock', 'config', 'config-error', 'feature', 'version'];
 
 /** Refuses a relative import that climbs `depth` folders (to src/) and leaves the ground floor. */

@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
-const GROUND_FLOOR = ['http', 'storage', 'errors', 'contract', 'health', 'metrics'];
+const GROUND_FLOOR = ['http', 'storage', 'errors', 'contract', 'health', 'metrics', 'telemetry'];
 
 /** The `no-restricted-imports` messages ESLint gives for this text as the file at `path`. */
 async function refusals(path: string, text: string): Promise<string[]> {
@@ -20,6 +20,7 @@ test('the ground floor may not import a capability or the composition root', asy
     ['src/metrics/probe.ts', '../limits/headers.js'],
     ['src/health/probe.ts', '../features.js'],
     ['src/errors/probe.ts', '../app.js'],
+    ['src/telemetry/probe.ts', '../events/outbox.js'],
     ['src/storage/postgres/probe.ts', '../../orders/schemas.js'],
   ]) {
     const messages = await refusals(path as string, `import * as probe from '${from as string}';\nexport const used = probe;\n`);
@@ -35,6 +36,7 @@ test('the ground floor may import itself and src/’s shared files; a capability
     ['src/contract/probe.ts', '../http/errors.js'],
     ['src/storage/postgres/probe.ts', '../unavailable.js'],
     ['src/storage/sqlite/probe.ts', '../../errors/domain-error.js'],
+    ['src/storage/sqlite/probe.ts', '../../telemetry/tracing.js'],
     ['src/pets/probe.ts', '../keys/key-format.js'],
   ]) {
     assert.deepEqual(await refusals(path as string, `import * as probe from '${from as string}';\nexport const used = probe;\n`), [], from);
