@@ -66,21 +66,17 @@ describeEachEngine('database statement spans', (engine) => {
     const commit = spans.find((s) => s.name === 'group commit');
     assert.ok(commit, 'the write has its group commit span');
     assert.equal(commit.ended, true);
-    assert.equal(commit.attributes['db.operation.batch.size'], 1);
+    // Writes of the app's own (the request log, the webhook worker) may share its batch.
+    assert.ok(Number(commit.attributes['db.operation.batch.size']) >= 1);
     assert.ok(tracing.descends(insert, commit), 'the INSERT runs inside its group commit');
     assert.equal(commit.failed, undefined);
   });
 
   test('a statement that fails marks its span failed', async () => {
     const before = tracing.spans.length;
-    const failing = h.storage.engine === 'postgres' ? h.storage.database.pg.query('SELECT * FROM no_such_table') : undefined;
-    if (failing) await assert.rejects(failing);
-    else if (h.storage.database.engine === 'sqlite') {
-      assert.throws(() => {
-        const { sqlite } = h.storage.database as { sqlite: import('../../src/storage/sqlite/database.js').SqliteDb };
-        sqlite.prepare('SELECT * FROM pets WHERE no_such_column = ?').get(1);
-      });
-    }
+    const { database } = h.storage;
+    if (database.engine === 'postgres') await assert.rejects(database.pg.query('SELECT * FROM no_such_table'));
+    else assert.throws(() => database.sqlite.prepare('SELECT * FROM pets WHERE no_such_column = ?').get(1));
     // Only this statement's: the app's background work (the webhook worker) makes spans of its own meanwhile.
     const spans = tracing.spans
       .slice(before)
