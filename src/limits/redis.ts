@@ -3,6 +3,7 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { FastifyBaseLogger } from 'fastify';
 import { COUNTER_TTL_SECONDS, NO_LIBRARY_LIMIT, SETTLE_MS, type CounterKind, type Counters, type LimiterState } from './counters.js';
 import { MemoryCounters } from './memory.js';
+import { inTrace } from '../storage/statement-spans.js';
 import { tracing, type SpanOptions, type SpanScope } from '../telemetry/tracing.js';
 
 /** A Redis that does not answer within this time is treated as down for the request. */
@@ -286,10 +287,10 @@ export class RedisCounters implements Counters {
     });
   }
 
-  /** The span of a call about to be sent, child of the active span; null when telemetry is off. */
+  /** The span of a call about to be sent, child of the active span; null when telemetry is off or no span is active. */
   private span(call: RedisCall): SpanScope | null {
     const t = tracing();
-    if (this.spans === null || !t.enabled) return null;
+    if (this.spans === null || !inTrace(t)) return null;
     const { name, options } = this.spans[call];
     return t.startSpan(name, options);
   }

@@ -1,4 +1,4 @@
-import type { SpanAttributes, SpanOptions } from '../telemetry/tracing.js';
+import type { SpanAttributes, SpanOptions, Tracing } from '../telemetry/tracing.js';
 
 /*
  * What a database statement's span says, the same on both engines (OpenTelemetry's database semantic
@@ -86,4 +86,14 @@ export class StatementSpans {
 /** Statements that are not the capability's own work: transaction control and PRAGMAs (SQLite's bookkeeping). */
 export function isBookkeeping(text: string): boolean {
   return /^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|PRAGMA)\b/i.test(text);
+}
+
+/**
+ * Whether a database or Redis call gets a span: with telemetry on, and only inside a span (a request, a
+ * delivery, an order, a backup), as OpenTelemetry's own pg and ioredis instrumentations do with
+ * `requireParentSpan`. Background polling (the webhook worker's claims, leases, retention) would otherwise
+ * make a trace of one statement every few hundred milliseconds.
+ */
+export function inTrace(t: Tracing): boolean {
+  return t.enabled && t.activeTraceparent() !== null;
 }

@@ -75,7 +75,8 @@ describeEachEngine('database statement spans', (engine) => {
   test('a statement that fails marks its span failed', async () => {
     const before = tracing.spans.length;
     const { database } = h.storage;
-    if (database.engine === 'postgres') await assert.rejects(database.pg.query('SELECT * FROM no_such_table'));
+    if (database.engine === 'postgres')
+      await assert.rejects(tracing.inSpan('probe', {}, () => database.pg.query('SELECT * FROM no_such_table')));
     else assert.throws(() => database.sqlite.prepare('SELECT * FROM pets WHERE no_such_column = ?').get(1));
     // Only this statement's: the app's background work (the webhook worker) makes spans of its own meanwhile.
     const spans = tracing.spans
@@ -90,6 +91,17 @@ describeEachEngine('database statement spans', (engine) => {
     } else {
       assert.equal(spans.length, 0);
     }
+  });
+
+  test('a statement outside any span makes none (background polling would make a trace each)', async () => {
+    const before = tracing.spans.length;
+    const { database } = h.storage;
+    if (database.engine === 'postgres') await database.pg.query('SELECT 42 AS outside');
+    else database.sqlite.prepare('SELECT 42 AS outside').get();
+    assert.deepEqual(
+      tracing.spans.slice(before).filter((s) => String(s.attributes['db.query.text']).includes('outside')),
+      [],
+    );
   });
 
   test('reads outside a request nest under whatever span is active, and a root span starts its own trace', async () => {

@@ -1,4 +1,5 @@
 import { tracing, type SpanScope } from '../../telemetry/tracing.js';
+import { inTrace } from '../statement-spans.js';
 import { StorageUnavailableError } from '../unavailable.js';
 
 /**
@@ -125,7 +126,7 @@ export function batchedWrite<I, O>(write: BatchedWrite<I, O>): (input: I) => Pro
 
   return (input) => {
     const t = tracing();
-    const span = t.enabled ? t.startSpan('group commit', GROUP_COMMIT_SPAN) : null;
+    const span = inTrace(t) ? t.startSpan('group commit', GROUP_COMMIT_SPAN) : null;
     return new Promise<O>((resolve, reject) => {
       waiting.push({ input, resolve, reject, span });
       schedule();

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { tracing } from '../../telemetry/tracing.js';
-import { StatementSpans } from '../statement-spans.js';
+import { inTrace, StatementSpans } from '../statement-spans.js';
 import { StorageUnavailableError } from '../unavailable.js';
 import { ConnectionGate } from './gate.js';
 
@@ -129,7 +129,7 @@ export class PgDatabase {
 
   query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
     const t = tracing();
-    if (this.spans === null || !t.enabled) return this.run(() => this.pool.query<R>(text, values));
+    if (this.spans === null || !inTrace(t)) return this.run(() => this.pool.query<R>(text, values));
     const { name, options } = this.spans.of(text);
     return t.inSpan(name, options, () => this.run(() => this.pool.query<R>(text, values)));
   }
@@ -142,7 +142,7 @@ export class PgDatabase {
   prepared<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
     const name = statementName(text);
     const t = tracing();
-    if (this.spans === null || !t.enabled) return this.run(() => this.pool.query<R>({ name, text, values }));
+    if (this.spans === null || !inTrace(t)) return this.run(() => this.pool.query<R>({ name, text, values }));
     const span = this.spans.of(text);
     return t.inSpan(span.name, span.options, () => this.run(() => this.pool.query<R>({ name, text, values })));
   }
@@ -208,7 +208,7 @@ function traceClient(client: pg.PoolClient, spans: StatementSpans): void {
   const traced: Query = (config, values) => {
     const t = tracing();
     const text = typeof config === 'string' ? config : config.text;
-    if (!t.enabled || typeof values === 'function') return query(config, values);
+    if (!inTrace(t) || typeof values === 'function') return query(config, values);
     const { name, options } = spans.of(text);
     const span = t.startSpan(name, options);
     let sent: unknown;

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { closeSync, constants, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { tracing } from '../../telemetry/tracing.js';
-import { isBookkeeping, StatementSpans } from '../statement-spans.js';
+import { inTrace, isBookkeeping, StatementSpans } from '../statement-spans.js';
 import { StorageUnavailableError } from '../unavailable.js';
 
 export type SqliteDb = Database.Database;
@@ -110,7 +110,7 @@ function countWrites(db: SqliteDb): void {
 
 /**
  * A span for every call of a statement this connection prepares (`SELECT pets`, kind client, with the
- * statement's text: statement-spans.ts), child of the span active when it runs; not for transaction control
+ * statement's text: statement-spans.ts), child of the span active when it runs (none outside one: `inTrace`); not for transaction control
  * nor PRAGMAs (bookkeeping: a group commit's wait and COMMIT are its writes' `group commit` spans). Installed
  * only when telemetry is on as the connection opens, so with it off a statement is called as it always was.
  */
@@ -125,7 +125,7 @@ function traceStatements(db: SqliteDb, path: string): void {
       const call = statement[name] as (...args: unknown[]) => unknown;
       (statement as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
         const t = tracing();
-        if (!t.enabled) return call.apply(this, args);
+        if (!inTrace(t)) return call.apply(this, args);
         const span = t.startSpan(described.name, described.options);
         try {
           return call.apply(this, args);
@@ -140,7 +140,7 @@ function traceStatements(db: SqliteDb, path: string): void {
     const iterate = statement.iterate.bind(statement) as (...args: unknown[]) => IterableIterator<unknown>;
     (statement as unknown as Record<string, unknown>).iterate = function* (...args: unknown[]) {
       const t = tracing();
-      if (!t.enabled) return yield* iterate(...args);
+      if (!inTrace(t)) return yield* iterate(...args);
       const span = t.startSpan(described.name, described.options);
       try {
         yield* iterate(...args);

@@ -1,4 +1,5 @@
 import { tracing, type SpanScope } from '../../telemetry/tracing.js';
+import { inTrace } from '../statement-spans.js';
 import type { SqliteDb } from './database.js';
 import { storageError } from './database.js';
 
@@ -92,7 +93,7 @@ export class GroupCommit {
    */
   run<T>(op: () => T, { oneStatement = false, durable = true } = {}): Promise<T> {
     const t = tracing();
-    const span = t.enabled ? t.startSpan('group commit', GROUP_COMMIT_SPAN) : null;
+    const span = inTrace(t) ? t.startSpan('group commit', GROUP_COMMIT_SPAN) : null;
     const cause = span === null ? null : t.activeTraceparent();
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ op, oneStatement, durable, resolve: resolve as (value: unknown) => void, reject, span, cause });
