@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ConfigError } from './config-error.js';
+import { readTelemetrySettings, readTraceUrl, type TelemetrySettings } from './telemetry/settings.js';
 
 export { ConfigError };
 
@@ -100,9 +101,13 @@ export const ConfigSchema = Type.Object({
   oidcAllowedDomains: Type.Array(Type.String({ pattern: '^[a-z0-9.-]+$' })),
   /** The identity provider's name on the sign-in page ("Sign in with NAME"); unset: the issuer's host. */
   oidcName: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+  /** OpenTelemetry (the standard OTEL_* variables, checked by telemetry/settings.ts); unset: off, nothing of it loaded. */
+  telemetry: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  /** A link to a request's trace in the operator's tracing tool, `{traceId}` replaced (the dashboard's request view). */
+  traceUrl: Type.Optional(Type.String({ pattern: '^https?://.*\\{traceId\\}' })),
 });
 
-export type Config = Static<typeof ConfigSchema>;
+export type Config = Omit<Static<typeof ConfigSchema>, 'telemetry'> & { telemetry?: TelemetrySettings };
 
 /** Maps each config field to the environment variable it is read from. */
 const ENV_NAMES: Record<keyof Config, string> = {
@@ -153,6 +158,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   oidcClientSecret: 'OIDC_CLIENT_SECRET',
   oidcAllowedDomains: 'OIDC_ALLOWED_DOMAINS',
   oidcName: 'OIDC_NAME',
+  telemetry: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+  traceUrl: 'TRACE_URL',
 };
 
 function integer(raw: string | undefined, fallback: number): unknown {
@@ -201,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env.PORT, 8080);
   const host = optional(env.HOST) ?? '127.0.0.1';
   const baseUrl = optional(env.BASE_URL) ?? `http://${urlHost(host)}:${String(port)}/v1`;
+  const otherProblems: string[] = [];
   const candidate: Record<string, unknown> = {
     port,
     host,
@@ -250,11 +258,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcClientSecret: optional(env.OIDC_CLIENT_SECRET),
     oidcAllowedDomains: list(env.OIDC_ALLOWED_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, '').replace(/\.$/, '')),
     oidcName: optional(env.OIDC_NAME),
+    telemetry: readTelemetrySettings(env, otherProblems) ?? undefined,
+    traceUrl: readTraceUrl(env, otherProblems),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) {
-    const problems = [environmentsApart(candidate), singleSignOnProblem(candidate)].filter((p) => p !== null);
-    if (problems.length === 0) return candidate;
+    // The telemetry settings are telemetry/settings.ts's, checked there.
+    const config = candidate as Config;
+    const problems = [...otherProblems, environmentsApart(config), singleSignOnProblem(config)].filter((p) => p !== null);
+    if (problems.length === 0) return config;
     throw new ConfigError(problems);
   }
   const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => {
@@ -263,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const message = allowed ? `expected one of ${allowed.join(', ')}` : e.message;
     return `${ENV_NAMES[field] ?? field}: ${message} (got ${JSON.stringify(e.value)})`;
   });
-  throw new ConfigError(problems);
+  throw new ConfigError([...problems, ...otherProblems]);
 }
 
 /** Why staging could not be told apart from production by its address, or null when it can. */

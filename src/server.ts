@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { ServeError } from './serve-error.js';
 import { listenHttps, type HttpsListener } from './domains/serving/https.js';
+import { installTelemetry, uninstallTelemetry } from './telemetry/install.js';
 
 /**
  * How far V8 lets the old generation grow past what the last full collection
@@ -25,6 +26,8 @@ export const EXIT_UNWRITTEN = 3;
 /** Runs the service until SIGTERM/SIGINT, then drains in-flight requests and exits. */
 export async function serve(config: Config = loadConfig()): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
+  // Before the app opens storage: every span from the first statement on goes through it.
+  await installTelemetry(config.telemetry);
   // Listened for before the app is built (migrations, a backup before them, the first reads): a signal then stops
   // the server as soon as the app is built. As a container's PID 1, a signal nobody listens for is ignored, and
   // `docker stop` in the first seconds waited its whole grace period for a SIGKILL.
@@ -53,18 +56,22 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    Promise.all([app.close(), https?.close()]).then(
-      () => {
-        // The request log, usage or deprecated-call counts could not be written (logged at error level with their counts).
-        const lost = app.finalFlushes.unwritten !== null;
-        app.log.info(lost ? `stopped; exit status ${String(EXIT_UNWRITTEN)}: records were not written` : 'stopped');
-        process.exit(lost ? EXIT_UNWRITTEN : 0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    const since = performance.now();
+    Promise.all([app.close(), https?.close()])
+      // The spans of the last requests and a last collection of metrics are exported within what is left of the budget.
+      .then(() => uninstallTelemetry(Math.max(0, config.shutdownTimeoutMs - (performance.now() - since) - 250)))
+      .then(
+        () => {
+          // The request log, usage or deprecated-call counts could not be written (logged at error level with their counts).
+          const lost = app.finalFlushes.unwritten !== null;
+          app.log.info(lost ? `stopped; exit status ${String(EXIT_UNWRITTEN)}: records were not written` : 'stopped');
+          process.exit(lost ? EXIT_UNWRITTEN : 0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   if (signalled !== null) return stop(signalled);
   try {

@@ -1,0 +1,34 @@
+import type { Telemetry } from './otel.js';
+import type { TelemetrySettings } from './settings.js';
+import { installTracing, noTracing } from './tracing.js';
+
+/**
+ * Starts OpenTelemetry when it is configured: the SDK is imported here, at start and only then (with telemetry off
+ * no `@opentelemetry` module is ever loaded), and its `Tracing` installed behind `tracing()` before storage opens.
+ */
+
+let installed: Telemetry | null = null;
+
+/** The running telemetry (its meter, the active span's ids for log lines); null when it is off. */
+export function installedTelemetry(): Telemetry | null {
+  return installed;
+}
+
+/** Installs OpenTelemetry from the settings config.ts read; does nothing (and loads nothing) when they are unset. */
+export async function installTelemetry(settings: TelemetrySettings | undefined): Promise<Telemetry | null> {
+  if (settings === undefined) return null;
+  if (installed !== null) return installed;
+  const { startTelemetry } = await import('./otel.js');
+  installed = await startTelemetry(settings);
+  installTracing(installed.tracing);
+  return installed;
+}
+
+/** Exports what is held and puts `noTracing` back (the server's shutdown; tests after each). */
+export async function uninstallTelemetry(timeoutMs: number): Promise<void> {
+  const running = installed;
+  if (running === null) return;
+  installed = null;
+  installTracing(noTracing);
+  await running.shutdown(timeoutMs);
+}

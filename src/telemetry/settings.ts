@@ -1,0 +1,189 @@
+/**
+ * OpenTelemetry's standard environment variables, read and checked once at start (config.ts calls this). Telemetry
+ * is on only when an OTLP endpoint for traces is set; this module imports nothing of OpenTelemetry.
+ */
+
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
+export const SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type SamplerName = (typeof SAMPLERS)[number];
+
+export interface TelemetrySettings {
+  serviceName: string;
+  /** OTEL_RESOURCE_ATTRIBUTES, decoded (service.name is `serviceName`). */
+  resourceAttributes: Readonly<Record<string, string>>;
+  traces: OtlpTarget;
+  /** OTEL_METRICS_EXPORTER=otlp: metrics are exported here too; null otherwise. */
+  metrics: (OtlpTarget & { intervalMs: number }) | null;
+  sampler: SamplerName;
+  /** The ratio of the `…traceidratio` samplers (0–1). */
+  samplerRatio: number;
+  /** OTEL_BSP_SCHEDULE_DELAY: how long a finished span waits at most before it is exported. */
+  exportDelayMs: number;
+}
+
+export interface OtlpTarget {
+  /** The signal's full URL (`…/v1/traces`, `…/v1/metrics`). */
+  url: string;
+  protocol: OtlpProtocol;
+  headers: Readonly<Record<string, string>>;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const PROTOCOLS: readonly string[] = ['http/protobuf', 'http/json'];
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
+/** `key=value,key=value` with percent-encoded values (OTEL_RESOURCE_ATTRIBUTES, OTEL_EXPORTER_OTLP_HEADERS). */
+function pairs(raw: string | undefined, name: string, problems: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (raw === undefined) return out;
+  for (const item of raw.split(',')) {
+    if (item.trim() === '') continue;
+    const eq = item.indexOf('=');
+    const key = eq > 0 ? item.slice(0, eq).trim() : '';
+    if (key === '') {
+      problems.push(`${name}: expected key=value pairs separated by commas (got ${JSON.stringify(raw)})`);
+      return {};
+    }
+    try {
+      out[key] = decodeURIComponent(item.slice(eq + 1).trim());
+    } catch {
+      problems.push(`${name}: ${JSON.stringify(key)} has a malformed percent-encoded value (got ${JSON.stringify(raw)})`);
+      return {};
+    }
+  }
+  return out;
+}
+
+function httpUrl(raw: string, name: string, problems: string[]): string | null {
+  const url = URL.parse(raw);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    problems.push(`${name}: expected an http:// or https:// URL (got ${JSON.stringify(raw)})`);
+    return null;
+  }
+  return raw;
+}
+
+/** The signal's URL: its own variable as is, or the shared endpoint with `v1/<signal>` appended (the specification's rule). */
+function signalUrl(env: Env, signal: 'traces' | 'metrics', problems: string[]): string | null {
+  const own = `OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT`;
+  const specific = value(env, own);
+  if (specific !== undefined) return httpUrl(specific, own, problems);
+  const base = value(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (base === undefined) return null;
+  const checked = httpUrl(base, 'OTEL_EXPORTER_OTLP_ENDPOINT', problems);
+  return checked === null ? null : `${checked.replace(/\/+$/, '')}/v1/${signal}`;
+}
+
+function protocol(env: Env, signal: 'TRACES' | 'METRICS', problems: string[]): OtlpProtocol {
+  const own = `OTEL_EXPORTER_OTLP_${signal}_PROTOCOL`;
+  const name = value(env, own) === undefined ? 'OTEL_EXPORTER_OTLP_PROTOCOL' : own;
+  const raw = value(env, name) ?? 'http/protobuf';
+  if (PROTOCOLS.includes(raw)) return raw as OtlpProtocol;
+  problems.push(`${name}: expected one of ${PROTOCOLS.join(', ')} (got ${JSON.stringify(raw)})`);
+  return 'http/protobuf';
+}
+
+function milliseconds(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (/^\d+$/.test(raw) && Number(raw) > 0) return Number(raw);
+  problems.push(`${name}: expected a whole number of milliseconds above 0 (got ${JSON.stringify(raw)})`);
+  return fallback;
+}
+
+/**
+ * The telemetry settings, or null when telemetry is off (no traces endpoint, or OTEL_SDK_DISABLED=true). Problems
+ * are added to `problems`, each naming its variable, and the start then fails like any other bad setting.
+ */
+export function readTelemetrySettings(env: Env, problems: string[]): TelemetrySettings | null {
+  const metricsExporter = (value(env, 'OTEL_METRICS_EXPORTER') ?? 'none').toLowerCase();
+  if (metricsExporter !== 'none' && metricsExporter !== 'otlp') {
+    problems.push(`OTEL_METRICS_EXPORTER: expected one of otlp, none (got ${JSON.stringify(env.OTEL_METRICS_EXPORTER)})`);
+  }
+  const disabled = (value(env, 'OTEL_SDK_DISABLED') ?? 'false').toLowerCase();
+  if (disabled !== 'true' && disabled !== 'false') {
+    problems.push(`OTEL_SDK_DISABLED: expected true or false (got ${JSON.stringify(env.OTEL_SDK_DISABLED)})`);
+  }
+  const before = problems.length;
+  const tracesUrl = signalUrl(env, 'traces', problems);
+  if (tracesUrl === null) {
+    if (metricsExporter === 'otlp' && problems.length === before) {
+      problems.push('OTEL_METRICS_EXPORTER: otlp needs OTEL_EXPORTER_OTLP_ENDPOINT (telemetry is off without an OTLP endpoint)');
+    }
+    return null;
+  }
+  if (disabled === 'true') return null;
+
+  const sharedHeaders = pairs(value(env, 'OTEL_EXPORTER_OTLP_HEADERS'), 'OTEL_EXPORTER_OTLP_HEADERS', problems);
+  const headersOf = (signal: 'TRACES' | 'METRICS') => ({
+    ...sharedHeaders,
+    ...pairs(value(env, `OTEL_EXPORTER_OTLP_${signal}_HEADERS`), `OTEL_EXPORTER_OTLP_${signal}_HEADERS`, problems),
+  });
+  const resourceAttributes = pairs(value(env, 'OTEL_RESOURCE_ATTRIBUTES'), 'OTEL_RESOURCE_ATTRIBUTES', problems);
+  const serviceName = value(env, 'OTEL_SERVICE_NAME') ?? resourceAttributes['service.name'] ?? 'petstore';
+
+  const samplerRaw = (value(env, 'OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
+  let sampler: SamplerName = 'parentbased_always_on';
+  if ((SAMPLERS as readonly string[]).includes(samplerRaw)) sampler = samplerRaw as SamplerName;
+  else problems.push(`OTEL_TRACES_SAMPLER: expected one of ${SAMPLERS.join(', ')} (got ${JSON.stringify(env.OTEL_TRACES_SAMPLER)})`);
+  let samplerRatio = 1;
+  const arg = value(env, 'OTEL_TRACES_SAMPLER_ARG');
+  if (arg !== undefined && sampler.endsWith('traceidratio')) {
+    const ratio = /^\d*\.?\d+$/.test(arg) ? Number(arg) : NaN;
+    if (ratio >= 0 && ratio <= 1) samplerRatio = ratio;
+    else problems.push(`OTEL_TRACES_SAMPLER_ARG: expected a ratio from 0 to 1 (got ${JSON.stringify(arg)})`);
+  }
+
+  let metrics: TelemetrySettings['metrics'] = null;
+  if (metricsExporter === 'otlp') {
+    const url = signalUrl(env, 'metrics', problems);
+    if (url === null && value(env, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT') === undefined) {
+      problems.push('OTEL_METRICS_EXPORTER: otlp needs OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_METRICS_ENDPOINT');
+    }
+    if (url !== null) {
+      metrics = {
+        url,
+        protocol: protocol(env, 'METRICS', problems),
+        headers: headersOf('METRICS'),
+        intervalMs: milliseconds(env, 'OTEL_METRIC_EXPORT_INTERVAL', 60_000, problems),
+      };
+    }
+  }
+  return {
+    serviceName,
+    resourceAttributes,
+    traces: { url: tracesUrl, protocol: protocol(env, 'TRACES', problems), headers: headersOf('TRACES') },
+    metrics,
+    sampler,
+    samplerRatio,
+    exportDelayMs: milliseconds(env, 'OTEL_BSP_SCHEDULE_DELAY', 5_000, problems),
+  };
+}
+
+/**
+ * TRACE_URL: a link to a trace in the operator's tracing tool, `{traceId}` replaced (e.g.
+ * `http://jaeger:16686/trace/{traceId}`); undefined when unset.
+ */
+export function readTraceUrl(env: Env, problems: string[]): string | undefined {
+  const raw = value(env, 'TRACE_URL');
+  if (raw === undefined) return undefined;
+  const url = URL.parse(raw.replaceAll('{traceId}', '0'));
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || !raw.includes('{traceId}')) {
+    problems.push(`TRACE_URL: expected an http:// or https:// URL containing {traceId} (got ${JSON.stringify(raw)})`);
+    return undefined;
+  }
+  return raw;
+}

@@ -1,0 +1,112 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    assert.ok(err instanceof ConfigError);
+    return err.problems;
+  }
+  return [];
+};
+
+describe('telemetry settings (the standard OTEL_* variables)', () => {
+  test('off without an OTLP endpoint, whatever else is set', () => {
+    assert.equal(loadConfig({}).telemetry, undefined);
+    assert.equal(loadConfig({ OTEL_SERVICE_NAME: 'x', OTEL_TRACES_SAMPLER: 'always_on' }).telemetry, undefined);
+    assert.equal(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).telemetry, undefined);
+  });
+
+  test('on with the shared endpoint: the defaults, and v1/traces appended', () => {
+    const t = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).telemetry;
+    assert.deepEqual(t, {
+      serviceName: 'petstore',
+      resourceAttributes: {},
+      traces: { url: 'http://collector:4318/v1/traces', protocol: 'http/protobuf', headers: {} },
+      metrics: null,
+      sampler: 'parentbased_always_on',
+      samplerRatio: 1,
+      exportDelayMs: 5000,
+    });
+  });
+
+  test('a signal endpoint is used as is; protocol, sampler, resource, headers and metrics are read', () => {
+    const t = loadConfig({
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otlp.example.com/api/traces',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20abc',
+      OTEL_SERVICE_NAME: 'pets-eu',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=prod,service.name=ignored',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+      OTEL_METRICS_EXPORTER: 'otlp',
+      OTEL_METRIC_EXPORT_INTERVAL: '10000',
+    }).telemetry;
+    assert.ok(t);
+    assert.equal(t.traces.url, 'https://otlp.example.com/api/traces');
+    assert.equal(t.traces.protocol, 'http/json');
+    assert.deepEqual(t.traces.headers, { authorization: 'Bearer abc' });
+    assert.equal(t.serviceName, 'pets-eu');
+    assert.equal(t.resourceAttributes['deployment.environment'], 'prod');
+    assert.equal(t.sampler, 'parentbased_traceidratio');
+    assert.equal(t.samplerRatio, 0.25);
+    assert.deepEqual(t.metrics, {
+      url: 'http://collector:4318/v1/metrics',
+      protocol: 'http/json',
+      headers: { authorization: 'Bearer abc' },
+      intervalMs: 10000,
+    });
+  });
+
+  test('bad values stop the start, each naming its variable', () => {
+    const problems = problemsOf({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'ftp://x',
+    });
+    assert.deepEqual(problems, ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: expected an http:// or https:// URL (got "ftp://x")']);
+    assert.deepEqual(
+      problemsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        OTEL_TRACES_SAMPLER: 'xray',
+        OTEL_TRACES_SAMPLER_ARG: '1.5',
+        OTEL_RESOURCE_ATTRIBUTES: 'novalue',
+        OTEL_METRICS_EXPORTER: 'prometheus',
+        OTEL_BSP_SCHEDULE_DELAY: 'soon',
+      }).sort(),
+      [
+        'OTEL_BSP_SCHEDULE_DELAY: expected a whole number of milliseconds above 0 (got "soon")',
+        'OTEL_EXPORTER_OTLP_PROTOCOL: expected one of http/protobuf, http/json (got "grpc")',
+        'OTEL_METRICS_EXPORTER: expected one of otlp, none (got "prometheus")',
+        'OTEL_RESOURCE_ATTRIBUTES: expected key=value pairs separated by commas (got "novalue")',
+        'OTEL_TRACES_SAMPLER: expected one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio (got "xray")',
+      ],
+    );
+    assert.deepEqual(
+      problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '1.5' }),
+      ['OTEL_TRACES_SAMPLER_ARG: expected a ratio from 0 to 1 (got "1.5")'],
+    );
+    assert.deepEqual(problemsOf({ OTEL_METRICS_EXPORTER: 'otlp' }), [
+      'OTEL_METRICS_EXPORTER: otlp needs OTEL_EXPORTER_OTLP_ENDPOINT (telemetry is off without an OTLP endpoint)',
+    ]);
+    // Beside the other settings' problems, all at once.
+    const mixed = problemsOf({ PORT: 'eighty', OTEL_EXPORTER_OTLP_ENDPOINT: 'nope' });
+    assert.equal(mixed.length, 2);
+    assert.match(mixed[0] ?? '', /^PORT:/);
+    assert.match(mixed[1] ?? '', /^OTEL_EXPORTER_OTLP_ENDPOINT:/);
+  });
+
+  test('TRACE_URL: an http(s) URL template with {traceId}', () => {
+    assert.equal(loadConfig({ TRACE_URL: 'http://jaeger:16686/trace/{traceId}' }).traceUrl, 'http://jaeger:16686/trace/{traceId}');
+    assert.equal(loadConfig({}).traceUrl, undefined);
+    assert.deepEqual(problemsOf({ TRACE_URL: 'http://jaeger:16686/trace/' }), [
+      'TRACE_URL: expected an http:// or https:// URL containing {traceId} (got "http://jaeger:16686/trace/")',
+    ]);
+    assert.deepEqual(problemsOf({ TRACE_URL: 'javascript:alert({traceId})' }), [
+      'TRACE_URL: expected an http:// or https:// URL containing {traceId} (got "javascript:alert({traceId})")',
+    ]);
+  });
+});
