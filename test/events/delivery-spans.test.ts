@@ -65,6 +65,38 @@ describeEachEngine('webhook delivery spans', () => {
     }
   });
 
+  test("an order placed in a span: both of its events' deliveries link to that span", async () => {
+    const r = await receiver();
+    try {
+      const p = await h.newProject();
+      const c = await memberOf(h.app, p.project);
+      const added = await c.call({
+        method: 'POST',
+        url: `/api/v1/projects/${p.project}/webhooks`,
+        payload: { url: r.url, events: ['order.placed', 'pet.status_changed'] },
+      });
+      assert.equal(added.statusCode, 201, added.body);
+      r.useSecret((added.json() as { secret: string }).secret);
+      const headers = { ...p.auth, 'content-type': 'application/json' };
+      const pet = await h.request({ method: 'POST', url: '/v1/pets', headers, payload: '{"name":"Ord","categoryId":1}' });
+      assert.equal(pet.statusCode, 201, pet.body);
+      const petId = (pet.json() as { id: number }).id;
+      const placed = await tracing.inSpan('POST /v1/store/orders', { kind: 'server' }, () =>
+        h.request({ method: 'POST', url: '/v1/store/orders', headers, payload: JSON.stringify({ petId }) }),
+      );
+      assert.equal(placed.statusCode, 201, placed.body);
+      const [request] = tracing.named('POST /v1/store/orders');
+      assert.ok(request);
+      await r.waitFor(2);
+      for (const type of ['order.placed', 'pet.status_changed']) {
+        const delivery = await eventually(async () => tracing.named(`webhook ${type}`).find((s) => s.ended), 15_000, type);
+        assert.deepEqual(delivery.links, [RecordingTracing.traceparentOf(request)], type);
+      }
+    } finally {
+      await r.close();
+    }
+  });
+
   test('an event recorded outside any span is delivered with no link', async () => {
     const r = await receiver();
     try {
