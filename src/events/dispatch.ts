@@ -1,4 +1,5 @@
 import type { Environment } from '../http/environments.js';
+import { tracing, type SpanScope } from '../telemetry/tracing.js';
 import { eventJson } from './body.js';
 import { sendWebhook, type Resolve, type SendResult } from './sender.js';
 import { webhookHeaders } from './signature.js';
@@ -18,6 +19,10 @@ export interface DeliveryJob {
   data: string;
   /** An attempt not started by then (ms) is not made: its lease could run out before it ends. */
   startBy: number;
+  /** This attempt's number (1 for the first); absent where a caller does not count them. */
+  attempt?: number;
+  /** The `traceparent` of the span that caused the event (its request's), linked from the attempt's span. */
+  cause?: string | null;
 }
 
 /** What became of a job: an attempt made at `sentAt`, or none (`skipped`). */
@@ -140,6 +145,8 @@ export class Dispatcher {
   }
 
   private async send(job: DeliveryJob, sentAt: number): Promise<void> {
+    const t = tracing();
+    const span = t.enabled ? t.startSpan(`webhook ${job.type}`, deliverySpan(job)) : null;
     let result: SendResult;
     try {
       const body = eventJson({
@@ -159,6 +166,7 @@ export class Dispatcher {
     } catch (err) {
       result = { kind: 'error', refused: false, error: `could not deliver: ${(err as Error).message}`, durationMs: 0 };
     }
+    if (span !== null) endDeliverySpan(span, result);
     if (result.kind === 'answered' && result.status === 410) {
       // The endpoint is being disabled: what waits for it is not sent.
       this.dropEndpoint(job.endpointId);
@@ -166,4 +174,52 @@ export class Dispatcher {
     this.unreported--;
     this.report({ id: job.id, sentAt, result });
   }
+}
+
+/**
+ * An attempt's span: in a trace of its own (a delivery outlives the request that caused it, and is retried),
+ * linked to the span that caused its event. Kind client: an HTTP request to the receiver. Its host only, not
+ * its URL (whose path or query may hold a secret).
+ */
+function deliverySpan(job: DeliveryJob): {
+  kind: 'client';
+  root: true;
+  links?: string[];
+  attributes: Record<string, string | number | undefined>;
+} {
+  let host: string | undefined;
+  try {
+    host = new URL(job.url).hostname;
+  } catch {
+    host = undefined;
+  }
+  return {
+    kind: 'client',
+    root: true,
+    ...(job.cause ? { links: [job.cause] } : {}),
+    attributes: {
+      'http.request.method': 'POST',
+      'server.address': host,
+      'petstore.event.type': job.type,
+      'petstore.event.id': job.eventId,
+      'petstore.project': job.project,
+      'petstore.environment': job.environment,
+      'petstore.webhook.endpoint_id': job.endpointId,
+      'petstore.webhook.delivery_id': job.id,
+      'petstore.webhook.attempt': job.attempt,
+    },
+  };
+}
+
+/** The attempt's outcome: `succeeded` (2xx), `failed` (any other answer), `error` (no answer) or `refused` (not sent). */
+function endDeliverySpan(span: SpanScope, result: SendResult): void {
+  if (result.kind === 'answered') {
+    const ok = result.status >= 200 && result.status < 300;
+    span.setAttributes({ 'http.response.status_code': result.status, 'petstore.webhook.outcome': ok ? 'succeeded' : 'failed' });
+    if (!ok) span.fail(new Error(`the receiver answered ${String(result.status)}`));
+  } else {
+    span.setAttributes({ 'petstore.webhook.outcome': result.refused ? 'refused' : 'error' });
+    span.fail(new Error(result.error));
+  }
+  span.end();
 }

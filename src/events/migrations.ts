@@ -31,6 +31,17 @@ const ATTEMPT_RESPONSES = {
 const WEBHOOK_BUDGET = 'a daily webhook budget per project, and attempts not sent beyond it';
 
 /**
+ * The `traceparent` of the span that caused an event (its request's, when telemetry is on; else null), so each
+ * delivery attempt's span, in a trace of its own, links to it.
+ */
+const EVENT_CAUSES = {
+  version: 5,
+  name: 'events keep the trace of the request that caused them',
+  kind: 'expand',
+  sql: `ALTER TABLE events ADD COLUMN traceparent TEXT;`,
+} as const;
+
+/**
  * The outbox and webhooks: events (written in the transaction of the change
  * that causes them, kept 30 days), a project's endpoints, one delivery per
  * event and subscribed endpoint (with its lease while an instance sends it),
@@ -131,6 +142,7 @@ export const eventMigrations: FeatureMigrations = {
         CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id);
         CREATE INDEX webhook_attempts_endpoint ON webhook_attempts(endpoint_id, id);`,
     },
+    EVENT_CAUSES,
   ],
   postgres: [
     {
@@ -208,5 +220,6 @@ export const eventMigrations: FeatureMigrations = {
         ALTER TABLE webhook_attempts ADD CONSTRAINT webhook_attempts_status_check
           CHECK (status IN ('succeeded', 'failed', 'budget_exhausted'));`,
     },
+    EVENT_CAUSES,
   ],
 };

@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Database } from '../storage/database.js';
 import { numbered, sqliteParam, type SqlStatement } from '../storage/sql.js';
 import type { SqliteDb } from '../storage/sqlite/database.js';
+import { causeOfWrite } from '../storage/sqlite/group-commit.js';
 import type { EventType } from './types.js';
 
 /**
@@ -54,10 +55,17 @@ export const pgDeliveriesOf = (events: string, needle: string, at: string): stri
   FROM ${events} JOIN webhook_endpoints w ON w.project_id = ${events}.project_id AND w.enabled AND (w.events = '*' OR strpos(w.events, ${needle}) > 0)
   ORDER BY ${events}.seq, w.id`;
 
-/** One event and its deliveries in one statement (PostgreSQL); parameters: id, project, type, data, time, needle. */
+/**
+ * The `traceparent` an event keeps: the span that caused it (its request's, `causeOfWrite`), so its deliveries'
+ * spans link to it; null when telemetry is off.
+ */
+export const eventCause = causeOfWrite;
+
+/** One event and its deliveries in one statement (PostgreSQL); parameters: id, project, type, data, time, needle, cause. */
 export const PG_EMIT = `
   WITH e AS (
-    INSERT INTO events (id, project_id, type, data, created_at) VALUES ($1::text, $2::bigint, $3::text, $4::text, $5::timestamptz)
+    INSERT INTO events (id, project_id, type, data, created_at, traceparent)
+    VALUES ($1::text, $2::bigint, $3::text, $4::text, $5::timestamptz, $7::text)
     RETURNING seq, project_id
   )
   ${pgDeliveriesOf('e', '$6::text', '$5::timestamptz')}`;
@@ -69,7 +77,7 @@ export interface PgQueryable {
 
 /** Records an event on PostgreSQL, on the connection of the caller's transaction. `data` is JSON text. */
 export async function emitPg(client: PgQueryable, projectId: number, type: EventType, data: string, at: Date): Promise<void> {
-  await client.query(PG_EMIT, [newEventId(), projectId, type, data, at, subscriptionNeedle(type)]);
+  await client.query(PG_EMIT, [newEventId(), projectId, type, data, at, subscriptionNeedle(type), causeOfWrite()]);
 }
 
 /** Records an event on SQLite; call it inside a write of the group commit (synchronous, same transaction). */
@@ -86,7 +94,7 @@ export function sqliteOutbox(db: SqliteDb): SqliteEmit {
     // Prepared on first use: the tables exist once the database is migrated.
     statements ??= {
       insertEvent: db
-        .prepare('INSERT INTO events (id, project_id, type, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING seq')
+        .prepare('INSERT INTO events (id, project_id, type, data, created_at, traceparent) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq')
         .pluck()
         .safeIntegers(true),
       queue: db.prepare(
@@ -97,7 +105,7 @@ export function sqliteOutbox(db: SqliteDb): SqliteEmit {
     };
     const { insertEvent, queue } = statements;
     const id = newEventId();
-    const seq = insertEvent.get(id, projectId, type, data, at) as bigint;
+    const seq = insertEvent.get(id, projectId, type, data, at, causeOfWrite()) as bigint;
     queue.run(seq, at, at, projectId, subscriptionNeedle(type));
     return id;
   };
@@ -122,7 +130,9 @@ export function sqliteOutboxTwo(db: SqliteDb): SqliteEmitTwo {
   emit = (first, second, at) => {
     statements ??= {
       insertEvents: db
-        .prepare('INSERT INTO events (id, project_id, type, data, created_at) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?) RETURNING seq')
+        .prepare(
+          'INSERT INTO events (id, project_id, type, data, created_at, traceparent) VALUES (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?) RETURNING seq',
+        )
         .pluck()
         .safeIntegers(true),
       queue: db.prepare(
@@ -134,6 +144,7 @@ export function sqliteOutboxTwo(db: SqliteDb): SqliteEmitTwo {
     };
     const { insertEvents, queue } = statements;
     // Sequence numbers ascend in insertion order (AUTOINCREMENT); RETURNING's row order is not promised.
+    const cause = causeOfWrite();
     const [a, b] = (
       insertEvents.all(
         newEventId(),
@@ -141,11 +152,13 @@ export function sqliteOutboxTwo(db: SqliteDb): SqliteEmitTwo {
         first.type,
         first.data,
         at,
+        cause,
         newEventId(),
         second.projectId,
         second.type,
         second.data,
         at,
+        cause,
       ) as bigint[]
     ).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
     queue.run(at, at, a, first.projectId, subscriptionNeedle(first.type), b, second.projectId, subscriptionNeedle(second.type));

@@ -3,7 +3,7 @@ import type { PostgresDatabase } from '../storage/database.js';
 import type { Sql } from '../storage/sql.js';
 import { StorageUnavailableError } from '../storage/unavailable.js';
 import { budgetExhaustedError, utcDay } from './budget.js';
-import { newEventId } from './outbox.js';
+import { eventCause, newEventId } from './outbox.js';
 import type { ClaimedDelivery, ClaimRequest, EventRepository } from './records.js';
 import { budgetOf, DUE_ENDPOINTS_LIMIT, EVENT_PROJECT, PG_DUE_ENDPOINTS, toClaimed, type ClaimRow, type DueEndpointRow } from './rows.js';
 import type { EngineSpecific } from './shared-queries.js';
@@ -72,10 +72,10 @@ export function postgresEventWrites(database: PostgresDatabase, sql: Sql): Pick<
     queuePing: async (projectId, endpointId, data, at) => {
       const id = newEventId();
       await pg.query(
-        `WITH e AS (INSERT INTO events (id, project_id, type, data, created_at) VALUES ($1, $2, 'ping', $3, $4) RETURNING seq)
+        `WITH e AS (INSERT INTO events (id, project_id, type, data, created_at, traceparent) VALUES ($1, $2, 'ping', $3, $4, $6) RETURNING seq)
          INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at)
          SELECT $5, e.seq, 'pending', 0, $4, $4 FROM e`,
-        [id, projectId, data, at, endpointId],
+        [id, projectId, data, at, endpointId, eventCause()],
       );
       return id;
     },
@@ -218,7 +218,7 @@ export function postgresEventWrites(database: PostgresDatabase, sql: Sql): Pick<
          UPDATE webhook_deliveries d SET lease_until = $3, lease_token = $4, budget_day = $6, attempts = d.attempts + 1
          FROM due, webhook_endpoints w, events e, projects p
          WHERE d.id = due.id AND w.id = d.endpoint_id AND e.seq = d.event_seq AND p.id = e.project_id
-         RETURNING d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, ${EVENT_PROJECT}`,
+         RETURNING d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, e.traceparent, ${EVENT_PROJECT}`,
       [endpointId, want.now, want.leaseUntil, want.leaseToken, limit, day],
     );
     return res.rows.map(toClaimed);

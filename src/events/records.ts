@@ -75,6 +75,8 @@ export interface ClaimedDelivery {
   createdAt: Date;
   project: string;
   environment: Environment;
+  /** The `traceparent` of the span that caused its event (events.traceparent), or null. */
+  cause?: string | null;
 }
 
 /** How an attempt ended and what becomes of its delivery. */

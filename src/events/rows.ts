@@ -56,6 +56,7 @@ export interface ClaimRow {
   type: string;
   data: string;
   created_at: bigint | Date;
+  traceparent: string | null;
   slug: string;
   environment: Environment;
 }
@@ -108,6 +109,7 @@ export const toClaimed = (r: ClaimRow): ClaimedDelivery => ({
   createdAt: time(r.created_at),
   project: r.slug,
   environment: r.environment,
+  cause: r.traceparent,
 });
 
 /** An event's project `p` as its envelope names it: the project's slug and the environment. */

@@ -1,7 +1,7 @@
 import type { SqliteDatabase } from '../storage/database.js';
 import type { Sql } from '../storage/sql.js';
 import { budgetExhaustedError, utcDay } from './budget.js';
-import { newEventId } from './outbox.js';
+import { eventCause, newEventId } from './outbox.js';
 import type { ClaimedDelivery, EventRepository } from './records.js';
 import { budgetOf, DUE, DUE_ENDPOINTS, DUE_ENDPOINTS_LIMIT, EVENT_PROJECT, toClaimed, type ClaimRow, type DueEndpointRow } from './rows.js';
 import type { EngineSpecific } from './shared-queries.js';
@@ -13,7 +13,9 @@ export function sqliteEventWrites(
   getEndpoint: EventRepository['getEndpoint'],
 ): Pick<EventRepository, EngineSpecific> {
   const { sqlite: db, writes } = database;
-  const insertPing = db.prepare("INSERT INTO events (id, project_id, type, data, created_at) VALUES (?, ?, 'ping', ?, ?) RETURNING seq");
+  const insertPing = db.prepare(
+    "INSERT INTO events (id, project_id, type, data, created_at, traceparent) VALUES (?, ?, 'ping', ?, ?, ?) RETURNING seq",
+  );
   const insertDelivery = db.prepare(
     "INSERT INTO webhook_deliveries (endpoint_id, event_seq, state, attempts, next_at, created_at) VALUES (?, ?, 'pending', 0, ?, ?)",
   );
@@ -27,7 +29,7 @@ export function sqliteEventWrites(
   );
   const claimed = db
     .prepare(
-      `SELECT d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, ${EVENT_PROJECT}
+      `SELECT d.id, d.endpoint_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, e.traceparent, ${EVENT_PROJECT}
        FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
        JOIN events e ON e.seq = d.event_seq JOIN projects p ON p.id = e.project_id
        WHERE d.id = ?`,
@@ -73,7 +75,7 @@ export function sqliteEventWrites(
     queuePing: (projectId, endpointId, data, at) =>
       writes.run(() => {
         const id = newEventId();
-        const seq = (insertPing.get(id, projectId, data, at.getTime()) as { seq: number }).seq;
+        const seq = (insertPing.get(id, projectId, data, at.getTime(), eventCause()) as { seq: number }).seq;
         insertDelivery.run(endpointId, seq, at.getTime(), at.getTime());
         return id;
       }),

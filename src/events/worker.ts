@@ -254,6 +254,8 @@ export class DeliveryWorker {
         environment: d.environment,
         data: d.data,
         startBy: now + START_WITHIN_MS,
+        attempt: d.attempt,
+        cause: d.cause ?? null,
       });
     }
     this.dispatcher.add(jobs);

@@ -3,6 +3,8 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { FastifyBaseLogger } from 'fastify';
 import { COUNTER_TTL_SECONDS, NO_LIBRARY_LIMIT, SETTLE_MS, type CounterKind, type Counters, type LimiterState } from './counters.js';
 import { MemoryCounters } from './memory.js';
+import { inTrace } from '../storage/statement-spans.js';
+import { tracing, type SpanOptions, type SpanScope } from '../telemetry/tracing.js';
 
 /** A Redis that does not answer within this time is treated as down for the request. */
 const COMMAND_TIMEOUT_MS = 1000;
@@ -94,6 +96,56 @@ const INCREMENT_WINDOWS_CHANGE = incrementWindows(touchVersion(3, 5, false));
 /** A version changed after a write committed. KEYS: version. ARGV: a random start. */
 const CHANGE_VERSION = touchVersion(1, 1, true);
 
+/**
+ * The span of each round trip to Redis (kind client, `db.system` redis): named by its command and, for a Lua
+ * script, the script (`EVALSHA petstoreAdmitWindows`: one span for the script, however many commands it
+ * runs); never a key, an argument or a value. Worked out once, as the client connects.
+ */
+type RedisCall =
+  | 'increment'
+  | 'peek'
+  | 'remove'
+  | 'petstoreIncrementWindows'
+  | 'petstoreIncrementWindowsChange'
+  | 'petstoreAdmitWindows'
+  | 'petstoreAdmitWindowsVersion'
+  | 'petstoreChangeVersion';
+
+/** What each call sends: rate-limiter-flexible's consume is its script, its get a MULTI (GET, PTTL), its delete a DEL. */
+const COMMANDS: Record<RedisCall, [operation: string, script?: string]> = {
+  increment: ['EVALSHA', 'rlflxIncr'],
+  peek: ['MULTI'],
+  remove: ['DEL'],
+  petstoreIncrementWindows: ['EVALSHA', 'petstoreIncrementWindows'],
+  petstoreIncrementWindowsChange: ['EVALSHA', 'petstoreIncrementWindowsChange'],
+  petstoreAdmitWindows: ['EVALSHA', 'petstoreAdmitWindows'],
+  petstoreAdmitWindowsVersion: ['EVALSHA', 'petstoreAdmitWindowsVersion'],
+  petstoreChangeVersion: ['EVALSHA', 'petstoreChangeVersion'],
+};
+
+function redisSpans(client: Redis): Record<RedisCall, { name: string; options: SpanOptions }> {
+  const { host, port, db } = client.options;
+  const spans = {} as Record<RedisCall, { name: string; options: SpanOptions }>;
+  for (const [call, [operation, script]] of Object.entries(COMMANDS) as [RedisCall, [string, string?]][]) {
+    spans[call] = {
+      name: script === undefined ? operation : `${operation} ${script}`,
+      options: {
+        kind: 'client',
+        attributes: {
+          'db.system': 'redis',
+          'db.system.name': 'redis',
+          'db.operation.name': operation,
+          'db.stored_procedure.name': script,
+          'db.namespace': String(db ?? 0),
+          'server.address': host,
+          'server.port': port,
+        },
+      },
+    };
+  }
+  return spans;
+}
+
 /** A random start for a shared version: far from any value an instance may hold from before. */
 const randomStart = (): string => String(Math.floor(Math.random() * 2 ** 48));
 
@@ -130,12 +182,15 @@ export class RedisCounters implements Counters {
   private lost = 0;
   /** Version changes asked for in this turn of the event loop, one per version key. */
   private readonly changes = new Map<string, Promise<boolean>>();
+  /** The spans of its calls when telemetry was on as it connected; null leaves every call as it was. */
+  private readonly spans: Record<RedisCall, { name: string; options: SpanOptions }> | null;
 
   private constructor(
     private readonly client: Redis,
     private readonly keyPrefix: string,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.spans = tracing().enabled ? redisSpans(client) : null;
     client.defineCommand('petstoreIncrementWindows', { numberOfKeys: 2, lua: INCREMENT_WINDOWS });
     client.defineCommand('petstoreAdmitWindows', { numberOfKeys: 2, lua: ADMIT_WINDOWS });
     client.defineCommand('petstoreAdmitWindowsVersion', { numberOfKeys: 3, lua: ADMIT_WINDOWS_VERSION });
@@ -203,28 +258,48 @@ export class RedisCounters implements Counters {
    * read an answer that had arrived, the answer wins, so a slow event loop is
    * not taken for a slow Redis.
    */
-  private timed<T>(call: Promise<T>): Promise<T> {
+  private timed<T>(call: Promise<T>, traced: SpanScope | null = null): Promise<T> {
+    // Ended by whichever comes first, the answer or the timeout.
+    let span = traced;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        setImmediate(() => reject(new Error(`no answer within ${String(COMMAND_TIMEOUT_MS)} ms`)));
+        setImmediate(() => {
+          const err = new Error(`no answer within ${String(COMMAND_TIMEOUT_MS)} ms`);
+          if (span !== null) endSpan(span, err);
+          span = null;
+          reject(err);
+        });
       }, COMMAND_TIMEOUT_MS);
       call.then(
         (value) => {
           clearTimeout(timer);
+          if (span !== null) endSpan(span, null);
+          span = null;
           resolve(value);
         },
         (err: unknown) => {
           clearTimeout(timer);
+          if (span !== null) endSpan(span, err);
+          span = null;
           reject(err instanceof Error ? err : new Error(String(err)));
         },
       );
     });
   }
 
+  /** The span of a call about to be sent, child of the active span; null when telemetry is off or no span is active. */
+  private span(call: RedisCall): SpanScope | null {
+    const t = tracing();
+    if (this.spans === null || !inTrace(t)) return null;
+    const { name, options } = this.spans[call];
+    return t.startSpan(name, options);
+  }
+
   async increment(kind: CounterKind, key: string): Promise<number> {
     if (this.usable()) {
       try {
-        const res = await this.timed(this.limiters[kind].consume(key));
+        const span = this.span('increment');
+        const res = await this.timed(this.limiters[kind].consume(key), span);
         this.up();
         return res.consumedPoints;
       } catch (err) {
@@ -247,10 +322,12 @@ export class RedisCounters implements Counters {
         const minute = `${this.keyPrefix}:rl:minute:${minuteKey}`;
         const day = `${this.keyPrefix}:rl:day:${dayKey}`;
         const args = [String(COUNTER_TTL_SECONDS.minute), String(COUNTER_TTL_SECONDS.day), String(perMinute), refused ? '1' : '0'];
+        const span = this.span(versionKey === undefined ? 'petstoreIncrementWindows' : 'petstoreIncrementWindowsChange');
         const [m, d] = await this.timed(
           versionKey === undefined
             ? client.petstoreIncrementWindows(minute, day, ...args)
             : client.petstoreIncrementWindowsChange(minute, day, `${this.keyPrefix}:v:${versionKey}`, ...args, randomStart()),
+          span,
         );
         this.up();
         return { minute: m, day: d };
@@ -277,6 +354,7 @@ export class RedisCounters implements Counters {
         const minute = `${this.keyPrefix}:rl:minute:${minuteKey}`;
         const day = `${this.keyPrefix}:rl:day:${dayKey}`;
         const lost = this.lost;
+        const span = this.span(versionKey === undefined ? 'petstoreAdmitWindows' : 'petstoreAdmitWindowsVersion');
         const counts: [number, number] | [number, number, string, number] | null = await this.timed<
           [number, number] | [number, number, string, number] | null
         >(
@@ -290,6 +368,7 @@ export class RedisCounters implements Counters {
                 randomStart(),
                 String(SETTLE_MS),
               ),
+          span,
         );
         this.up();
         if (counts === null) return null;
@@ -324,7 +403,8 @@ export class RedisCounters implements Counters {
   private async changeNow(versionKey: string): Promise<boolean> {
     if (!this.usable()) return false;
     try {
-      await this.timed((this.client as WindowsClient).petstoreChangeVersion(`${this.keyPrefix}:v:${versionKey}`, randomStart()));
+      const span = this.span('petstoreChangeVersion');
+      await this.timed((this.client as WindowsClient).petstoreChangeVersion(`${this.keyPrefix}:v:${versionKey}`, randomStart()), span);
       this.up();
       return true;
     } catch (err) {
@@ -336,7 +416,8 @@ export class RedisCounters implements Counters {
   async peek(kind: CounterKind, key: string): Promise<number> {
     if (this.usable()) {
       try {
-        const res = await this.timed(this.limiters[kind].get(key));
+        const span = this.span('peek');
+        const res = await this.timed(this.limiters[kind].get(key), span);
         this.up();
         return res?.consumedPoints ?? 0;
       } catch (err) {
@@ -350,7 +431,8 @@ export class RedisCounters implements Counters {
     await this.local.remove(kind, key);
     if (!this.usable()) return;
     try {
-      await this.timed(this.limiters[kind].delete(key));
+      const span = this.span('remove');
+      await this.timed(this.limiters[kind].delete(key), span);
     } catch (err) {
       this.down(err as Error);
     }
@@ -370,4 +452,9 @@ export class RedisCounters implements Counters {
       this.client.disconnect();
     }
   }
+}
+
+function endSpan(span: SpanScope, err: unknown): void {
+  if (err !== null) span.fail(err);
+  span.end();
 }

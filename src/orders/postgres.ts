@@ -4,7 +4,7 @@ import { idempotencyLockId, type IdempotencyClaim } from '../idempotency/keys.js
 import type { PetStatus } from '../pets/schemas.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
-import { newEventId, pgDeliveriesOf } from '../events/outbox.js';
+import { eventCause, newEventId, pgDeliveriesOf } from '../events/outbox.js';
 import type { StoreEvents } from './events.js';
 import { storeEventData } from './outbox.js';
 import type { NewOrderRecord, OrderRepository, PlaceOrderResult, TransitionResult } from './repository.js';
@@ -40,7 +40,7 @@ const TAKE_PET = "UPDATE pets SET status = 'pending' WHERE project_id = $1 AND i
  * from the pet it took, then the two events of the outbox (PG_EMIT's rows: the pet's move, then the
  * order, their sequence numbers in that order) and their deliveries. No row when the pet was not taken.
  * Parameters: project, pet, quantity, time, the two event ids, the pet's move's data, the order's data
- * around its id, the events' time.
+ * around its id, the events' time, the events' cause (events/outbox.ts `eventCause`).
  */
 const PLACE_WITH_EVENTS = `
   WITH took AS (
@@ -54,8 +54,8 @@ const PLACE_WITH_EVENTS = `
     SELECT $1::bigint, last_id, $2::bigint, $3::bigint, 'placed', false, $4::timestamptz FROM next
     RETURNING ${ORDER_COLUMNS}
   ), e AS (
-    INSERT INTO events (id, project_id, type, data, created_at)
-    SELECT v.id, $1::bigint, v.type, v.data, $10::timestamptz
+    INSERT INTO events (id, project_id, type, data, created_at, traceparent)
+    SELECT v.id, $1::bigint, v.type, v.data, $10::timestamptz, $11::text
     FROM placed CROSS JOIN LATERAL (VALUES
       (1, $5::text, 'pet.status_changed', $7::text),
       (2, $6::text, 'order.placed', $8::text || placed.id || $9::text)
@@ -84,7 +84,13 @@ async function notTaken(db: PgDatabase, projectId: number, petId: bigint): Promi
   return status === undefined ? { kind: 'pet_not_found' } : { kind: 'pet_not_available', petStatus: status };
 }
 
-async function placeInOneStatement(db: PgDatabase, projectId: number, order: NewOrderRecord, now: Date): Promise<PlaceOrderResult> {
+async function placeInOneStatement(
+  db: PgDatabase,
+  projectId: number,
+  order: NewOrderRecord,
+  now: Date,
+  cause: string | null,
+): Promise<PlaceOrderResult> {
   const [before, after] = placedDataAround(order, now);
   const moved = storeEventData({ type: 'pet.status_changed', projectId, petId: order.petId, from: 'available', to: 'pending' });
   const res = await db.prepared<OrderRow>(PLACE_WITH_EVENTS, [
@@ -98,6 +104,7 @@ async function placeInOneStatement(db: PgDatabase, projectId: number, order: New
     before,
     after,
     new Date(),
+    cause,
   ]);
   const row = res.rows[0];
   return row === undefined ? notTaken(db, projectId, order.petId) : { kind: 'placed', order: toOrder(row) };
@@ -110,12 +117,13 @@ async function placeInOneStatement(db: PgDatabase, projectId: number, order: New
  * than deadlock. Each project's counter moves once by its count of orders, which take the ids below it in
  * their order; events and deliveries follow in the same order. Parameters: arrays of the project, pet,
  * quantity, time, the two event ids, the pet's move's data and the order's data around its id of each
- * placement, then the events' time. Rows: the orders placed, each with its placement's position (`n`, from 1).
+ * placement, then the events' time, then each placement's events' cause (outbox.ts `eventCause`; the 15th parameter
+ * when keyed). Rows: the orders placed, each with its placement's position (`n`, from 1).
  */
 const placeManyWithEvents = (keyed: boolean): string => `
   WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]${keyed ? ', $11::text[], $12::text[], $13::bigint[], $14::timestamptz[]' : ''})
-      WITH ORDINALITY AS i (project_id, pet_id, quantity, at, moved_id, placed_id, moved, before, after${keyed ? ', key, request_hash, lock_id, claimed_at' : ''}, n)
+    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]${keyed ? ', $11::text[], $12::text[], $13::bigint[], $14::timestamptz[], $15::text[]' : ', $11::text[]'})
+      WITH ORDINALITY AS i (project_id, pet_id, quantity, at, moved_id, placed_id, moved, before, after${keyed ? ', key, request_hash, lock_id, claimed_at' : ''}, traceparent, n)
   ), ${
     keyed
       ? `held AS MATERIALIZED (
@@ -141,8 +149,8 @@ const placeManyWithEvents = (keyed: boolean): string => `
     SELECT project_id, id, pet_id, quantity, 'placed', false, at FROM numbered ORDER BY n
     RETURNING project_id, ${ORDER_COLUMNS}
   ), e AS (
-    INSERT INTO events (id, project_id, type, data, created_at)
-    SELECT v.id, numbered.project_id, v.type, v.data, $10::timestamptz
+    INSERT INTO events (id, project_id, type, data, created_at, traceparent)
+    SELECT v.id, numbered.project_id, v.type, v.data, $10::timestamptz, numbered.traceparent
     FROM numbered CROSS JOIN LATERAL (VALUES
       (1, numbered.moved_id, 'pet.status_changed', numbered.moved),
       (2, numbered.placed_id, 'order.placed', numbered.before || numbered.id || numbered.after)
@@ -184,14 +192,19 @@ interface Placement {
   projectId: number;
   order: NewOrderRecord;
   now: Date;
+  /** The span that caused it, kept with its events (outbox.ts `eventCause`), taken as the request asks. */
+  cause: string | null;
 }
 
 /** Placements without an idempotency key, in batches when they come at once. */
 function placements(db: PgDatabase): (placement: Placement) => Promise<PlaceOrderResult> {
   return batchedWrite<Placement, PlaceOrderResult>({
-    one: ({ projectId, order, now }) => placeInOneStatement(db, projectId, order, now),
+    one: ({ projectId, order, now, cause }) => placeInOneStatement(db, projectId, order, now, cause),
     many: async (batch) => {
-      const res = await db.prepared<OrderRow & { n: bigint }>(PLACE_MANY_WITH_EVENTS, placementParameters(batch));
+      const res = await db.prepared<OrderRow & { n: bigint }>(PLACE_MANY_WITH_EVENTS, [
+        ...placementParameters(batch),
+        batch.map((p) => p.cause),
+      ]);
       const placed = new Map(res.rows.map((row) => [Number(row.n) - 1, row]));
       return Promise.all(
         batch.map(({ projectId, order }, i): PlaceOrderResult | Promise<PlaceOrderResult> => {
@@ -236,6 +249,7 @@ function keyedPlacements(db: PgDatabase): (placement: KeyedPlacement) => Promise
       batch.map((p) => p.claim.requestHash),
       batch.map((p) => idempotencyLockId(p.projectId, p.claim.key).toString()),
       batch.map((p) => p.claim.now),
+      batch.map((p) => p.cause),
     ]);
     // A placement that went ahead (its key held, no record of it) but whose pet could not be taken wrote nothing: null.
     return res.rows.map((row): KeyedStatement<Order | null> => {
@@ -304,7 +318,8 @@ export function postgresOrders(db: PgDatabase, events: StoreEvents): Omit<OrderR
   return {
     place: async (projectId, order, now, claim) => {
       if (events.outboxRows === true) {
-        return claim ? placeKeyed({ projectId, order, now, claim }) : place({ projectId, order, now });
+        const cause = eventCause();
+        return claim ? placeKeyed({ projectId, order, now, claim, cause }) : place({ projectId, order, now, cause });
       }
       try {
         return await db.transaction((client) => placeIn(client, events, projectId, order, now, claim));

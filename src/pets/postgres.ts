@@ -2,7 +2,7 @@ import { idempotencyLockId } from '../idempotency/keys.js';
 import { keyedWrites, type KeyedStatement } from '../idempotency/postgres.js';
 import { batchedWrite, numberedPerProject } from '../storage/postgres/batches.js';
 import type { PgDatabase } from '../storage/postgres/database.js';
-import { newEventId, pgDeliveriesOf, subscriptionNeedle } from '../events/outbox.js';
+import { eventCause, newEventId, pgDeliveriesOf, subscriptionNeedle } from '../events/outbox.js';
 import { petJson, petPageJson } from './json.js';
 import type { Pet } from './schemas.js';
 import type { IdempotencyClaim, NewPetRecord, PetRepository } from './repository.js';
@@ -23,7 +23,8 @@ export { idempotencyLockId } from '../idempotency/keys.js';
  * project's counter row until the statement commits, so instances creating in one project at once get distinct
  * ids, in commit order: a reader paging by id never passes an id that commits later. The event's data is the
  * pet in petJson's form (pets/json.ts).
- * Parameters: the project, name, category, status and time, then the event id and the subscription needle.
+ * Parameters: the project, name, category, status and time, then the event id, the subscription needle and the
+ * event's cause (outbox.ts `eventCause`).
  */
 const INSERT_PET_WITH_EVENT = `
   WITH next AS (
@@ -35,10 +36,10 @@ const INSERT_PET_WITH_EVENT = `
     SELECT $1::bigint, last_id, $2::text, $3::bigint, $4::text, $5::timestamptz FROM next
     RETURNING ${COLUMNS}
   ), e AS (
-    INSERT INTO events (id, project_id, type, data, created_at)
+    INSERT INTO events (id, project_id, type, data, created_at, traceparent)
     SELECT $6::text, $1::bigint, 'pet.created',
            '{"id":' || id || ',"name":' || to_json(name)::text || ',"categoryId":' || category_id || ',"status":' || to_json(status)::text || '}',
-           $5::timestamptz
+           $5::timestamptz, $8::text
     FROM pet RETURNING seq, project_id
   ), d AS (${pgDeliveriesOf('e', '$7::text', '$5::timestamptz')}
   )
@@ -53,10 +54,10 @@ const PETS_OF = (rows: string, needle: string) => `${numberedPerProject('pet_seq
     INSERT INTO pets (project_id, id, name, category_id, status, created_at)
     SELECT project_id, id, name, category_id, status, at FROM numbered ORDER BY n
   ), e AS (
-    INSERT INTO events (id, project_id, type, data, created_at)
+    INSERT INTO events (id, project_id, type, data, created_at, traceparent)
     SELECT event_id, project_id, 'pet.created',
            '{"id":' || id || ',"name":' || to_json(name)::text || ',"categoryId":' || category_id || ',"status":' || to_json(status)::text || '}',
-           at
+           at, traceparent
     FROM numbered ORDER BY n
     RETURNING seq, project_id, created_at
   ), d AS (${pgDeliveriesOf('e', `${needle}::text`, 'e.created_at')}
@@ -66,12 +67,13 @@ const PETS_OF = (rows: string, needle: string) => `${numberedPerProject('pet_seq
  * INSERT_PET_WITH_EVENT for many pets at once (the group commit, storage/postgres/batches.ts): each
  * project's counter moves once by its count of new pets, which take the ids below it in their order;
  * events and deliveries follow in the same order. Parameters: arrays of the project, name, category,
- * status, time and event id of each pet, then the subscription needle. Rows: the pets, in their order.
+ * status, time and event id of each pet, then the subscription needle, then each pet's event's cause. Rows: the pets,
+ * in their order.
  */
 const INSERT_PETS_WITH_EVENTS = `
   WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[])
-      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, n)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[], $8::text[])
+      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, traceparent, n)
   ), ${PETS_OF('input', '$7')}
   SELECT ${COLUMNS} FROM numbered ORDER BY n`;
 
@@ -82,12 +84,12 @@ const INSERT_PETS_WITH_EVENTS = `
  * `in_use`) and no record of the key exists; the counters move only for those. The others return no pet:
  * `held` false when the key is in flight elsewhere, true when a record decides (read by the caller).
  * Parameters: arrays of the project, name, category, status, time, event id, key, request hash and lock id of
- * each pet, then the subscription needle. Rows: one per write, in their order.
+ * each pet, then the subscription needle, then each pet's event's cause. Rows: one per write, in their order.
  */
 const INSERT_KEYED_PETS_WITH_EVENTS = `
   WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::bigint[])
-      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, key, request_hash, lock_id, n)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::bigint[], $11::text[])
+      WITH ORDINALITY AS i (project_id, name, category_id, status, at, event_id, key, request_hash, lock_id, traceparent, n)
   ), locked AS MATERIALIZED (
     SELECT n, pg_try_advisory_xact_lock(lock_id) AS held FROM input
   ), claimed AS (
@@ -105,12 +107,15 @@ interface PetWrite {
   projectId: number;
   pet: NewPetRecord;
   now: Date;
+  /** The span that caused it, kept with its event (outbox.ts `eventCause`), taken as the request asks. */
+  cause: string | null;
 }
 
 /** Pets created without an idempotency key, in batches when they come at once. */
 function petWrites(db: PgDatabase): (write: PetWrite) => Promise<Pet> {
   return batchedWrite<PetWrite, Pet>({
-    one: async ({ projectId, pet, now }) => {
+    one: async (write) => {
+      const { projectId, pet, now } = write;
       const res = await db.prepared<PetRow>(INSERT_PET_WITH_EVENT, [
         projectId,
         pet.name,
@@ -119,6 +124,7 @@ function petWrites(db: PgDatabase): (write: PetWrite) => Promise<Pet> {
         now,
         newEventId(),
         subscriptionNeedle('pet.created'),
+        write.cause,
       ]);
       return toPet(res.rows[0] as PetRow);
     },
@@ -131,6 +137,7 @@ function petWrites(db: PgDatabase): (write: PetWrite) => Promise<Pet> {
         writes.map((w) => w.now),
         writes.map(() => newEventId()),
         subscriptionNeedle('pet.created'),
+        writes.map((w) => w.cause),
       ]);
       return res.rows.map(toPet);
     },
@@ -155,6 +162,7 @@ function keyedPetWrites(db: PgDatabase): (write: KeyedPetWrite) => Promise<Keyed
       writes.map((w) => w.claim.requestHash),
       writes.map((w) => idempotencyLockId(w.projectId, w.claim.key).toString()),
       subscriptionNeedle('pet.created'),
+      writes.map((w) => w.cause),
     ]);
     return res.rows.map((row) =>
       row.id !== null ? { kind: 'written', value: toPet(row) } : row.held ? { kind: 'recorded' } : { kind: 'in_use' },
@@ -180,8 +188,8 @@ export function postgresPets(db: PgDatabase, shared: PetStatements): Omit<PetRep
       return pet ? petJson(pet) : null;
     },
     create: async (projectId, pet, now, claim) => {
-      if (!claim) return { kind: 'created', pet: await write({ projectId, pet, now }) };
-      const result = await createKeyed({ projectId, pet, now, claim });
+      if (!claim) return { kind: 'created', pet: await write({ projectId, pet, now, cause: eventCause() }) };
+      const result = await createKeyed({ projectId, pet, now, claim, cause: eventCause() });
       if (result.kind === 'written') return { kind: 'created', pet: result.value };
       if (result.kind === 'replayed') return { kind: 'replayed', pet: result.value };
       return result;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
+import { tracing, type SpanOptions, type SpanScope } from '../../telemetry/tracing.js';
 import type { AcmeSettings, ChallengePort, IssueResult } from './client.js';
 import { checkCaa } from '../dns/caa.js';
 import { normaliseDomain } from '../dns/names.js';
@@ -115,7 +116,9 @@ export class CertificateWorker {
     const controller = new AbortController();
     this.inFlight.set(record.name, controller);
     try {
-      await this.order(record, controller.signal);
+      const t = tracing();
+      if (!t.enabled) await this.order(record, controller.signal);
+      else await t.inSpan('acme order', orderSpan(record), async (span) => orderEnded(span, await this.order(record, controller.signal)));
     } finally {
       this.inFlight.delete(record.name);
       await repository.release(record.name, this.holder).catch(() => undefined);
@@ -144,19 +147,19 @@ export class CertificateWorker {
     this.deps.log.warn({ domain: record.name, reason, message }, 'certificate attempt failed');
   }
 
-  private async order(record: DomainRecord, signal: AbortSignal): Promise<void> {
+  private async order(record: DomainRecord, signal: AbortSignal): Promise<OrderOutcome> {
     const { repository, settings } = this.deps;
     const plan = await repository.projectPlan(record.projectId);
-    if (plan === null || !isPaidPlan(plan)) return;
+    if (plan === null || !isPaidPlan(plan)) return 'not_paid';
 
     // The domain is checked again before every order: one that stopped pointing here is marked, and no order is sent.
     const checked = await this.deps.service.check(record, { manual: false });
     if (checked.status !== 'verified') {
       await this.fail(record, 'not_verified', `${record.name} no longer verifies: ${checked.message}`);
-      return;
+      return 'not_verified';
     }
     const parsed = normaliseDomain(record.name);
-    if (!parsed.ok) return;
+    if (!parsed.ok) return 'invalid_domain';
     const identities = await settings.caaIdentities().catch(() => null);
     if (identities === null) {
       await this.fail(
@@ -164,22 +167,22 @@ export class CertificateWorker {
         'ca_unreachable',
         `The certificate authority's directory at ${this.deps.acme.directoryUrl} could not be read.`,
       );
-      return;
+      return 'ca_unreachable';
     }
     const caa = await checkCaa(parsed.domain, identities, { servers: settings.dnsServers });
     if (caa.status === 'blocked') {
       await this.fail(record, 'caa_blocked', caa.message);
-      return;
+      return 'caa_blocked';
     }
     if (caa.status === 'error') {
       await this.fail(record, 'dns_error', caa.message);
-      return;
+      return 'dns_error';
     }
 
     const throttled = await this.throttled(record, parsed.domain.registrableDomain);
     if (throttled !== null) {
       await this.fail(record, 'rate_limited', throttled.message, throttled.until);
-      return;
+      return 'rate_limited';
     }
 
     const account = await repository.account(this.deps.acme.directoryUrl);
@@ -202,12 +205,12 @@ export class CertificateWorker {
     }
     const registrableDomain = parsed.domain.registrableDomain;
     if (!result.ok) {
-      if (result.failure.kind === 'cancelled') return;
+      if (result.failure.kind === 'cancelled') return 'cancelled';
       await repository.recordOrder({ domain: record.name, registrableDomain, projectId: record.projectId, outcome: 'failed' }, this.now());
       await this.fail(record, result.failure.kind, result.failure.message, result.failure.retryAfter);
-      return;
+      return result.failure.kind;
     }
-    if (!(await repository.find(record.name))) return;
+    if (!(await repository.find(record.name))) return 'removed';
     const { certificate } = result;
     const issued = {
       projectId: record.projectId,
@@ -228,6 +231,7 @@ export class CertificateWorker {
     await repository.recordOrder({ domain: record.name, registrableDomain, projectId: record.projectId, outcome: 'issued' }, this.now());
     this.deps.log.info({ domain: record.name, notAfter: certificate.notAfter.toISOString() }, 'certificate issued');
     await this.deps.changed();
+    return 'issued';
   }
 
   private async throttled(record: DomainRecord, registrableDomain: string): Promise<{ message: string; until: Date } | null> {
@@ -253,4 +257,31 @@ export class CertificateWorker {
     }
     return null;
   }
+}
+
+/** How an order attempt ended: `issued`, a failure's reason (certificate `reason`s), or why none was sent. */
+type OrderOutcome = string;
+
+/**
+ * An order attempt's span, in a trace of its own (the manager works in the background; a request only wakes
+ * it): the domain, whether it renews a certificate, the attempt's number; its outcome once it ends.
+ */
+function orderSpan(record: DomainRecord): SpanOptions {
+  return {
+    kind: 'internal',
+    root: true,
+    attributes: {
+      'petstore.domain': record.name,
+      'petstore.acme.renewal': record.cert.status === 'issued',
+      'petstore.acme.attempt': record.cert.attempts + 1,
+    },
+  };
+}
+
+/** Issued, or no order needed, is a success; any failure's reason marks the span failed. */
+const NOT_FAILED = new Set(['issued', 'not_paid', 'removed', 'cancelled']);
+
+function orderEnded(span: SpanScope, outcome: OrderOutcome): void {
+  span.setAttributes({ 'petstore.acme.outcome': outcome });
+  if (!NOT_FAILED.has(outcome)) span.fail(new Error(`certificate order: ${outcome}`));
 }

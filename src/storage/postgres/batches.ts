@@ -1,3 +1,5 @@
+import { tracing, type SpanScope } from '../../telemetry/tracing.js';
+import { inTrace } from '../statement-spans.js';
 import { StorageUnavailableError } from '../unavailable.js';
 
 /**
@@ -26,6 +28,26 @@ interface Waiting<I, O> {
   input: I;
   resolve: (value: O) => void;
   reject: (reason: unknown) => void;
+  /** With telemetry on: the write's `group commit` span, from queueing to its batch's commit; else null. */
+  span: SpanScope | null;
+}
+
+/**
+ * As SQLite's group commit (sqlite/group-commit.ts): a span per write, its request's child, from queueing to
+ * the commit, with the number of writes committed together. A batch's one statement runs with its first
+ * write's span active, so its statement span is in that request's trace; the others show the batch's size.
+ */
+const GROUP_COMMIT_SPAN = { kind: 'internal', attributes: { 'db.system': 'postgresql', 'db.system.name': 'postgresql' } } as const;
+
+function inWriteSpan<T>(span: SpanScope, fn: () => Promise<T>): Promise<T> {
+  return tracing().withActive(span, fn);
+}
+
+function ended(w: { span: SpanScope | null }, size: number, err?: unknown): void {
+  if (w.span === null) return;
+  w.span.setAttributes({ 'db.operation.batch.size': size });
+  if (err !== undefined) w.span.fail(err);
+  w.span.end();
 }
 
 export function batchedWrite<I, O>(write: BatchedWrite<I, O>): (input: I) => Promise<O> {
@@ -33,27 +55,53 @@ export function batchedWrite<I, O>(write: BatchedWrite<I, O>): (input: I) => Pro
   let inFlight = 0;
   let scheduled = false;
 
+  const alone = (w: Waiting<I, O>, size: number): Promise<void> =>
+    w.span === null
+      ? write.one(w.input).then(w.resolve, w.reject)
+      : inWriteSpan(w.span, () => write.one(w.input)).then(
+          (value) => {
+            ended(w, size);
+            w.resolve(value);
+          },
+          (err: unknown) => {
+            ended(w, size, err);
+            w.reject(err);
+          },
+        );
+
   const settle = async (batch: Waiting<I, O>[]): Promise<void> => {
     if (batch.length === 1) {
       const [w] = batch as [Waiting<I, O>];
-      await write.one(w.input).then(w.resolve, w.reject);
+      await alone(w, 1);
       return;
     }
     let results: readonly O[];
     try {
-      results = await write.many(batch.map((w) => w.input));
+      const first = batch[0]?.span ?? null;
+      results = await (first === null
+        ? write.many(batch.map((w) => w.input))
+        : inWriteSpan(first, () => write.many(batch.map((w) => w.input))));
     } catch (err) {
       // PgDatabase's calls report "cannot serve now" (down, overloaded, timed out) as StorageUnavailableError.
       if (err instanceof StorageUnavailableError) {
-        for (const w of batch) w.reject(err);
+        for (const w of batch) {
+          ended(w, batch.length, err);
+          w.reject(err);
+        }
         return;
       }
-      await Promise.all(batch.map((w) => write.one(w.input).then(w.resolve, w.reject)));
+      await Promise.all(batch.map((w) => alone(w, 1)));
       return;
     }
     batch.forEach((w, i) => {
-      if (i < results.length) w.resolve(results[i] as O);
-      else w.reject(new Error(`a batch of ${String(batch.length)} writes returned ${String(results.length)} results`));
+      if (i < results.length) {
+        ended(w, batch.length);
+        w.resolve(results[i] as O);
+      } else {
+        const err = new Error(`a batch of ${String(batch.length)} writes returned ${String(results.length)} results`);
+        ended(w, batch.length, err);
+        w.reject(err);
+      }
     });
   };
 
@@ -76,11 +124,14 @@ export function batchedWrite<I, O>(write: BatchedWrite<I, O>): (input: I) => Pro
     setImmediate(send);
   };
 
-  return (input) =>
-    new Promise<O>((resolve, reject) => {
-      waiting.push({ input, resolve, reject });
+  return (input) => {
+    const t = tracing();
+    const span = inTrace(t) ? t.startSpan('group commit', GROUP_COMMIT_SPAN) : null;
+    return new Promise<O>((resolve, reject) => {
+      waiting.push({ input, resolve, reject, span });
       schedule();
     });
+  };
 }
 
 /**

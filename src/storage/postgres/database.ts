@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { tracing } from '../../telemetry/tracing.js';
+import { inTrace, StatementSpans } from '../statement-spans.js';
 import { StorageUnavailableError } from '../unavailable.js';
 import { ConnectionGate } from './gate.js';
 
@@ -92,8 +94,11 @@ function statementName(text: string): string {
 export class PgDatabase {
   readonly pool: pg.Pool;
   private readonly gate: ConnectionGate;
+  /** Statement spans, when telemetry was on as the pool was made; null leaves every call as it was. */
+  private readonly spans: StatementSpans | null;
 
   constructor(databaseUrl: string, poolSize: number) {
+    this.spans = tracing().enabled ? statementSpans(databaseUrl) : null;
     this.pool = new pg.Pool({
       connectionString: databaseUrl,
       max: poolSize,
@@ -123,7 +128,10 @@ export class PgDatabase {
   }
 
   query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
-    return this.run(() => this.pool.query<R>(text, values));
+    const t = tracing();
+    if (this.spans === null || !inTrace(t)) return this.run(() => this.pool.query<R>(text, values));
+    const { name, options } = this.spans.of(text);
+    return t.inSpan(name, options, () => this.run(() => this.pool.query<R>(text, values)));
   }
 
   /**
@@ -133,7 +141,10 @@ export class PgDatabase {
    */
   prepared<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
     const name = statementName(text);
-    return this.run(() => this.pool.query<R>({ name, text, values }));
+    const t = tracing();
+    if (this.spans === null || !inTrace(t)) return this.run(() => this.pool.query<R>({ name, text, values }));
+    const span = this.spans.of(text);
+    return t.inSpan(span.name, span.options, () => this.run(() => this.pool.query<R>({ name, text, values })));
   }
 
   /**
@@ -145,6 +156,7 @@ export class PgDatabase {
     return this.run(async () => {
       const client = await this.pool.connect();
       let broken: Error | undefined;
+      if (this.spans !== null) traceClient(client, this.spans);
       try {
         await client.query('BEGIN');
         const result = await fn(client);
@@ -159,6 +171,7 @@ export class PgDatabase {
         }
         throw err;
       } finally {
+        if (this.spans !== null) untraceClient(client);
         client.release(broken);
       }
     });
@@ -167,4 +180,64 @@ export class PgDatabase {
   end(): Promise<void> {
     return this.pool.end();
   }
+}
+
+/** `db.namespace` (the database's name) and the server's address and port; never the user or password. */
+function statementSpans(databaseUrl: string): StatementSpans {
+  let url: URL | null = null;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    // A connection string pg reads but URL does not: the spans go without the server's name.
+  }
+  return new StatementSpans('postgresql', decodeURIComponent(url?.pathname.slice(1) ?? ''), {
+    'server.address': url?.hostname,
+    'server.port': url === null ? undefined : Number(url.port || 5432),
+  });
+}
+
+type Query = (config: string | pg.QueryConfig, values?: unknown) => unknown;
+
+/**
+ * A span for each statement a transaction sends on its connection (BEGIN and COMMIT included: each is a round
+ * trip, COMMIT the wait for the WAL's flush), child of the span active where it is sent. Set for the time of
+ * one transaction, on that connection only: `pool.query` (through `query`, which has its own span) may take it next.
+ */
+function traceClient(client: pg.PoolClient, spans: StatementSpans): void {
+  const query = client.query.bind(client) as Query;
+  const traced: Query = (config, values) => {
+    const t = tracing();
+    const text = typeof config === 'string' ? config : config.text;
+    if (!inTrace(t) || typeof values === 'function') return query(config, values);
+    const { name, options } = spans.of(text);
+    const span = t.startSpan(name, options);
+    let sent: unknown;
+    try {
+      sent = query(config, values);
+    } catch (err) {
+      span.fail(err);
+      span.end();
+      throw err;
+    }
+    if (!(sent instanceof Promise)) {
+      span.end();
+      return sent;
+    }
+    return sent.then(
+      (result: unknown) => {
+        span.end();
+        return result;
+      },
+      (err: unknown) => {
+        span.fail(err);
+        span.end();
+        throw err;
+      },
+    );
+  };
+  (client as unknown as { query: Query }).query = traced;
+}
+
+function untraceClient(client: pg.PoolClient): void {
+  delete (client as unknown as { query?: Query }).query;
 }

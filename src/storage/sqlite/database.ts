@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { closeSync, constants, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { tracing } from '../../telemetry/tracing.js';
+import { inTrace, isBookkeeping, StatementSpans } from '../statement-spans.js';
 import { StorageUnavailableError } from '../unavailable.js';
 
 export type SqliteDb = Database.Database;
@@ -50,6 +52,7 @@ export function openSqlite(databaseUrl: string): SqliteDb {
   // than one without; in memory, 7). The sub-journal lives for one batch: a few MB at most.
   db.pragma('temp_store = MEMORY');
   countWrites(db);
+  if (tracing().enabled) traceStatements(db, path);
   return db;
 }
 
@@ -103,6 +106,53 @@ function countWrites(db: SqliteDb): void {
     }
   };
   WRITES.set(db, writes);
+}
+
+/**
+ * A span for every call of a statement this connection prepares (`SELECT pets`, kind client, with the
+ * statement's text: statement-spans.ts), child of the span active when it runs (none outside one: `inTrace`); not for transaction control
+ * nor PRAGMAs (bookkeeping: a group commit's wait and COMMIT are its writes' `group commit` spans). Installed
+ * only when telemetry is on as the connection opens, so with it off a statement is called as it always was.
+ */
+function traceStatements(db: SqliteDb, path: string): void {
+  const spans = new StatementSpans('sqlite', path);
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((source: string) => {
+    const statement = prepare(source);
+    if (isBookkeeping(source)) return statement;
+    const described = spans.of(source);
+    for (const name of CALLS) {
+      const call = statement[name] as (...args: unknown[]) => unknown;
+      (statement as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+        const t = tracing();
+        if (!inTrace(t)) return call.apply(this, args);
+        const span = t.startSpan(described.name, described.options);
+        try {
+          return call.apply(this, args);
+        } catch (err) {
+          span.fail(err);
+          throw err;
+        } finally {
+          span.end();
+        }
+      };
+    }
+    const iterate = statement.iterate.bind(statement) as (...args: unknown[]) => IterableIterator<unknown>;
+    (statement as unknown as Record<string, unknown>).iterate = function* (...args: unknown[]) {
+      const t = tracing();
+      if (!inTrace(t)) return yield* iterate(...args);
+      const span = t.startSpan(described.name, described.options);
+      try {
+        yield* iterate(...args);
+      } catch (err) {
+        span.fail(err);
+        throw err;
+      } finally {
+        span.end();
+      }
+    };
+    return statement;
+  }) as SqliteDb['prepare'];
 }
 
 /**

@@ -1,3 +1,5 @@
+import { tracing, type SpanScope } from '../../telemetry/tracing.js';
+import { inTrace } from '../statement-spans.js';
 import type { SqliteDb } from './database.js';
 import { storageError } from './database.js';
 
@@ -9,6 +11,22 @@ interface Pending {
   durable: boolean;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
+  /** With telemetry on: the write's `group commit` span, from queueing to the batch's COMMIT; else null. */
+  span: SpanScope | null;
+  /** With telemetry on: the span active when the write was queued (its request's), for the events it records. */
+  cause: string | null;
+}
+
+/** The queued write whose statements run now, while telemetry is on (see `causeOfWrite`). */
+let running: Pending | null = null;
+
+/**
+ * The `traceparent` of the span that caused the write running now: the span active when a group commit's
+ * write was queued (its request's), or else the active span. An event keeps it, so its deliveries link to
+ * the request that caused them; null when telemetry is off or there is none.
+ */
+export function causeOfWrite(): string | null {
+  return running === null ? tracing().activeTraceparent() : running.cause;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -44,10 +62,20 @@ export class GroupCommit {
     this.restoreSync = () => restore.run();
     // Called inside the batch transaction, a better-sqlite3 transaction function is a savepoint.
     const single = db.transaction((op: () => unknown) => op());
+    const execute = (p: Pending): unknown => (p.oneStatement ? p.op() : single(p.op));
+    // With telemetry on, a write's statements are children of its own span (and so of its request's).
+    const traced = (p: Pending, span: SpanScope): unknown => {
+      running = p;
+      try {
+        return tracing().withActive(span, () => execute(p));
+      } finally {
+        running = null;
+      }
+    };
     const batch = db.transaction((ops: Pending[]): Outcome[] =>
       ops.map((p) => {
         try {
-          return { ok: true, value: p.oneStatement ? p.op() : single(p.op) };
+          return { ok: true, value: p.span === null ? execute(p) : traced(p, p.span) };
         } catch (error) {
           return { ok: false, error };
         }
@@ -64,8 +92,11 @@ export class GroupCommit {
    * losing one only means a delivery is sent again).
    */
   run<T>(op: () => T, { oneStatement = false, durable = true } = {}): Promise<T> {
+    const t = tracing();
+    const span = inTrace(t) ? t.startSpan('group commit', GROUP_COMMIT_SPAN) : null;
+    const cause = span === null ? null : t.activeTraceparent();
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ op, oneStatement, durable, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ op, oneStatement, durable, resolve: resolve as (value: unknown) => void, reject, span, cause });
       if (!this.scheduled) {
         this.scheduled = true;
         // setImmediate runs after every request read in this turn has queued its write.
@@ -92,14 +123,32 @@ export class GroupCommit {
       }
     } catch (err) {
       const error = storageError(err);
-      for (const p of ops) p.reject(error);
+      for (const p of ops) {
+        if (p.span !== null) endWriteSpan(p.span, ops.length, error);
+        p.reject(error);
+      }
       return;
     }
     outcomes.forEach((o, i) => {
       const p = ops[i];
       if (!p) return;
+      if (p.span !== null) endWriteSpan(p.span, ops.length, o.ok ? null : o.error);
       if (o.ok) p.resolve(o.value);
       else p.reject(storageError(o.error));
     });
   }
+}
+
+/**
+ * A write's span in a group commit: from the moment it is queued to its batch's COMMIT (what its request
+ * waited for), its statements as children, with the number of writes committed together. One span per
+ * write rather than one per batch: a batch holds writes of many requests, and each request's trace shows
+ * its own.
+ */
+const GROUP_COMMIT_SPAN = { kind: 'internal', attributes: { 'db.system': 'sqlite', 'db.system.name': 'sqlite' } } as const;
+
+function endWriteSpan(span: SpanScope, batchSize: number, error: unknown): void {
+  span.setAttributes({ 'db.operation.batch.size': batchSize });
+  if (error !== null) span.fail(error);
+  span.end();
 }
