@@ -40,6 +40,23 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'prom-client',
+              allowTypeImports: true,
+              message: 'Import its parts from src/metrics/prometheus.ts: its index loads OpenTelemetry even with telemetry off.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: GROUND_FLOOR.map((folder) => `src/${folder}/*.ts`), rules: groundFloorOnly(1) },
   { files: GROUND_FLOOR.map((folder) => `src/${folder}/*/*.ts`), rules: groundFloorOnly(2) },
   {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
-import { Counter, Gauge } from 'prom-client';
+import { Counter, Gauge } from '../metrics/prometheus.js';
 import { repositoryOf } from '../feature.js';
 import { ServeError } from '../serve-error.js';
 import { openBackupLease } from './lease.js';

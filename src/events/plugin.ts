@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge } from 'prom-client';
+import { Counter, Gauge } from '../metrics/prometheus.js';
 import { appGround } from '../feature.js';
 import { ApiLoad } from '../http/api-load.js';
 import { composeWebhooks } from './compose.js';

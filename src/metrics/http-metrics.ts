@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from './prometheus.js';
 import { VERSION } from '../version.js';
 import { RequestSeries, type Series } from './request-series.js';
 
@@ -20,7 +20,7 @@ export type RecordAnswer = (operation: string, method: string, status: number, e
  */
 export function registerMetrics(app: FastifyInstance): RecordAnswer {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics(registry);
   // Capabilities add their own metrics to it (webhook deliveries).
   app.metricsRegistry = registry;
   // The usual build-info series: always 1, the release in its label (join it onto others by instance).
