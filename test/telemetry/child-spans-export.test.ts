@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { installTelemetry, uninstallTelemetry } from '../../src/telemetry/install.js';
 import { readTelemetrySettings } from '../../src/telemetry/settings.js';
@@ -10,8 +11,8 @@ import { memberOf, receiver as webhookReceiver } from '../helpers/webhooks.js';
 
 /*
  * End to end through OpenTelemetry's SDK and OTLP: the spans Petstore makes at its own seams (statements, group
- * commits, webhook deliveries) exported with their parents and links. The request's span is opened here as the
- * server opens it, with the seam's `inSpan` of kind server around the request.
+ * commits, webhook deliveries) exported with their parents and links, below the request's own server span (the
+ * pipeline's trace stage), which continues the test's traceparent.
  */
 describeEachEngine('child spans exported over OTLP', (engine) => {
   let otlp: OtlpReceiver;
@@ -55,21 +56,23 @@ describeEachEngine('child spans exported over OTLP', (engine) => {
       assert.equal(added.statusCode, 201, added.body);
       r.useSecret((added.json() as { secret: string }).secret);
 
-      const { res, ids } = await tracing().inSpan('POST /v1/pets', { kind: 'server', root: true }, async (span) => ({
-        ids: { traceId: span.traceId, spanId: span.spanId },
-        res: await h.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: { ...p.auth, 'content-type': 'application/json' },
-          payload: '{"name":"Rex","categoryId":4}',
-        }),
-      }));
+      // A caller's trace: the request's server span continues it, and is found as the caller span's child.
+      const caller = { traceId: randomBytes(16).toString('hex'), spanId: randomBytes(8).toString('hex') };
+      const res = await h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...p.auth, 'content-type': 'application/json', traceparent: `00-${caller.traceId}-${caller.spanId}-01` },
+        payload: '{"name":"Rex","categoryId":4}',
+      });
       assert.equal(res.statusCode, 201, res.body);
       await r.waitFor(1);
 
       const system = engine.name === 'postgres' ? 'postgresql' : 'sqlite';
-      const request = await otlp.waitForSpan((s) => s.spanId === ids.spanId);
+      const request = await otlp.waitForSpan((s) => s.parentSpanId === caller.spanId);
       assert.equal(request.kind, 2);
+      assert.equal(request.name, 'POST /v1/pets');
+      assert.equal(request.traceId, caller.traceId);
+      const ids = { traceId: request.traceId, spanId: request.spanId };
       const statements = await otlp.waitForSpans(
         (s) => s.traceId === ids.traceId && s.kind === 3 && s.attributes['db.system'] === system && /^(INSERT|WITH) pet/.test(s.name),
       );
