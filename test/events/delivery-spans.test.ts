@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { DomainError } from '../../src/errors/domain-error.js';
+import { OPERATOR } from '../../src/audit/actor.js';
 import { after, before, test } from 'node:test';
 import { installTracing, noTracing } from '../../src/telemetry/tracing.js';
 import { describeEachEngine } from '../helpers/engines.js';
@@ -32,17 +34,14 @@ describeEachEngine('webhook delivery spans', () => {
       const hook = added.json() as { id: string; secret: string };
       r.useSecret(hook.secret);
 
-      const created = await tracing.inSpan('POST /v1/pets', { kind: 'server' }, () =>
-        h.request({
-          method: 'POST',
-          url: '/v1/pets',
-          headers: { ...p.auth, 'content-type': 'application/json' },
-          payload: '{"name":"Rex","categoryId":1}',
-        }),
-      );
+      const created = await h.request({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { ...p.auth, 'content-type': 'application/json' },
+        payload: '{"name":"Rex","categoryId":1}',
+      });
       assert.equal(created.statusCode, 201, created.body);
-      const [request] = tracing.named('POST /v1/pets');
-      assert.ok(request);
+      const request = tracing.serverSpanOf(created);
       await r.waitFor(1);
 
       const delivery = await eventually(async () => tracing.named('webhook pet.created').find((s) => s.ended), 15_000, 'the attempt span');
@@ -81,11 +80,9 @@ describeEachEngine('webhook delivery spans', () => {
       const pet = await h.request({ method: 'POST', url: '/v1/pets', headers, payload: '{"name":"Ord","categoryId":1}' });
       assert.equal(pet.statusCode, 201, pet.body);
       const petId = (pet.json() as { id: number }).id;
-      const placed = await tracing.inSpan('POST /v1/store/orders', { kind: 'server' }, () =>
-        h.request({ method: 'POST', url: '/v1/store/orders', headers, payload: JSON.stringify({ petId }) }),
-      );
+      const placed = await h.request({ method: 'POST', url: '/v1/store/orders', headers, payload: JSON.stringify({ petId }) });
       assert.equal(placed.statusCode, 201, placed.body);
-      const [request] = tracing.named('POST /v1/store/orders');
+      const request = tracing.serverSpanOf(placed);
       assert.ok(request);
       await r.waitFor(2);
       for (const type of ['order.placed', 'pet.status_changed']) {
@@ -97,23 +94,35 @@ describeEachEngine('webhook delivery spans', () => {
     }
   });
 
-  test('an event recorded outside any span is delivered with no link', async () => {
+  test("a ping asked for by a request links to that request's span; one queued outside any span (the operator's CLI) has no link", async () => {
     const r = await receiver();
     try {
       const p = await h.newProject();
       const c = await memberOf(h.app, p.project);
       const added = await c.call({ method: 'POST', url: `/api/v1/projects/${p.project}/webhooks`, payload: { url: r.url, events: ['*'] } });
       assert.equal(added.statusCode, 201, added.body);
-      r.useSecret((added.json() as { secret: string }).secret);
-      const ping = await c.call({
-        method: 'POST',
-        url: `/api/v1/projects/${p.project}/webhooks/${(added.json() as { id: string }).id}/test`,
-      });
+      const endpoint = added.json() as { id: string; secret: string };
+      r.useSecret(endpoint.secret);
+      const ping = await c.call({ method: 'POST', url: `/api/v1/projects/${p.project}/webhooks/${endpoint.id}/test` });
       assert.equal(ping.statusCode, 202);
+      const asked = tracing.serverSpanOf(ping);
       await r.waitFor(1);
-      const delivery = await eventually(async () => tracing.named('webhook ping').find((s) => s.ended), 15_000, 'the ping span');
-      assert.deepEqual(delivery.links, []);
-      assert.equal(delivery.parentId, null);
+      const linked = await eventually(async () => tracing.named('webhook ping').find((s) => s.ended), 15_000, 'the ping span');
+      assert.deepEqual(linked.links, [RecordingTracing.traceparentOf(asked)]);
+      assert.equal(linked.parentId, null);
+
+      const project = await h.app.projects.find(p.project);
+      assert.ok(!(project instanceof DomainError) && project);
+      const queued = await h.app.webhooks.service.test(OPERATOR, project, endpoint.id);
+      assert.ok(!(queued instanceof DomainError), 'queued');
+      await r.waitFor(2);
+      const alone = await eventually(
+        async () => tracing.named('webhook ping').find((s) => s.ended && s !== linked),
+        15_000,
+        'the second ping span',
+      );
+      assert.deepEqual(alone.links, []);
+      assert.equal(alone.parentId, null);
     } finally {
       await r.close();
     }

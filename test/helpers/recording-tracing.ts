@@ -113,6 +113,14 @@ export class RecordingTracing implements Tracing {
     return this.spans.filter((s) => (typeof name === 'string' ? s.name === name : name.test(s.name)));
   }
 
+  /** The server span the pipeline's trace stage made for the request that got `res` (found by its X-Request-Id). */
+  serverSpanOf(res: { headers: Record<string, unknown> }): RecordedSpan {
+    const id = res.headers['x-request-id'];
+    const span = this.spans.find((s) => s.kind === 'server' && s.attributes['petstore.request_id'] === id);
+    if (!span) throw new Error(`no server span for request ${String(id)}`);
+    return span;
+  }
+
   /** Whether `span` is `ancestor` or below it. */
   descends(span: RecordedSpan, ancestor: RecordedSpan): boolean {
     let at: RecordedSpan | undefined = span;
