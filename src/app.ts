@@ -7,27 +7,27 @@ import { registerContract } from './contract/routes.js';
 import type { RepositoryWrappers } from './feature.js';
 import { DECLARED, FEATURES, openAppStorage } from './features.js';
 import { registerHealth } from './health/routes.js';
-import { AccessLog } from './http/access-log.js';
-import { stdoutSink } from './http/log-sink.js';
-import { collectDeprecatedOperations } from './http/deprecated-operations.js';
-import { deprecationHeadersStep, sunsetStep } from './http/deprecation.js';
-import { clientErrorHandler, rememberReplyStep } from './http/client-errors.js';
-import { limitConnections, requestTimeoutOptions } from './http/connection-limits.js';
-import { registerDraining } from './http/draining.js';
-import { arrivedUrl, EnvironmentRoutes } from './http/environments.js';
-import { FrontDoor } from './http/front-door.js';
-import { hostHeaderStep } from './http/host-header.js';
-import { registerErrorHandler } from './http/error-handler.js';
-import { frameworkErrorHandler } from './http/framework-errors.js';
-import { BODY_LIMIT_BYTES, registerJsonBody } from './http/json-body.js';
-import { requestSerializer } from './http/logging.js';
-import { sharedSerializers } from './http/serializers.js';
-import { registerNotFound } from './http/not-found.js';
-import { registerProtocolErrors } from './http/protocol-errors.js';
-import { genReqId, requestIdStep } from './http/request-id.js';
-import { Pipeline, registerPipeline, type Stage } from './http/pipeline.js';
-import { operationRoutes, requestTrace } from './http/request-trace.js';
-import { schemaErrorFormatter, validatorCompiler } from './http/validation.js';
+import { AccessLog } from './http/observability/access-log.js';
+import { stdoutSink } from './http/observability/log-sink.js';
+import { collectDeprecatedOperations } from './http/deprecation/deprecated-operations.js';
+import { deprecationHeadersStep, sunsetStep } from './http/deprecation/deprecation.js';
+import { clientErrorHandler, rememberReplyStep } from './http/errors/client-errors.js';
+import { limitConnections, requestTimeoutOptions } from './http/server/connection-limits.js';
+import { registerDraining } from './http/server/draining.js';
+import { arrivedUrl, EnvironmentRoutes } from './http/pipeline/environments.js';
+import { FrontDoor } from './http/pipeline/front-door.js';
+import { hostHeaderStep } from './http/pipeline/host-header.js';
+import { registerErrorHandler } from './http/errors/error-handler.js';
+import { frameworkErrorHandler } from './http/errors/framework-errors.js';
+import { BODY_LIMIT_BYTES, registerJsonBody } from './http/body/json-body.js';
+import { requestSerializer } from './http/observability/logging.js';
+import { sharedSerializers } from './http/body/serializers.js';
+import { registerNotFound } from './http/errors/not-found.js';
+import { registerProtocolErrors } from './http/errors/protocol-errors.js';
+import { genReqId, requestIdStep } from './http/pipeline/request-id.js';
+import { Pipeline, registerPipeline, type Stage } from './http/pipeline/pipeline.js';
+import { operationRoutes, requestTrace } from './http/observability/request-trace.js';
+import { schemaErrorFormatter, validatorCompiler } from './http/body/validation.js';
 import './http/types.js';
 import { registerMetrics } from './metrics/http-metrics.js';
 import { tracing } from './telemetry/tracing.js';
@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const backedUp: string[] = [];
   const storage = options.storage ?? (await openAppStorage(config, { backedUp: (file) => backedUp.push(file) }));
   const ownsStorage = !options.storage;
-  // The request pipeline (http/pipeline.ts): built once every capability has registered and declared its stages.
+  // The request pipeline (http/pipeline/pipeline.ts): built once every capability has registered and declared its stages.
   let built: Pipeline | null = null;
   const pipeline = (): Pipeline => {
     if (built === null) throw new Error('the request pipeline is read before the app is ready');
@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   limitConnections(app.server, config);
   for (const file of backedUp) app.log.info({ file }, 'backup written before migrating');
   logMigrations(app, storage);
-  // The front door (http/front-door.ts) in place of Fastify's handler on its server, which it calls for what
+  // The front door (http/pipeline/front-door.ts) in place of Fastify's handler on its server, which it calls for what
   // it does not answer. Not through `serverFactory`: with one Fastify no longer listens on every address of
   // HOST=localhost. Those extra listeners (Fastify's own) go straight to Fastify.
   app.server.removeListener('request', app.routing);

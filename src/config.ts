@@ -22,7 +22,7 @@ export const ConfigSchema = Type.Object({
   baseUrl: Type.String({ pattern: '^https?://.+/v1$' }),
   /**
    * Staging base URL, ending in /v1: the v1 API of every project's staging environment, answered at its path and,
-   * when its host differs from `baseUrl`'s, for requests with its host (http/environments.ts).
+   * when its host differs from `baseUrl`'s, for requests with its host (http/pipeline/environments.ts).
    */
   stagingBaseUrl: Type.String({ pattern: '^https?://.+/v1$' }),
   trustProxy: Type.Boolean(),

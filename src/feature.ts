@@ -3,8 +3,8 @@ import type { RemoteSettings } from './cli/remote.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ContractPart } from './contract/parts.js';
-import type { StagesOf } from './http/pipeline.js';
-import type { DeprecatedOperation } from './http/deprecated-operations.js';
+import type { StagesOf } from './http/pipeline/pipeline.js';
+import type { DeprecatedOperation } from './http/deprecation/deprecated-operations.js';
 import type { Database } from './storage/database.js';
 import type { FeatureMigrations } from './storage/migrations.js';
 import type { SqlStatement } from './storage/sql.js';
@@ -77,7 +77,7 @@ export interface Feature {
   /** Loaded only when the service is built, so the CLI starts without the HTTP side. */
   plugin?: () => Promise<{ default: FastifyPluginAsync }>;
   /**
-   * The capability's stages of the request pipeline (http/pipeline.ts), made once its plugin has registered;
+   * The capability's stages of the request pipeline (http/pipeline/pipeline.ts), made once its plugin has registered;
    * app.ts orders every capability's by kind, and both the front door and Fastify run them.
    */
   stages?: () => Promise<StagesOf>;

@@ -22,7 +22,7 @@ import { usageFeature } from './usage/feature.js';
 import { requestsFeature } from './requests/feature.js';
 import { stagingFeature } from './staging/feature.js';
 import type { Config } from './config.js';
-import { registerSecretPrefixes } from './http/logging.js';
+import { registerSecretPrefixes } from './http/observability/logging.js';
 import type { FeatureMigrations, PlannedMigration } from './storage/migrations.js';
 import type { Storage } from './storage/open.js';
 

@@ -22,7 +22,7 @@ function cpuNow() {
 async function measure({ storage, database, size, requests }) {
   const { RequestRecorder } = await import(join(ROOT, 'dist/requests/recorder.js'));
   const { openRequestLogRepository } = await import(join(ROOT, 'dist/requests/repository.js'));
-  const { newRequestId } = await import(join(ROOT, 'dist/http/request-id.js'));
+  const { newRequestId } = await import(join(ROOT, 'dist/http/pipeline/request-id.js'));
   const recorder = new RequestRecorder(
     openRequestLogRepository(database),
     { now: () => Date.now() },

@@ -391,7 +391,7 @@ async function main() {
 
   // A cursor is opaque to clients; the bench signs deep ones as the service does, under its SECRETS_KEY.
   const { Keyring } = await import(join(ROOT, 'dist/secrets/keyring.js'));
-  const { CursorCodec } = await import(join(ROOT, 'dist/http/cursors.js'));
+  const { CursorCodec } = await import(join(ROOT, 'dist/http/pagination/cursors.js'));
   const cursors = new CursorCodec(Keyring.fromSecretsKey(serviceEnv.SECRETS_KEY).key('cursors/v1'));
   const deep = cursors.encode({ kind: 'pets', projectId: seed.projectId, filter: '' }, BigInt(seed.lastId - 100));
   const deepStatus = cursors.encode({ kind: 'pets', projectId: seed.projectId, filter: 'available' }, BigInt(seed.lastId - 300));

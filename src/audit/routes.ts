@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { announceNext, positionOf } from '../http/pagination.js';
+import { announceNext, positionOf } from '../http/pagination/pagination.js';
 import { userOf } from '../management/auth.js';
 import { projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SESSION_READ_SECURITY, SlugParams } from '../management/schemas.js';

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ERROR_CATALOG, MAX_DETAILS, V1_ERROR_CODES, type ErrorCode } from '../http/errors.js';
+import { ERROR_CATALOG, MAX_DETAILS, V1_ERROR_CODES, type ErrorCode } from '../http/errors/errors.js';
 
 export const ErrorDetailSchema = Type.Object(
   {

@@ -1,4 +1,4 @@
-import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../http/errors.js';
+import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../http/errors/errors.js';
 
 /** The command that rewrites docs/errors.md; named in the page and in the test that checks it. */
 export const ERRORS_DOC_COMMAND = 'npm run errors:write';
@@ -82,7 +82,7 @@ export function errorsMarkdown(): string {
   return [
     '# Error codes',
     '',
-    `<!-- Generated from ERROR_CATALOG in src/http/errors.ts by \`${ERRORS_DOC_COMMAND}\`. Do not edit by hand. -->`,
+    `<!-- Generated from ERROR_CATALOG in src/http/errors/errors.ts by \`${ERRORS_DOC_COMMAND}\`. Do not edit by hand. -->`,
     '',
     'Every error response is `application/json` with the `Error` body `{code, message, status}`. Validation errors',
     'add `details`, one entry per offending field (at most 10, the message then says how many more): `[{in, field, message}]`, where `in` is `body`, `query`, `path` or',

@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { API_VERSION } from '../version.js';
 import type { RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
-import { ERROR_CATALOG, V1_ERROR_CODES, type ErrorCode } from '../http/errors.js';
+import { ERROR_CATALOG, V1_ERROR_CODES, type ErrorCode } from '../http/errors/errors.js';
 import { ErrorDetailSchema, ErrorSchema, jsonResponse, type ResponseSpec } from './error-schema.js';
 import { contractParts } from './parts.js';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { staticAsset, type StaticAsset } from '../http/static-assets.js';
+import { staticAsset, type StaticAsset } from '../http/body/static-assets.js';
 
 const require = createRequire(import.meta.url);
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ActiveSession } from '../accounts/sign-in.js';
 import { DomainError } from '../errors/domain-error.js';
-import { sendStaticAsset } from '../http/static-assets.js';
+import { sendStaticAsset } from '../http/body/static-assets.js';
 import { clearedSessionCookies, hasSeveralSessionCookies, sessionTokenOf } from '../management/cookies.js';
 import { safeNext } from '../management/next-page.js';
 import { loadDashboardAssets } from './assets.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actorFor } from '../audit/request-actor.js';
 import { DomainError, orThrow } from '../errors/domain-error.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../http/errors/errors.js';
 import { mayChangeProduction, projectFor } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams, WRITE_SECURITY } from '../management/schemas.js';
 import { deployJson } from './json.js';

@@ -1,4 +1,4 @@
-import type { StagesOf } from '../http/pipeline.js';
+import type { StagesOf } from '../http/pipeline/pipeline.js';
 import { earlySiteStep, siteKeyStep, siteStep } from './serving/site-steps.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { StagesOf } from '../http/pipeline.js';
+import type { StagesOf } from '../http/pipeline/pipeline.js';
 import { earlyRedirectStep, redirectStep } from './serving/steps.js';
 
 /** The custom domains' `redirect` stage: redirect entries and the upgrade to HTTPS of a domain that has a certificate. */

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../errors/domain-error.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../http/errors/errors.js';
 import { evaluatePreconditions } from './conditional.js';
 
 /** What `npm run build` packs (scripts/pack-cli.mjs, scripts/pack-client.mjs); the same paths from src/ and from dist/. */

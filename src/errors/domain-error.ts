@@ -1,6 +1,6 @@
 /**
  * Codes a service can fail with. Each is also a code of the API's error
- * catalogue (http/errors.ts maps it to a status, checked by the compiler) and
+ * catalogue (http/errors/errors.ts maps it to a status, checked by the compiler) and
  * of the CLI (cli/exit.ts maps it to an exit status): one code, one meaning,
  * whoever asked.
  */

@@ -7,7 +7,7 @@ import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import type { Project } from '../projects/repository.js';
 import type { WebhookService } from './service.js';
 import { EVENT_TYPES, isEventType, type EventType } from './types.js';

@@ -1,4 +1,4 @@
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import { tracing, type SpanScope } from '../telemetry/tracing.js';
 import { eventJson } from './body.js';
 import { sendWebhook, type Resolve, type SendResult } from './sender.js';

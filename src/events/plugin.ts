@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from '../metrics/prometheus.js';
 import { appGround } from '../feature.js';
-import { ApiLoad } from '../http/api-load.js';
+import { ApiLoad } from '../http/server/api-load.js';
 import { composeWebhooks } from './compose.js';
 import { openEventRepository } from './repository.js';
 import { webhookRoutes } from './routes.js';

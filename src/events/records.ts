@@ -1,4 +1,4 @@
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import type { AttemptStatus } from './types.js';
 
 export interface EventRecord {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { actorFor } from '../audit/request-actor.js';
 import { orThrow } from '../errors/domain-error.js';
-import { announceNext, positionOf } from '../http/pagination.js';
+import { announceNext, positionOf } from '../http/pagination/pagination.js';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
 import { mayChange, projectFor, projectIn } from '../management/project-routes.js';

@@ -1,5 +1,5 @@
 import { isPlan, webhookDeliveryBudget } from '../projects/plans.js';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import { environmentOfRow, slugOfRow } from '../projects/repository.js';
 import { flag, int, time } from '../storage/sql.js';
 import type { AttemptRecord, ClaimedDelivery, EndpointRecord, EventRecord } from './records.js';

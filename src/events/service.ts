@@ -1,7 +1,7 @@
 import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import { WEBHOOK_ENDPOINT_LIMITS, webhookDeliveryBudget } from '../projects/plans.js';
 import type { Project } from '../projects/repository.js';
 import { eventJson } from './body.js';

@@ -4,9 +4,9 @@ import type { Config } from '../config.js';
 import type { RepositoryWrappers } from '../feature.js';
 import type { FinalFlushes } from '../storage/flushes.js';
 import type { Storage } from '../storage/open.js';
-import type { DeprecatedOperation, Deprecation } from './deprecated-operations.js';
-import type { EnvironmentRoutes } from './environments.js';
-import type { FrontDoor } from './front-door.js';
+import type { DeprecatedOperation, Deprecation } from './deprecation/deprecated-operations.js';
+import type { EnvironmentRoutes } from './pipeline/environments.js';
+import type { FrontDoor } from './pipeline/front-door.js';
 
 export type Stability = 'stable' | 'beta' | 'experimental';
 

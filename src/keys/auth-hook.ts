@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { environmentOf, type Environment } from '../http/environments.js';
-import { sendError } from '../http/error-handler.js';
-import { ApiError } from '../http/errors.js';
-import type { RequestStep } from '../http/request-steps.js';
+import { environmentOf, type Environment } from '../http/pipeline/environments.js';
+import { sendError } from '../http/errors/error-handler.js';
+import { ApiError } from '../http/errors/errors.js';
+import type { RequestStep } from '../http/pipeline/request-steps.js';
 import { bearerToken, type Authenticator } from './authenticator.js';
 import { keyEnvironment } from './key-format.js';
 import type { Principal } from './repository.js';

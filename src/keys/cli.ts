@@ -6,7 +6,7 @@ import { managementClient, overApi } from '../cli/management.js';
 import type { RemoteSettings } from '../cli/remote.js';
 import { DomainError } from '../errors/domain-error.js';
 import { cliGround, type CliCommand, type CliContext } from '../feature.js';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import { printableName } from './key-name.js';
 import type { KeyInfo } from './repository.js';
 import { KEY_SCOPES, type KeyScope } from './scopes.js';

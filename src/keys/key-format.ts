@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 
 /**
  * API keys look like `psk_` + 32 random base62 characters + 6 base62 characters

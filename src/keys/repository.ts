@@ -1,5 +1,5 @@
 import { runWithEvent } from '../events/outbox.js';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import type { Plan, Quota } from '../projects/plans.js';
 import { environmentOfRow } from '../projects/repository.js';
 import type { Database } from '../storage/database.js';

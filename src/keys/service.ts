@@ -1,7 +1,7 @@
 import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
 import { generateKeyId, generateSecret, hashSecret, secretHint } from './key-format.js';

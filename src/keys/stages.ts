@@ -1,4 +1,4 @@
-import type { StagesOf } from '../http/pipeline.js';
+import type { StagesOf } from '../http/pipeline/pipeline.js';
 import { keyRequiredStep, keyScopeStep, knownPrincipal, principalResolver, principalStep } from './auth-hook.js';
 
 /**

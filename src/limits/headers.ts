@@ -18,7 +18,7 @@ export function policyField(quota: Quota): string {
 /**
  * The limit headers as name, value, name, value…: the window with the fewest
  * requests remaining, in both notations. The one definition of them, for
- * replies (`setRateLimitHeaders`) and answers before Fastify (http/front-door.ts).
+ * replies (`setRateLimitHeaders`) and answers before Fastify (http/pipeline/front-door.ts).
  */
 export function rateLimitHeaders(quota: Quota, verdict: Verdict): string[] {
   const remaining = String(verdict.remaining);

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
-import { sendError } from '../http/error-handler.js';
-import { ApiError } from '../http/errors.js';
-import { ADMITTED, type AdmittedRequest } from '../http/front-door.js';
-import type { RequestStep, RouteFacts } from '../http/request-steps.js';
+import { sendError } from '../http/errors/error-handler.js';
+import { ApiError } from '../http/errors/errors.js';
+import { ADMITTED, type AdmittedRequest } from '../http/pipeline/front-door.js';
+import type { RequestStep, RouteFacts } from '../http/pipeline/request-steps.js';
 import type { Principal } from '../keys/repository.js';
 import { PLAN_QUOTAS, type Plan } from '../projects/plans.js';
 import type { Bans } from './bans.js';

@@ -12,7 +12,7 @@ const SWEEP_EVERY_MS = 30_000;
 /**
  * Counters in this process's memory: exact, but not shared with other
  * instances. Synchronous underneath (`incrementNow`, `peekNow`), so a request
- * can be counted without a promise (the front door, http/front-door.ts);
+ * can be counted without a promise (the front door, http/pipeline/front-door.ts);
  * the promise methods of `Counters` are the same operations.
  */
 export class MemoryCounters implements Counters {

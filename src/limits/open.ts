@@ -28,7 +28,7 @@ export async function openCliCounters(config: Pick<Config, 'redisUrl' | 'redisKe
 export interface RateLimits {
   /** Counts a request and answers 429 when it must wait. */
   meter: Meter;
-  /** The meter's decision without a promise where it can give one (http/front-door.ts). */
+  /** The meter's decision without a promise where it can give one (http/pipeline/front-door.ts). */
   admitNow: AdmitNow;
   /** The same with a promise, for counters that need I/O (the front door's answers that await). */
   admitLater: AdmitLater;

@@ -1,4 +1,4 @@
-import type { StagesOf } from '../http/pipeline.js';
+import type { StagesOf } from '../http/pipeline/pipeline.js';
 import type { Principal } from '../keys/repository.js';
 import { meterStep } from './hook.js';
 

@@ -3,7 +3,7 @@ import type { User } from '../accounts/repository.js';
 import { lesser, type Role } from '../accounts/roles.js';
 import { csrfMatches, type ActiveSession } from '../accounts/sign-in.js';
 import { jsonResponse, type ResponseSpec } from '../contract/error-schema.js';
-import { ApiError, ERROR_CATALOG } from '../http/errors.js';
+import { ApiError, ERROR_CATALOG } from '../http/errors/errors.js';
 import { bearerToken } from '../keys/authenticator.js';
 import type { TokenGrant } from '../tokens/repository.js';
 import { sessionTokenOf } from './cookies.js';

@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { ErrorDetailSchema } from '../contract/error-schema.js';
 import { buildDocument, errorTable } from '../contract/openapi.js';
 import type { Config } from '../config.js';
-import { ERROR_CODES } from '../http/errors.js';
+import { ERROR_CODES } from '../http/errors/errors.js';
 import { namedComponents } from './components.js';
 import { SESSION_COOKIE } from './cookies.js';
 import {

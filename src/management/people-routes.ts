@@ -6,7 +6,7 @@ import { AccountService } from '../accounts/service.js';
 import { ABSOLUTE_TIMEOUT_MS, SignInThrottled, type SignedIn } from '../accounts/sign-in.js';
 import { actorFor } from '../audit/request-actor.js';
 import { DomainError, orThrow } from '../errors/domain-error.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../http/errors/errors.js';
 import { addressSubject } from '../limits/client-address.js';
 import { actorOf, userOf } from './auth.js';
 import { sessionCookie } from './cookies.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { errorResponsesOf, errorSchema, jsonResponse } from '../contract/error-schema.js';
-import { ERROR_CODES, type ErrorCode } from '../http/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../http/errors/errors.js';
 import { PlanSchema } from '../projects/plans.js';
 import { managementComponent } from './components.js';
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ActiveSession, SignedIn } from '../accounts/sign-in.js';
 import { ABSOLUTE_TIMEOUT_MS, SignInThrottled } from '../accounts/sign-in.js';
 import { DomainError } from '../errors/domain-error.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../http/errors/errors.js';
 import { addressSubject } from '../limits/client-address.js';
 import {
   clearedSessionCookie,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SingleSignOn } from '../accounts/sso/service.js';
 import { DomainError } from '../errors/domain-error.js';
-import { ApiError, fromDomainError } from '../http/errors.js';
+import { ApiError, fromDomainError } from '../http/errors/errors.js';
 import { readCookie } from './cookies.js';
 import { jsonResponse, managementErrors } from './schemas.js';
 import { OidcCallbackQuery, OidcStartQuery, SsoStartSchema } from './security-schemas.js';

@@ -1,6 +1,6 @@
 import type { Attributes, Meter } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
-import type { TracedAnswer } from '../http/request-trace.js';
+import type { TracedAnswer } from '../http/observability/request-trace.js';
 
 /**
  * Metrics over OTLP (OTEL_METRICS_EXPORTER=otlp), beside /metrics and unchanged by it: the standard

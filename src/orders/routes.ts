@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, WRITE_ERROR_CODES, jsonResponse } from '../contract/error-schema.js';
 import { orThrow } from '../errors/domain-error.js';
-import { environmentOf } from '../http/environments.js';
+import { environmentOf } from '../http/pipeline/environments.js';
 import { principalOf } from '../keys/auth-hook.js';
-import type { CursorCodec } from '../http/cursors.js';
-import { page, positionOf } from '../http/pagination.js';
+import type { CursorCodec } from '../http/pagination/cursors.js';
+import { page, positionOf } from '../http/pagination/pagination.js';
 import { IdempotencyHeaders } from '../pets/schemas.js';
 import { CHANGES_PETS } from '../pets/writes.js';
 import type { OrderService } from './service.js';

@@ -1,12 +1,12 @@
-import type { CursorCodec } from '../http/cursors.js';
-import { nextLink, type Listing } from '../http/pagination.js';
+import type { CursorCodec } from '../http/pagination/cursors.js';
+import { nextLink, type Listing } from '../http/pagination/pagination.js';
 import type { PetPageJson } from './repository.js';
 import type { PetStatus } from './schemas.js';
 
 /** Bodies read as JSON text from storage are sent as they are, with the type Fastify gives JSON. */
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
-/** listPets' path as routed (a staging request's staging prefix is taken off first: http/environments.ts). */
+/** listPets' path as routed (a staging request's staging prefix is taken off first: http/pipeline/environments.ts). */
 export const LIST_PATH = '/v1/pets';
 
 /** The listing a page of pets belongs to: its cursors are valid for this project and filter only. */

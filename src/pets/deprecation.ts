@@ -1,4 +1,4 @@
-import type { DeprecatedOperation, Deprecation } from '../http/deprecated-operations.js';
+import type { DeprecatedOperation, Deprecation } from '../http/deprecation/deprecated-operations.js';
 
 /** getPet's deprecation: its route's headers and the contract say it, and usage counts its calls. */
 export const GET_PET_DEPRECATION: Deprecation = {

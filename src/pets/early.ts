@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
-import { deprecationHeaders, pastSunset } from '../http/deprecation.js';
-import type { Environment } from '../http/environments.js';
-import type { CursorCodec } from '../http/cursors.js';
-import { REGULAR, type EarlyAnswer, type EarlyRequest, type FallThrough } from '../http/front-door.js';
-import type { ApiStages, EarlyAnswerStep } from '../http/pipeline.js';
+import { deprecationHeaders, pastSunset } from '../http/deprecation/deprecation.js';
+import type { Environment } from '../http/pipeline/environments.js';
+import type { CursorCodec } from '../http/pagination/cursors.js';
+import { REGULAR, type EarlyAnswer, type EarlyRequest, type FallThrough } from '../http/pipeline/front-door.js';
+import type { ApiStages, EarlyAnswerStep } from '../http/pipeline/pipeline.js';
 import type { Principal } from '../keys/repository.js';
 import { JSON_UTF8, LIST_PATH, nextPageLink, petListing } from './answers.js';
 import type { PetPageJson, PetRepository } from './repository.js';
@@ -14,7 +14,7 @@ import { SETTLE_MS } from '../limits/counters.js';
 
 /** `limit` as the contract allows it, in its plain spelling only (1–100, no sign, no leading zero). */
 const LIMIT = /^(?:[1-9][0-9]?|100)$/;
-/** A cursor's spelling (http/cursors.ts); whether it verifies is the codec's to say. */
+/** A cursor's spelling (http/pagination/cursors.ts); whether it verifies is the codec's to say. */
 const CURSOR = /^[A-Za-z0-9_-]{34}$/;
 /** A positive id below 10^18, in its plain spelling: always an int64. */
 const PET_ID = /^[1-9][0-9]{0,17}$/;
@@ -192,7 +192,7 @@ interface EarlyPetsDeps {
 }
 
 /**
- * listPets and getPet before Fastify (http/front-door.ts), the pipeline's `answer` stage. On engines that read
+ * listPets and getPet before Fastify (http/pipeline/front-door.ts), the pipeline's `answer` stage. On engines that read
  * without a promise (SQLite) answered in the same turn; on the others (PostgreSQL) an answer that awaits its read.
  */
 export function earlyPetsStep(deps: EarlyPetsDeps): EarlyAnswerStep {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMMON_ERROR_CODES, errorResponses, WRITE_ERROR_CODES, jsonResponse } from '../contract/error-schema.js';
 import { DomainError } from '../errors/domain-error.js';
-import { environmentOf } from '../http/environments.js';
+import { environmentOf } from '../http/pipeline/environments.js';
 import { principalOf } from '../keys/auth-hook.js';
-import type { CursorCodec } from '../http/cursors.js';
-import { positionOf } from '../http/pagination.js';
+import type { CursorCodec } from '../http/pagination/cursors.js';
+import { positionOf } from '../http/pagination/pagination.js';
 import { JSON_UTF8, nextPageLink, petListing } from './answers.js';
 import { GET_PET_DEPRECATION } from './deprecation.js';
 import type { PetService } from './service.js';

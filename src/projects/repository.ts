@@ -1,4 +1,4 @@
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import type { Database } from '../storage/database.js';
 import { flag, int, sqlFor, time, type SqlStatement } from '../storage/sql.js';
 import type { Plan, Quota } from './plans.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { staticAsset, type StaticAsset } from '../http/static-assets.js';
+import { staticAsset, type StaticAsset } from '../http/body/static-assets.js';
 
 const require = createRequire(import.meta.url);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendStaticAsset } from '../http/static-assets.js';
+import { sendStaticAsset } from '../http/body/static-assets.js';
 import { loadAssets } from './assets.js';
 import { API_VERSION, VERSION } from '../version.js';
 import { REFERENCE_CSS, REFERENCE_SCRIPT, referencePage, type ContractLink } from './page.js';

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { fullyDecoded, redactKeys } from '../http/logging.js';
+import { fullyDecoded, redactKeys } from '../http/observability/logging.js';
 import { catalogMessage } from './messages.js';
 import type { RequestLogRepository } from './repository.js';
 import { Flushes } from '../storage/flushes.js';
@@ -23,7 +23,7 @@ const namesCursor = (name: string) => fullyDecoded(name, true).trim().toLowerCas
 /**
  * The URL as the log keeps it: each `cursor` value replaced (a cursor is a bearer of position a customer may
  * not want shown), whatever the spelling of its name, anything shaped like a key or token redacted however it
- * was encoded (http/logging.ts), cut to 2 KiB.
+ * was encoded (http/observability/logging.ts), cut to 2 KiB.
  */
 export function loggedPath(url: string): string {
   const q = url.indexOf('?');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError } from '../http/errors.js';
-import { announceNext, positionOf } from '../http/pagination.js';
+import { ApiError } from '../http/errors/errors.js';
+import { announceNext, positionOf } from '../http/pagination/pagination.js';
 import { projectIn } from '../management/project-routes.js';
 import { jsonResponse, managementErrors, SlugParams } from '../management/schemas.js';
 import { RequestPageSchema, RequestQuery } from './schemas.js';

@@ -1,4 +1,4 @@
-import type { StagesOf } from '../http/pipeline.js';
+import type { StagesOf } from '../http/pipeline/pipeline.js';
 import type { Principal } from '../keys/repository.js';
 
 /** The request log's `log` stage: every request with a project's valid key, whatever its answer, on either path. */

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
-import { CursorCodec } from '../http/cursors.js';
+import { CursorCodec } from '../http/pagination/cursors.js';
 import { Keyring } from './keyring.js';
 import { openSecretRepository } from './repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signs and checks the cursors of every listing (see http/cursors.ts). */
+    /** Signs and checks the cursors of every listing (see http/pagination/cursors.ts). */
     cursors: CursorCodec;
   }
 }

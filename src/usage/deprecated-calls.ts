@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { emitPg, sqliteOutbox } from '../events/outbox.js';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import { environmentOfRow } from '../projects/repository.js';
 import type { Database } from '../storage/database.js';
 import { int, numbered, sqlFor, sqliteParam, time } from '../storage/sql.js';

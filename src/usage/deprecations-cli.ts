@@ -17,7 +17,7 @@ async function report(ctx: CliContext, slug: string, environment: 'production' |
       import('./deprecated-calls.js'),
       import('./deprecations.js'),
       import('../projects/service.js'),
-      import('../http/environments.js'),
+      import('../http/pipeline/environments.js'),
     ]);
   const database = await ctx.database();
   const projects = openProjectRepository(database);

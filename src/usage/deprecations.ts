@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Clock } from '../clock.js';
-import { pathIn, successorIn, type DeprecatedOperation } from '../http/deprecated-operations.js';
-import type { Environment } from '../http/environments.js';
+import { pathIn, successorIn, type DeprecatedOperation } from '../http/deprecation/deprecated-operations.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import type { Project } from '../projects/repository.js';
 import type { DeprecatedCallCount, DeprecatedCallEvent, DeprecatedCallRepository } from './deprecated-calls.js';
 import { DAY_MS } from './recorder.js';

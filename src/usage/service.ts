@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { Environment } from '../http/environments.js';
+import type { Environment } from '../http/pipeline/environments.js';
 import type { Project, ProjectRepository } from '../projects/repository.js';
 import { projectNotFound } from '../projects/service.js';
 import type { Quota } from '../projects/plans.js';

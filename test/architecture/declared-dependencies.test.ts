@@ -36,7 +36,7 @@ test('each capability declares exactly the capabilities its code imports (types 
 });
 
 test('an import of a capability not declared, or a declared one not imported, is a mismatch', () => {
-  const modules = { 'pets/routes.ts': ['orders/schemas.ts', 'http/errors.ts', 'pets/service.ts'], 'orders/sql.ts': [] };
+  const modules = { 'pets/routes.ts': ['orders/schemas.ts', 'http/errors/errors.ts', 'pets/service.ts'], 'orders/sql.ts': [] };
   const features = [
     { name: 'pets', dependsOn: [] },
     { name: 'orders', dependsOn: ['pets'] },

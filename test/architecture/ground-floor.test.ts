@@ -22,6 +22,7 @@ test('the ground floor may not import a capability or the composition root', asy
     ['src/errors/probe.ts', '../app.js'],
     ['src/telemetry/probe.ts', '../events/outbox.js'],
     ['src/storage/postgres/probe.ts', '../../orders/schemas.js'],
+    ['src/http/pipeline/probe.ts', '../../keys/key-format.js'],
   ]) {
     const messages = await refusals(path as string, `import * as probe from '${from as string}';\nexport const used = probe;\n`);
     assert.equal(messages.length, 1, `${from as string} from ${path as string}`);
@@ -33,10 +34,12 @@ test('the ground floor may import itself and src/’s shared files; a capability
   for (const [path, from] of [
     ['src/http/probe.ts', '../storage/open.js'],
     ['src/http/probe.ts', '../config.js'],
-    ['src/contract/probe.ts', '../http/errors.js'],
+    ['src/contract/probe.ts', '../http/errors/errors.js'],
     ['src/storage/postgres/probe.ts', '../unavailable.js'],
     ['src/storage/sqlite/probe.ts', '../../errors/domain-error.js'],
     ['src/storage/sqlite/probe.ts', '../../telemetry/tracing.js'],
+    ['src/http/errors/probe.ts', '../../errors/domain-error.js'],
+    ['src/http/errors/probe.ts', '../pipeline/request-steps.js'],
     ['src/pets/probe.ts', '../keys/key-format.js'],
   ]) {
     assert.deepEqual(await refusals(path as string, `import * as probe from '${from as string}';\nexport const used = probe;\n`), [], from);
@@ -46,7 +49,7 @@ test('the ground floor may import itself and src/’s shared files; a capability
 test('the ground floor as it is imports no capability', async () => {
   const results = await eslint.lintFiles(GROUND_FLOOR.map((folder) => `src/${folder}`));
   const linted = results.map((r) => r.filePath.slice(root.length));
-  for (const file of ['src/http/request-id.ts', 'src/contract/openapi.ts', 'src/storage/postgres/database.ts'])
+  for (const file of ['src/http/pipeline/request-id.ts', 'src/contract/openapi.ts', 'src/storage/postgres/database.ts'])
     assert.ok(linted.includes(file), file);
   const found = results.flatMap((r) =>
     r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}:${String(m.line)}`),

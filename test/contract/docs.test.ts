@@ -2,13 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { ERRORS_DOC_COMMAND, errorsMarkdown } from '../../src/contract/errors-doc.js';
-import { ERROR_CATALOG, ERROR_CODES } from '../../src/http/errors.js';
+import { ERROR_CATALOG, ERROR_CODES } from '../../src/http/errors/errors.js';
 
 test(`docs/errors.md is the page the error catalogue gives (run \`${ERRORS_DOC_COMMAND}\` after changing it)`, () => {
   const committed = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
   assert.ok(
     committed === errorsMarkdown(),
-    `docs/errors.md differs from src/http/errors.ts ERROR_CATALOG: run \`${ERRORS_DOC_COMMAND}\` and commit docs/errors.md`,
+    `docs/errors.md differs from src/http/errors/errors.ts ERROR_CATALOG: run \`${ERRORS_DOC_COMMAND}\` and commit docs/errors.md`,
   );
 });
 

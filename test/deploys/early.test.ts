@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { decodeRequestPath } from '../../src/deploys/serving/request-path.js';
-import { isApiUrl } from '../../src/http/request-steps.js';
+import { isApiUrl } from '../../src/http/pipeline/request-steps.js';
 import { site } from '../helpers/deploys.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';

@@ -7,7 +7,7 @@ import { systemClock } from '../../src/clock.js';
 import type { AttemptOutcome, ClaimRequest, ClaimedDelivery, EventRepository } from '../../src/events/repository.js';
 import { newWebhookSecret } from '../../src/events/signature.js';
 import { DeliveryWorker, SATURATED_STEP_MS } from '../../src/events/worker.js';
-import { ApiLoad } from '../../src/http/api-load.js';
+import { ApiLoad } from '../../src/http/server/api-load.js';
 import { eventually } from '../helpers/webhooks.js';
 
 const quiet = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;

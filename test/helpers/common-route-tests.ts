@@ -17,7 +17,7 @@ import {
   type Operation,
   type SampleRequest,
 } from './operations.js';
-import { BODY_LIMIT_BYTES } from '../../src/http/json-body.js';
+import { BODY_LIMIT_BYTES } from '../../src/http/body/json-body.js';
 import { OPERATOR } from '../../src/audit/actor.js';
 
 const LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'];

@@ -67,7 +67,7 @@ test('at debug the arrival of each request is logged too', async () => {
 });
 
 test("each access-log line tells its own request's target and address, on a connection that carries many", async () => {
-  const { AccessLog } = await import('../../src/http/access-log.js');
+  const { AccessLog } = await import('../../src/http/observability/access-log.js');
   const lines: string[] = [];
   const log = new AccessLog({ write: (line: string) => lines.push(line) }, true);
   // One connection, as a trusted proxy's keep-alive connection carries several clients' requests.

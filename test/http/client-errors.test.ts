@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { once } from 'node:events';
-import { clientErrorAnswer, clientErrorHandler } from '../../src/http/client-errors.js';
+import { clientErrorAnswer, clientErrorHandler } from '../../src/http/errors/client-errors.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
 

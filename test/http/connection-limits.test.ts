@@ -4,7 +4,7 @@ import http from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { loadConfig } from '../../src/config.js';
-import { requestDeadline } from '../../src/http/connection-limits.js';
+import { requestDeadline } from '../../src/http/server/connection-limits.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describeEachEngine } from '../helpers/engines.js';
 import { harness, type Harness } from '../helpers/harness.js';
-import { ERROR_CATALOG, ERROR_CODES, MANAGEMENT_ONLY_CODES } from '../../src/http/errors.js';
+import { ERROR_CATALOG, ERROR_CODES, MANAGEMENT_ONLY_CODES } from '../../src/http/errors/errors.js';
 import { StorageUnavailableError } from '../../src/storage/unavailable.js';
 import type { PetRepository } from '../../src/pets/repository.js';
 

@@ -13,7 +13,7 @@ import {
   type CompletedRequest,
   type EarlyRequest,
   type EarlyStep,
-} from '../../src/http/front-door.js';
+} from '../../src/http/pipeline/front-door.js';
 import { headerOf, rawExchange, rawRequest } from '../helpers/raw-http.js';
 
 test('hostnameOf: the Host header as Fastify’s request.hostname gives it, lowercased, without a final dot', () => {

@@ -1,7 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { isValidHost } from '../../src/http/host-header.js';
+import { isValidHost } from '../../src/http/pipeline/host-header.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
 import { headerOf, rawExchange } from '../helpers/raw-http.js';

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseJsonExact, parseNumber } from '../../src/http/json-body.js';
+import { parseJsonExact, parseNumber } from '../../src/http/body/json-body.js';
 
 describe('parseNumber', () => {
   test('mathematical integers in any spelling are exact bigints', () => {

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { BatchedLines } from '../../src/http/log-sink.js';
+import { BatchedLines } from '../../src/http/observability/log-sink.js';
 
 /** A destination that keeps every batch it is handed, as SonicBoom's buffer mode may. */
 function destination() {

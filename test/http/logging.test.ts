@@ -166,14 +166,14 @@ describe('logging: JSON lines with request ids; keys never logged', () => {
 test('a client’s X-Request-Id that carries a registered secret’s prefix is replaced; others are echoed', async () => {
   // Importing the composition root registers the features' secret prefixes (psk_, pst_).
   await import('../../src/features.js');
-  const { genReqId } = await import('../../src/http/request-id.js');
+  const { genReqId } = await import('../../src/http/pipeline/request-id.js');
   const id = (value: string) => genReqId({ headers: { 'x-request-id': value } } as unknown as Parameters<typeof genReqId>[0]);
   assert.equal(id('trace_42'), 'trace_42');
   for (const secretLike of ['psk_abc', 'x-pst_abc']) assert.match(id(secretLike), /^req_[0-9a-f]{32}$/, secretLike);
 });
 
 test('request ids made later sort after earlier ones, and never repeat', async () => {
-  const { newRequestId } = await import('../../src/http/request-id.js');
+  const { newRequestId } = await import('../../src/http/pipeline/request-id.js');
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
     for (let j = 0; j < 2_000; j++) ids.push(newRequestId());

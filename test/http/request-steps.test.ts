@@ -2,10 +2,10 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { registerErrorHandler, sendError } from '../../src/http/error-handler.js';
-import { ApiError } from '../../src/http/errors.js';
-import { Pipeline, registerPipeline } from '../../src/http/pipeline.js';
-import type { RequestStep } from '../../src/http/request-steps.js';
+import { registerErrorHandler, sendError } from '../../src/http/errors/error-handler.js';
+import { ApiError } from '../../src/http/errors/errors.js';
+import { Pipeline, registerPipeline } from '../../src/http/pipeline/pipeline.js';
+import type { RequestStep } from '../../src/http/pipeline/request-steps.js';
 import { harness } from '../helpers/harness.js';
 import { logCapture } from '../helpers/logs.js';
 

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ErrorObject } from 'ajv';
 import type { FastifySchema } from 'fastify';
-import { MAX_FIELD_CHARS, toApiError } from '../../src/http/error-handler.js';
-import { ApiError, MAX_DETAILS } from '../../src/http/errors.js';
-import { parseJsonExact } from '../../src/http/json-body.js';
-import { createAjv, runtimeSchema, validatorCompiler } from '../../src/http/validation.js';
+import { MAX_FIELD_CHARS, toApiError } from '../../src/http/errors/error-handler.js';
+import { ApiError, MAX_DETAILS } from '../../src/http/errors/errors.js';
+import { parseJsonExact } from '../../src/http/body/json-body.js';
+import { createAjv, runtimeSchema, validatorCompiler } from '../../src/http/body/validation.js';
 import { NewPetSchema } from '../../src/pets/schemas.js';
 import { harness, type Harness } from '../helpers/harness.js';
 

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { publishedManagementDocument } from '../../src/published-contract.js';
-import { MANAGEMENT_ONLY_CODES } from '../../src/http/errors.js';
+import { MANAGEMENT_ONLY_CODES } from '../../src/http/errors/errors.js';
 import { harness, type Harness } from '../helpers/harness.js';
 
 type Doc = { servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string; security?: unknown }>> };

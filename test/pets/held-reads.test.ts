@@ -2,9 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as turn } from 'node:timers/promises';
 import { earlyPetsStep } from '../../src/pets/early.js';
-import type { EarlyAnswer, EarlyRequest, FallThrough, REGULAR } from '../../src/http/front-door.js';
-import type { ApiStages } from '../../src/http/pipeline.js';
-import type { CursorCodec } from '../../src/http/cursors.js';
+import type { EarlyAnswer, EarlyRequest, FallThrough, REGULAR } from '../../src/http/pipeline/front-door.js';
+import type { ApiStages } from '../../src/http/pipeline/pipeline.js';
+import type { CursorCodec } from '../../src/http/pagination/cursors.js';
 import type { PetRepository } from '../../src/pets/repository.js';
 import { petsVersionKey } from '../../src/pets/version-cache.js';
 

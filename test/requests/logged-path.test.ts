@@ -4,7 +4,7 @@ import fc from 'fast-check';
 // The composition root registers the features' secret prefixes (psk_, pst_).
 import '../../src/features.js';
 import { generateSecret } from '../../src/keys/key-format.js';
-import { fullyDecoded, redactKeys } from '../../src/http/logging.js';
+import { fullyDecoded, redactKeys } from '../../src/http/observability/logging.js';
 import { loggedPath } from '../../src/requests/recorder.js';
 import { propertyOptions } from '../helpers/arbitraries.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { harness, type Harness } from '../helpers/harness.js';
 import { createPerson, ManagementClient } from '../helpers/management.js';
-import { redactKeys } from '../../src/http/logging.js';
+import { redactKeys } from '../../src/http/observability/logging.js';
 import { secretFormat } from '../../src/keys/key-format.js';
 import { TOKEN_FORMAT } from '../../src/tokens/service.js';
 

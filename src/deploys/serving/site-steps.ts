@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REGULAR, type EarlyStep } from '../../http/front-door.js';
-import { isApiUrl, type RequestStep } from '../../http/request-steps.js';
+import { REGULAR, type EarlyStep } from '../../http/pipeline/front-door.js';
+import { isApiUrl, type RequestStep } from '../../http/pipeline/request-steps.js';
 import { NOT_FOUND_PAGE } from './pages.js';
 import type { PlatformHosts, PreviewHost } from './platform-hosts.js';
 import type { BlobReader, DeployRepository, LiveSite } from '../storage/repository.js';
@@ -162,7 +162,7 @@ function flat(headers: Readonly<Record<string, string>>): readonly string[] {
 }
 
 /**
- * `siteStep`'s answer before Fastify (http/front-door.ts), for the engines
+ * `siteStep`'s answer before Fastify (http/pipeline/front-door.ts), for the engines
  * that read the live deploy without a promise (SQLite) and a file whose blob is
  * in memory: the same status, headers and bytes. Anything else (a host not known
  * yet, `/v1` on a project's host, a blob to read, a storage error) takes the regular path.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { once } from 'node:events';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { hostnameOf } from '../../http/front-door.js';
+import { hostnameOf } from '../../http/pipeline/front-door.js';
 
 /** One year, as Netlify sends it; without includeSubDomains, since other names under the domain may not be ours. */
 export const HSTS = 'max-age=31536000';

@@ -1,10 +1,10 @@
 import { siteHostname } from '../../deploys/sites.js';
 import type { FastifyInstance } from 'fastify';
 import type { TLSSocket } from 'node:tls';
-import { sendError } from '../../http/error-handler.js';
-import { ApiError } from '../../http/errors.js';
-import { REGULAR, type EarlyStep } from '../../http/front-door.js';
-import type { RequestStep } from '../../http/request-steps.js';
+import { sendError } from '../../http/errors/error-handler.js';
+import { ApiError } from '../../http/errors/errors.js';
+import { REGULAR, type EarlyStep } from '../../http/pipeline/front-door.js';
+import type { RequestStep } from '../../http/pipeline/request-steps.js';
 import type { DomainHosts } from './hosts.js';
 import type { DomainRepository } from '../repository.js';
 
@@ -60,7 +60,7 @@ export function redirectStep(hosts: DomainHosts, httpsPort: () => number | undef
 }
 
 /**
- * `redirectStep` before Fastify (http/front-door.ts): a host it would
+ * `redirectStep` before Fastify (http/pipeline/front-door.ts): a host it would
  * redirect or refuse takes the regular path; the others go on to the site.
  */
 export function earlyRedirectStep(hosts: DomainHosts): EarlyStep {

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { endWithError } from './client-errors.js';
 import { sendError } from './error-handler.js';
 import { ApiError } from './errors.js';
-import { genReqId } from './request-id.js';
-import type { RequestStep } from './request-steps.js';
+import { genReqId } from '../pipeline/request-id.js';
+import type { RequestStep } from '../pipeline/request-steps.js';
 
 const EXPECTATION_FAILED = Symbol('petstore.expectationFailed');
 type Marked = IncomingMessage & { [EXPECTATION_FAILED]?: true };

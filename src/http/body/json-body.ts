@@ -1,6 +1,6 @@
 import { parse as parseLossless } from 'lossless-json';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors/errors.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 

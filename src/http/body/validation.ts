@@ -1,8 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
-import { INT64_MAX, INT64_MIN, isInt64Schema } from '../contract/primitives.js';
-import { MORE_UNKNOWN_FIELDS } from './error-handler.js';
-import { MAX_DETAILS } from './errors.js';
+import { INT64_MAX, INT64_MIN, isInt64Schema } from '../../contract/primitives.js';
+import { MORE_UNKNOWN_FIELDS } from '../errors/error-handler.js';
+import { MAX_DETAILS } from '../errors/errors.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 import { successorIn } from './deprecated-operations.js';
-import { environmentOf } from './environments.js';
-import { ApiError } from './errors.js';
-import { sendError } from './error-handler.js';
-import type { RequestStep } from './request-steps.js';
+import { environmentOf } from '../pipeline/environments.js';
+import { ApiError } from '../errors/errors.js';
+import { sendError } from '../errors/error-handler.js';
+import type { RequestStep } from '../pipeline/request-steps.js';
 import type { Deprecation } from './deprecated-operations.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { CursorCodec, CursorScope } from './cursors.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors/errors.js';
 
 /** A listing of one project with one filter, and the codec its cursors are signed with. */
 export interface Listing extends CursorScope {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Server as NetServer, type Socket } from 'node:net';
-import { ApiError } from './errors.js';
-import { sendError } from './error-handler.js';
-import type { RequestStep } from './request-steps.js';
+import { ApiError } from '../errors/errors.js';
+import { sendError } from '../errors/error-handler.js';
+import type { RequestStep } from '../pipeline/request-steps.js';
 
-/** The drain state the front door (http/front-door.ts) shares with the regular path. */
+/** The drain state the front door (http/pipeline/front-door.ts) shares with the regular path. */
 export interface Draining {
   /** The step that counts each request on its connection and, while draining, refuses it. */
   step: RequestStep;

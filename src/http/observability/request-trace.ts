@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { tracing, type SpanScope, type Tracing } from '../telemetry/tracing.js';
-import { environmentOf } from './environments.js';
-import type { GatePrincipal } from './front-door.js';
+import { tracing, type SpanScope, type Tracing } from '../../telemetry/tracing.js';
+import { environmentOf } from '../pipeline/environments.js';
+import type { GatePrincipal } from '../pipeline/front-door.js';
 
 /**
- * A request's server span: the pipeline's `trace` stage (http/pipeline.ts), declared only when telemetry is on.
+ * A request's server span: the pipeline's `trace` stage (http/pipeline/pipeline.ts), declared only when telemetry is on.
  * Both executors run it: the front door begins the span as a request arrives and ends it when its answer is
  * handed to the connection; Fastify's onRequest begins it (or takes over the front door's, for a request the
  * front door left to it) and its onResponse ends it. The span is active while the request is handled (the

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answeredErrors } from './error-handler.js';
+import { answeredErrors } from '../errors/error-handler.js';
 import {
   isPlainApiRequest,
   type CompletedCall,
@@ -11,15 +11,15 @@ import {
   type REGULAR,
 } from './front-door.js';
 import { routeFacts, runSteps, type RequestStep } from './request-steps.js';
-import { requestSpan, type RequestTrace } from './request-trace.js';
-import { tracing } from '../telemetry/tracing.js';
+import { requestSpan, type RequestTrace } from '../observability/request-trace.js';
+import { tracing } from '../../telemetry/tracing.js';
 
 /**
  * The API pipeline: every rule that touches all requests, declared once as a stage of a kind, ordered once
  * by kind, and run by both executors: Fastify's onRequest hook (`request` faces, `registerPipeline`) and the
- * front door (`early` faces, http/front-door.ts). The kinds, in the order a request meets them:
+ * front door (`early` faces, http/pipeline/front-door.ts). The kinds, in the order a request meets them:
  *
- * - `trace`: the request's server span (http/request-trace.ts), begun as it arrives, active while it is handled
+ * - `trace`: the request's server span (http/observability/request-trace.ts), begun as it arrives, active while it is handled
  *   and ended once its answer is handed to the connection; declared only when telemetry is on;
  * - `request-id`, `draining`, `host`: the ground floor's (request id, 503 while closing, a bad Host);
  * - `redirect`, `site`: host-level answers (redirect entries and HTTPS upgrades, a published site's files);

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AccessLog } from './access-log.js';
+import type { AccessLog } from '../observability/access-log.js';
 import { arrivedUrl, environmentOf, type Environment, type EnvironmentRoutes } from './environments.js';
 import { hostHeaderProblem, hostnameOf } from './host-header.js';
-import { requestSpan, type RequestTrace } from './request-trace.js';
-import { tracing } from '../telemetry/tracing.js';
+import { requestSpan, type RequestTrace } from '../observability/request-trace.js';
+import { tracing } from '../../telemetry/tracing.js';
 
 /** What an early step sees of a request: a GET or HEAD without a body, its host already parsed. */
 export interface EarlyRequest {
   method: 'GET' | 'HEAD';
-  /** The URL to route: a staging request's without its staging prefix (http/environments.ts). */
+  /** The URL to route: a staging request's without its staging prefix (http/pipeline/environments.ts). */
   url: string;
   /** The environment the request's address names. */
   environment: Environment;
@@ -247,7 +247,7 @@ export class FrontDoor {
   private completed: (call: CompletedCall) => void = () => undefined;
   /** Requests answered early since start (a test can tell which path answered). */
   answered = 0;
-  /** Requests received since start, whichever path answers them (the API's load: http/api-load.ts). */
+  /** Requests received since start, whichever path answers them (the API's load: http/server/api-load.ts). */
   received = 0;
   /** draining.ts's: false once the app started closing (given at `open`). */
   private accepting: () => boolean = () => true;
@@ -327,7 +327,7 @@ export class FrontDoor {
 /** A key's principal as stages pass it along (keys' `Principal`; this layer knows no capability). */
 export type GatePrincipal = object;
 
-/** A request with a valid key, answered, as both paths describe it to the pipeline's `log` stages (http/pipeline.ts). */
+/** A request with a valid key, answered, as both paths describe it to the pipeline's `log` stages (http/pipeline/pipeline.ts). */
 export interface CompletedCall {
   id: string;
   principal: GatePrincipal;

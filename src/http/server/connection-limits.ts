@@ -1,5 +1,5 @@
 import type { Server, ServerOptions } from 'node:http';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 
 /**
  * Node checks for overdue requests on a timer rather than per request, and

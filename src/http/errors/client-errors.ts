@@ -3,8 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { rawErrorResponse, sendError } from './error-handler.js';
 import { ApiError } from './errors.js';
-import { newRequestId } from './request-id.js';
-import type { RequestStep } from './request-steps.js';
+import { newRequestId } from '../pipeline/request-id.js';
+import type { RequestStep } from '../pipeline/request-steps.js';
 
 /** How long an answered connection may keep sending before it is closed anyway. */
 const LINGER_MS = 2000;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import { hostnameOf } from './host-header.js';
 import { isApiUrl } from './request-steps.js';
 

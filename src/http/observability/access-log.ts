@@ -2,11 +2,11 @@ import { hostname } from 'node:os';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { arrivedUrl } from './environments.js';
+import { arrivedUrl } from '../pipeline/environments.js';
 import type { LogSink } from './log-sink.js';
 import { redactKeys } from './logging.js';
 import { requestSpan } from './request-trace.js';
-import { tracing } from '../telemetry/tracing.js';
+import { tracing } from '../../telemetry/tracing.js';
 
 /** What an access-log line tells of a request: a FastifyRequest, or the same read from the raw request. */
 export interface LoggedRequest {
@@ -158,7 +158,7 @@ export class AccessLog extends LogController {
   }
 
   /**
-   * The line of a request answered without Fastify (http/front-door.ts). `id` is one `genReqId` gave: nothing in it
+   * The line of a request answered without Fastify (http/pipeline/front-door.ts). `id` is one `genReqId` gave: nothing in it
    * needs escaping. With telemetry on, the line carries the request span's `trace_id` and `span_id`.
    */
   completed(id: string, request: LoggedRequest, status: number, elapsedMs: number, raw?: IncomingMessage): void {

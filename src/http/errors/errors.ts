@@ -1,4 +1,4 @@
-import type { DomainCode, DomainError } from '../errors/domain-error.js';
+import type { DomainCode, DomainError } from '../../errors/domain-error.js';
 
 /**
  * The closed set of error codes the API answers with. Each code has one HTTP

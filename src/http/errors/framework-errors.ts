@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError, toApiError } from './error-handler.js';
 import { ApiError } from './errors.js';
-import { GATE_KINDS, type Pipeline } from './pipeline.js';
-import { isApiUrl, runSteps } from './request-steps.js';
+import { GATE_KINDS, type Pipeline } from '../pipeline/pipeline.js';
+import { isApiUrl, runSteps } from '../pipeline/request-steps.js';
 
 const MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The URL is malformed: it has a percent-encoded sequence that does not decode.',

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deprecation } from './deprecated-operations.js';
+import type { Deprecation } from '../deprecation/deprecated-operations.js';
 
 /** What the steps need to know about the route a request matched, read once per request. */
 export interface RouteFacts {

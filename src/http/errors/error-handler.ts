@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import { DomainError } from '../errors/domain-error.js';
-import { StorageUnavailableError } from '../storage/unavailable.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { StorageUnavailableError } from '../../storage/unavailable.js';
 import { ApiError, ERROR_CATALOG, fromDomainError, MAX_DETAILS, type ErrorCode, type ErrorDetail } from './errors.js';
-import type { ErrorBody } from '../contract/error-schema.js';
+import type { ErrorBody } from '../../contract/error-schema.js';
 
 const CONTEXT_TO_IN: Record<string, ErrorDetail['in']> = {
   body: 'body',
@@ -51,7 +51,7 @@ function messageOf(err: ErrorObject, where: ErrorDetail['in'], field: string): s
   }
 }
 
-/** The keyword of the one problem that stands for unknown fields left out of validation (http/validation.ts). */
+/** The keyword of the one problem that stands for unknown fields left out of validation (http/body/validation.ts). */
 export const MORE_UNKNOWN_FIELDS = 'x-more-unknown-fields';
 /** Field names come from the request: at most this many characters of one are echoed. */
 export const MAX_FIELD_CHARS = 64;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { sendError } from './error-handler.js';
-import { ApiError } from './errors.js';
+import { sendError } from '../errors/error-handler.js';
+import { ApiError } from '../errors/errors.js';
 import type { RequestStep } from './request-steps.js';
 
 /** RFC 3986 reg-name or IPv4 characters (unreserved, sub-delims, percent-escapes). */

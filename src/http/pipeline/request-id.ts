@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { mentionsSecret } from './logging.js';
+import { mentionsSecret } from '../observability/logging.js';
 import type { RequestStep } from './request-steps.js';
 
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
