@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { tracing, type SpanScope, type Tracing } from '../../telemetry/tracing.js';
 import { environmentOf } from '../pipeline/environments.js';
-import type { GatePrincipal } from '../pipeline/front-door.js';
+import type { GatePrincipal } from '../pipeline/principal.js';
 
 /**
  * A request's server span: the pipeline's `trace` stage (http/pipeline/pipeline.ts), declared only when telemetry is on.

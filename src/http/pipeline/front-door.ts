@@ -4,6 +4,7 @@ import { arrivedUrl, environmentOf, type Environment, type EnvironmentRoutes } f
 import { hostHeaderProblem, hostnameOf } from './host-header.js';
 import { requestSpan, type RequestTrace } from '../observability/request-trace.js';
 import { tracing } from '../../telemetry/tracing.js';
+import type { GatePrincipal } from './principal.js';
 
 /** What an early step sees of a request: a GET or HEAD without a body, its host already parsed. */
 export interface EarlyRequest {
@@ -324,8 +325,7 @@ export class FrontDoor {
   }
 }
 
-/** A key's principal as stages pass it along (keys' `Principal`; this layer knows no capability). */
-export type GatePrincipal = object;
+export type { GatePrincipal } from './principal.js';
 
 /** A request with a valid key, answered, as both paths describe it to the pipeline's `log` stages (http/pipeline/pipeline.ts). */
 export interface CompletedCall {
