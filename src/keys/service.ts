@@ -52,6 +52,11 @@ export class KeyService {
     private readonly audit: AuditTrail,
   ) {}
 
+  /** Marks keys used at `at` (usage's counts, written every few seconds, carry the keys they saw). */
+  touch(ids: string[], at: Date): Promise<void> {
+    return this.keys.touch(ids, at);
+  }
+
   async create(actor: Actor, projectSlug: string, name: string | null, options: KeyOptions = {}): Promise<CreatedKey | DomainError> {
     const days = options.expiresInDays;
     if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {

@@ -70,6 +70,9 @@ export function checkNewProject(slug: string, plan: string, custom: Partial<Quot
   return checked instanceof DomainError ? checked : { slug, ...checked };
 }
 
+/** What another capability needs of projects: one found by its slug (not_found otherwise), and in an environment. */
+export type ProjectLookup = Pick<ProjectService, 'find' | 'inEnvironment'>;
+
 /** Projects (tenants) and their plans; each change is recorded in the audit log with its actor. */
 export class ProjectService {
   constructor(

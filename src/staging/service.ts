@@ -1,8 +1,8 @@
 import type { Actor, AuditTrail } from '../audit/actor.js';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { Project, ProjectRepository } from '../projects/repository.js';
-import { projectNotFound } from '../projects/service.js';
+import type { Project } from '../projects/repository.js';
+import type { ProjectLookup } from '../projects/service.js';
 import type { StagingRepository } from './repository.js';
 
 export interface StagingReset {
@@ -26,7 +26,7 @@ export interface StagingCopy {
  */
 export class StagingService {
   constructor(
-    private readonly projects: ProjectRepository,
+    private readonly projects: ProjectLookup,
     private readonly data: StagingRepository,
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
@@ -35,9 +35,9 @@ export class StagingService {
   ) {}
 
   private async staging(slug: string): Promise<{ production: Project; staging: Project } | DomainError> {
-    const production = await this.projects.findBySlug(slug);
-    if (!production) return projectNotFound(slug);
-    return { production, staging: await this.projects.staging(production, new Date(this.clock.now())) };
+    const production = await this.projects.find(slug);
+    if (production instanceof DomainError) return production;
+    return { production, staging: await this.projects.inEnvironment(production, 'staging') };
   }
 
   async reset(actor: Actor, slug: string): Promise<StagingReset | DomainError> {

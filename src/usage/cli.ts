@@ -1,7 +1,7 @@
 import { environmentArg, ENV_OPTION, parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
-import type { CliCommand, CliContext } from '../feature.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import { printableName } from '../keys/key-name.js';
 import type { usageJson } from './service.js';
 
@@ -14,15 +14,15 @@ const day = (iso: string) => iso.slice(0, 10);
 async function report(ctx: CliContext, slug: string, byKey: boolean, environment: 'production' | 'staging'): Promise<UsageOut> {
   const remote = ctx.remote();
   if (remote) return overApi(remote, () => managementClient(remote).getUsage(slug, { ...(byKey ? { by: 'key' } : {}), environment }));
-  const [{ openProjectRepository }, { openUsageRepository }, { usageJson, UsageService }] = await Promise.all([
-    import('../projects/repository.js'),
+  const [{ composeProjects }, { openUsageRepository }, { usageJson, UsageService }] = await Promise.all([
+    import('../projects/compose.js'),
     import('./repository.js'),
     import('./service.js'),
   ]);
-  const database = await ctx.database();
+  const ground = await cliGround(ctx);
   return usageJson(
     orRefuse(
-      await new UsageService(openUsageRepository(database), openProjectRepository(database), ctx.clock).report(slug, {
+      await new UsageService(ground.repository('usage', openUsageRepository), composeProjects(ground), ctx.clock).report(slug, {
         byKey,
         environment,
       }),

@@ -1,7 +1,7 @@
 import { environmentArg, ENV_OPTION, parse, UsageError } from '../cli/args.js';
 import { orRefuse } from '../cli/exit.js';
 import { managementClient, overApi } from '../cli/management.js';
-import type { CliCommand, CliContext } from '../feature.js';
+import { cliGround, type CliCommand, type CliContext } from '../feature.js';
 import { printableName } from '../keys/key-name.js';
 import type { DeprecationsReport } from './deprecations.js';
 
@@ -11,22 +11,19 @@ const day = (iso: string) => iso.slice(0, 10);
 async function report(ctx: CliContext, slug: string, environment: 'production' | 'staging'): Promise<DeprecationsReport> {
   const remote = ctx.remote();
   if (remote) return overApi(remote, () => managementClient(remote).getDeprecations(slug, { environment }));
-  const [{ openProjectRepository }, { openDeprecatedCallRepository }, { DeprecationsService }, { projectNotFound }, { EnvironmentRoutes }] =
-    await Promise.all([
-      import('../projects/repository.js'),
-      import('./deprecated-calls.js'),
-      import('./deprecations.js'),
-      import('../projects/service.js'),
-      import('../http/pipeline/environments.js'),
-    ]);
-  const database = await ctx.database();
-  const projects = openProjectRepository(database);
-  const production = orRefuse((await projects.findBySlug(slug)) ?? projectNotFound(slug));
-  const project = environment === 'staging' ? await projects.staging(production, new Date(ctx.clock.now())) : production;
+  const [{ composeProjects }, { openDeprecatedCallRepository }, { DeprecationsService }, { EnvironmentRoutes }] = await Promise.all([
+    import('../projects/compose.js'),
+    import('./deprecated-calls.js'),
+    import('./deprecations.js'),
+    import('../http/pipeline/environments.js'),
+  ]);
+  const ground = await cliGround(ctx);
+  const projects = composeProjects(ground);
+  const project = await projects.inEnvironment(orRefuse(await projects.find(slug)), environment);
   const { deprecatedOperations: operations } = await ctx.declared();
   const routes = new EnvironmentRoutes(await ctx.config());
   return new DeprecationsService(
-    openDeprecatedCallRepository(database),
+    ground.repository('deprecated-calls', openDeprecatedCallRepository),
     () => operations,
     ctx.clock,
     (e) => routes.apiPath(e),

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repositoryOf } from '../feature.js';
-import { openKeyRepository } from '../keys/repository.js';
-import { openProjectRepository } from '../projects/repository.js';
 import { openDeprecatedCallRepository } from './deprecated-calls.js';
 import { deprecatedCallEvent, DeprecationsService } from './deprecations.js';
 import { UsageRecorder } from './recorder.js';
@@ -22,13 +20,12 @@ export const FLUSH_INTERVAL_MS = 10_000;
 export default fp(
   async (app: FastifyInstance) => {
     const usage = repositoryOf(app, 'usage', openUsageRepository);
-    const keys = repositoryOf(app, 'keys', openKeyRepository);
     const deprecatedCalls = repositoryOf(app, 'deprecated-calls', openDeprecatedCallRepository);
-    const recorder = new UsageRecorder(usage, (ids, at) => keys.touch(ids, at), app.clock, {
+    const recorder = new UsageRecorder(usage, (ids, at) => app.keys.touch(ids, at), app.clock, {
       repository: deprecatedCalls,
       event: deprecatedCallEvent(app.deprecatedOperations, (environment) => app.environments.apiPath(environment)),
     });
-    const service = new UsageService(usage, repositoryOf(app, 'projects', openProjectRepository), app.clock);
+    const service = new UsageService(usage, app.projects, app.clock);
     const deprecations = new DeprecationsService(deprecatedCalls, app.deprecatedOperations, app.clock, (environment) =>
       app.environments.apiPath(environment),
     );

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { Environment } from '../http/pipeline/environments.js';
-import type { Project, ProjectRepository } from '../projects/repository.js';
-import { projectNotFound } from '../projects/service.js';
+import type { Project } from '../projects/repository.js';
+import type { ProjectLookup } from '../projects/service.js';
 import type { Quota } from '../projects/plans.js';
 import { DAY_MS, MINUTE_MS } from './recorder.js';
 import type { KeyUsage, UsageRepository } from './repository.js';
@@ -36,15 +36,14 @@ function series(from: number, step: number, count: number, rows: { at: Date; req
 export class UsageService {
   constructor(
     private readonly usage: UsageRepository,
-    private readonly projects: ProjectRepository,
+    private readonly projects: ProjectLookup,
     private readonly clock: Clock,
   ) {}
 
   async report(slug: string, options: { byKey?: boolean; environment?: Environment } = {}): Promise<UsageReport | DomainError> {
-    const project = await this.projects.findBySlug(slug);
-    if (!project) return projectNotFound(slug);
-    const scoped = options.environment === 'staging' ? await this.projects.staging(project, new Date(this.clock.now())) : project;
-    return this.reportOf(scoped, options);
+    const project = await this.projects.find(slug);
+    if (project instanceof DomainError) return project;
+    return this.reportOf(await this.projects.inEnvironment(project, options.environment ?? 'production'), options);
   }
 
   async reportOf(project: Project, options: { byKey?: boolean } = {}): Promise<UsageReport> {
