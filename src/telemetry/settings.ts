@@ -45,32 +45,45 @@ function value(env: Env, name: string): string | undefined {
   return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
 }
 
-/** `key=value,key=value` with percent-encoded values (OTEL_RESOURCE_ATTRIBUTES, OTEL_EXPORTER_OTLP_HEADERS). */
+/**
+ * `key=value,key=value` with percent-encoded values (OTEL_RESOURCE_ATTRIBUTES, OTEL_EXPORTER_OTLP_HEADERS). A
+ * problem names the item by its position and key, never a value: headers carry a collector's credentials.
+ */
 function pairs(raw: string | undefined, name: string, problems: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   if (raw === undefined) return out;
-  for (const item of raw.split(',')) {
+  const items = raw.split(',');
+  for (const [i, item] of items.entries()) {
     if (item.trim() === '') continue;
     const eq = item.indexOf('=');
     const key = eq > 0 ? item.slice(0, eq).trim() : '';
     if (key === '') {
-      problems.push(`${name}: expected key=value pairs separated by commas (got ${JSON.stringify(raw)})`);
+      problems.push(`${name}: expected key=value pairs separated by commas (item ${String(i + 1)} of ${String(items.length)} has no key=)`);
       return {};
     }
     try {
       out[key] = decodeURIComponent(item.slice(eq + 1).trim());
     } catch {
-      problems.push(`${name}: ${JSON.stringify(key)} has a malformed percent-encoded value (got ${JSON.stringify(raw)})`);
+      problems.push(`${name}: ${JSON.stringify(key)} has a malformed percent-encoded value`);
       return {};
     }
   }
   return out;
 }
 
+/** A URL as a message may show it: without a user or password. */
+function shown(raw: string): string {
+  const url = URL.parse(raw);
+  if (url === null || (url.username === '' && url.password === '')) return raw.replace(/\/\/[^/@]*@/, '//…@');
+  url.username = '';
+  url.password = '';
+  return url.href;
+}
+
 function httpUrl(raw: string, name: string, problems: string[]): string | null {
   const url = URL.parse(raw);
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    problems.push(`${name}: expected an http:// or https:// URL (got ${JSON.stringify(raw)})`);
+    problems.push(`${name}: expected an http:// or https:// URL (got ${JSON.stringify(shown(raw))})`);
     return null;
   }
   return raw;
@@ -182,7 +195,7 @@ export function readTraceUrl(env: Env, problems: string[]): string | undefined {
   if (raw === undefined) return undefined;
   const url = URL.parse(raw.replaceAll('{traceId}', '0'));
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || !raw.includes('{traceId}')) {
-    problems.push(`TRACE_URL: expected an http:// or https:// URL containing {traceId} (got ${JSON.stringify(raw)})`);
+    problems.push(`TRACE_URL: expected an http:// or https:// URL containing {traceId} (got ${JSON.stringify(shown(raw))})`);
     return undefined;
   }
   return raw;

@@ -81,7 +81,7 @@ describe('telemetry settings (the standard OTEL_* variables)', () => {
         'OTEL_BSP_SCHEDULE_DELAY: expected a whole number of milliseconds above 0 (got "soon")',
         'OTEL_EXPORTER_OTLP_PROTOCOL: expected one of http/protobuf, http/json (got "grpc")',
         'OTEL_METRICS_EXPORTER: expected one of otlp, none (got "prometheus")',
-        'OTEL_RESOURCE_ATTRIBUTES: expected key=value pairs separated by commas (got "novalue")',
+        'OTEL_RESOURCE_ATTRIBUTES: expected key=value pairs separated by commas (item 1 of 1 has no key=)',
         'OTEL_TRACES_SAMPLER: expected one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio (got "xray")',
       ],
     );
@@ -92,6 +92,19 @@ describe('telemetry settings (the standard OTEL_* variables)', () => {
     assert.deepEqual(problemsOf({ OTEL_METRICS_EXPORTER: 'otlp' }), [
       'OTEL_METRICS_EXPORTER: otlp needs OTEL_EXPORTER_OTLP_ENDPOINT (telemetry is off without an OTLP endpoint)',
     ]);
+    // A collector's credentials never reach a message: not a header's value, not an endpoint's user and password.
+    const secret = 'hcaik_SECRET';
+    const leaks = [
+      ...problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: `ftp://user:${secret}@collector:4318` }),
+      ...problemsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_HEADERS: `x-honeycomb-team=${secret},oops`,
+      }),
+      ...problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_HEADERS: `x-key=%E0%A4%A${secret}` }),
+    ];
+    assert.equal(leaks.length, 3, JSON.stringify(leaks));
+    for (const problem of leaks) assert.ok(!problem.includes(secret), problem);
+    assert.ok(leaks.some((p) => p.includes('item 2 of 2 has no key=')));
     // Beside the other settings' problems, all at once.
     const mixed = problemsOf({ PORT: 'eighty', OTEL_EXPORTER_OTLP_ENDPOINT: 'nope' });
     assert.equal(mixed.length, 2);
@@ -102,6 +115,7 @@ describe('telemetry settings (the standard OTEL_* variables)', () => {
   test('TRACE_URL: an http(s) URL template with {traceId}', () => {
     assert.equal(loadConfig({ TRACE_URL: 'http://jaeger:16686/trace/{traceId}' }).traceUrl, 'http://jaeger:16686/trace/{traceId}');
     assert.equal(loadConfig({}).traceUrl, undefined);
+    assert.equal(loadConfig({ TRACE_URL: 'HTTPS://jaeger/trace/{traceId}' }).traceUrl, 'HTTPS://jaeger/trace/{traceId}');
     assert.deepEqual(problemsOf({ TRACE_URL: 'http://jaeger:16686/trace/' }), [
       'TRACE_URL: expected an http:// or https:// URL containing {traceId} (got "http://jaeger:16686/trace/")',
     ]);
