@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from '../metrics/prometheus.js';
+import { tracing } from '../telemetry/tracing.js';
 import { appGround } from '../feature.js';
 import { ApiLoad } from '../http/server/api-load.js';
 import { composeWebhooks } from './compose.js';
@@ -54,7 +55,11 @@ export default fp(
           apiSaturated: () => load.saturated(),
         })
       : null;
-    const service = composeWebhooks(ground, { allowPrivate: config.webhookAllowPrivate, wake: () => worker?.wake() }, repo);
+    const service = composeWebhooks(
+      ground,
+      { allowPrivate: config.webhookAllowPrivate, wake: () => tracing().detached(() => worker?.wake()) },
+      repo,
+    );
     app.decorate('webhooks', { service, worker });
     webhookRoutes(app, service);
 

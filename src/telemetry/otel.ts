@@ -129,6 +129,10 @@ export class OtelTracing implements Tracing {
     return { scope: new OtelSpan(span), context: trace.setSpan(parent, span) };
   }
 
+  detached<T>(fn: () => T): T {
+    return this.contexts.with(ROOT_CONTEXT, fn);
+  }
+
   inSpan<T>(name: string, options: SpanOptions, fn: (span: SpanScope) => T): T {
     const { scope, context } = this.open(name, options);
     let result: T;

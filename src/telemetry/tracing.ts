@@ -49,6 +49,11 @@ export interface Tracing {
   withActive<T>(span: SpanScope, fn: () => T): T;
   /** The active span's `traceparent` value (kept with what outlives the request, to link to it later), or null. */
   activeTraceparent(): string | null;
+  /**
+   * Runs `fn` with no span active: for background work a request merely sets going (a worker woken, a batch
+   * scheduled), so its timers and statements do not join that request's trace.
+   */
+  detached<T>(fn: () => T): T;
 }
 
 const NO_SPAN: SpanScope = {
@@ -67,6 +72,7 @@ export const noTracing: Tracing = {
   startSpan: () => NO_SPAN,
   withActive: (_span, fn) => fn(),
   activeTraceparent: () => null,
+  detached: (fn) => fn(),
 };
 
 let installed: Tracing = noTracing;

@@ -110,6 +110,13 @@ describeEachEngine('webhook delivery spans', () => {
       const linked = await eventually(async () => tracing.named('webhook ping').find((s) => s.ended), 15_000, 'the ping span');
       assert.deepEqual(linked.links, [RecordingTracing.traceparentOf(asked)]);
       assert.equal(linked.parentId, null);
+      // The worker it woke claims, leases and records detached: none of that joins the request's trace.
+      const afterwards = tracing.spans.filter((s) => s.traceId === asked.traceId && s.attributes['db.system'] !== undefined);
+      assert.deepEqual(
+        afterwards.filter((s) => /webhook_attempts|UPDATE webhook_deliveries/.test(s.name)).map((s) => s.name),
+        [],
+        JSON.stringify(afterwards.map((s) => s.name)),
+      );
 
       const project = await h.app.projects.find(p.project);
       assert.ok(!(project instanceof DomainError) && project);

@@ -108,6 +108,10 @@ export class RecordingTracing implements Tracing {
     return span === undefined ? null : `00-${span.traceId}-${span.spanId}-01`;
   }
 
+  detached<T>(fn: () => T): T {
+    return this.active.exit(fn);
+  }
+
   /** The spans named `name` (or matching it). */
   named(name: string | RegExp): RecordedSpan[] {
     return this.spans.filter((s) => (typeof name === 'string' ? s.name === name : name.test(s.name)));

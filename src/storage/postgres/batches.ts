@@ -121,7 +121,10 @@ export function batchedWrite<I, O>(write: BatchedWrite<I, O>): (input: I) => Pro
   const schedule = (): void => {
     if (scheduled || waiting.length === 0 || inFlight >= IN_FLIGHT) return;
     scheduled = true;
-    setImmediate(send);
+    // Detached: a batch is no one request's (each traced write runs in its own span).
+    const t = tracing();
+    if (t.enabled) t.detached(() => setImmediate(send));
+    else setImmediate(send);
   };
 
   return (input) => {

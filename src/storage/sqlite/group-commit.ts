@@ -99,11 +99,15 @@ export class GroupCommit {
       this.queue.push({ op, oneStatement, durable, resolve: resolve as (value: unknown) => void, reject, span, cause });
       if (!this.scheduled) {
         this.scheduled = true;
-        // setImmediate runs after every request read in this turn has queued its write.
-        setImmediate(() => this.flush());
+        // setImmediate runs after every request read in this turn has queued its write. Detached: the batch is
+        // no one request's (each traced write runs in its own span), so its other writes join no trace.
+        if (t.enabled) t.detached(() => setImmediate(this.flushSoon));
+        else setImmediate(this.flushSoon);
       }
     });
   }
+
+  private readonly flushSoon = (): void => this.flush();
 
   /** Commits whatever is queued now (also called before the database closes). */
   flush(): void {
