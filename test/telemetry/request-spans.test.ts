@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { connect } from 'node:net';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATOR } from '../../src/audit/actor.js';
@@ -47,6 +48,8 @@ describeEachEngine('request spans', (engine) => {
               tracing().inSpan('test: inside placeOrder', {}, () => {
                 // An order of 7 meets a database that fails: a 500.
                 if (args[1].quantity === 7) throw new Error('the database went away');
+                // An order of 8 takes its time: its client can go away meanwhile.
+                if (args[1].quantity === 8) return sleep(300).then(() => target.place(...args));
                 return target.place(...args);
               });
           }
@@ -143,6 +146,28 @@ describeEachEngine('request spans', (engine) => {
     const child = await receiver.waitForSpan((s) => s.name === 'test: inside placeOrder' && s.traceId === placed.traceId);
     assert.equal(child.parentSpanId, placed.spanId);
     assert.equal(child.kind, 1);
+  });
+
+  test('a client that goes away before its answer: the span still ends, with status 499', async () => {
+    const created = await send('POST', '/v1/pets', {}, JSON.stringify({ name: 'Slow', categoryId: 1 }));
+    const petId = /"id":(\d+)/.exec(created.body.toString())?.[1] ?? assert.fail('no pet id');
+    const body = JSON.stringify({ petId: Number(petId), quantity: 8 });
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const head = rawRequest('POST', '/v1/store/orders', {
+      host: 'localhost',
+      ...h.auth,
+      'x-request-id': 'gone-away',
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+    });
+    socket.write(head + body);
+    await sleep(100);
+    socket.destroy();
+    const span = await spanOf('gone-away');
+    assert.equal(span.name, 'POST /v1/store/orders');
+    assert.equal(span.attributes['http.response.status_code'], 499);
+    assert.equal(span.status.code, 0, 'the client left: not a server error');
   });
 
   test("a caller's traceparent is continued on both paths; a malformed one starts a new trace", async () => {

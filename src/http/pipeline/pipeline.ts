@@ -233,6 +233,9 @@ export class Pipeline {
  * also saves Fastify a dispatch each), and the `log` stages as an onResponse hook. `pipeline` is read when the
  * app is ready (the capabilities' stages are declared once they have registered).
  */
+/** The status a request span ends with when its client closed the connection before the answer (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline): void {
   let steps: readonly RequestStep[] = [];
   let completed: Pipeline['completed'] = () => undefined;
@@ -249,15 +252,35 @@ export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline)
       if (err) done(err);
       else if (!answered) done();
     });
+  // A client that goes away before its answer is sent: Fastify runs no onResponse, so the span ends when the
+  // response closes unfinished (status 499, "client closed request", as proxies log it).
+  const aborted = new WeakSet<FastifyRequest>();
+  const endAborted = (request: FastifyRequest) => {
+    const span = requestSpan(request.raw);
+    if (trace === null || span === undefined) return;
+    aborted.add(request);
+    trace.end(request.raw, span, {
+      method: request.method,
+      route: request.is404 ? null : (request.routeOptions.url ?? null),
+      operation: null,
+      status: CLIENT_CLOSED_REQUEST,
+      principal: principalOf(request) ?? undefined,
+      requestId: request.id,
+      errorCode: null,
+    });
+  };
   app.addHook('onRequest', (request, reply, done) => {
     if (trace === null) return runAll(request, reply, done);
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) endAborted(request);
+    });
     // The request's span is active for every step, and for what Fastify runs from here on.
     traces.withActive(trace.begin(request.raw), () => runAll(request, reply, done));
   });
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const principal = principalOf(request);
     const error = principal || trace !== null ? answeredErrors.get(request) : undefined;
-    if (trace !== null) {
+    if (trace !== null && !aborted.has(request)) {
       const span = requestSpan(request.raw);
       if (span !== undefined) {
         trace.end(request.raw, span, {
