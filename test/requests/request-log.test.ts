@@ -192,15 +192,18 @@ function requestLogTests(open: () => Promise<Harness>): void {
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (h.app.server.address() as { port: number }).port;
     const headers = { host: 'localhost', ...p.auth };
-    // The first request puts the key in the cache; the next ones may be answered early.
+    // The first request puts the key in the cache; the next ones may be answered early. On SQLite, two that were:
+    // on a loaded machine one may still take the regular path (seen once), and only the front door's count here.
     await rawExchange(port, rawRequest('GET', '/v1/pets', headers));
-    const answered = h.app.frontDoor.answered;
-    const ids = ['early-list-1', 'early-list-2'];
-    for (const id of ids) {
+    const ids: string[] = [];
+    for (let i = 1; ids.length < 2; i++) {
+      assert.ok(i <= 20, `only ${String(ids.length)} of 20 requests answered early`);
+      const id = `early-list-${String(i)}`;
+      const answered = h.app.frontDoor.answered;
       const [res] = await rawExchange(port, rawRequest('GET', '/v1/pets?limit=2', { ...headers, 'x-request-id': id }));
       assert.equal(res?.status, 200);
+      if (h.storage.engine !== 'sqlite' || h.app.frontDoor.answered === answered + 1) ids.push(id);
     }
-    if (h.storage.engine === 'sqlite') assert.equal(h.app.frontDoor.answered, answered + 2, 'answered early');
     for (const id of ids) {
       const { hit } = await find(id);
       assert.deepEqual([hit?.operation, hit?.status, hit?.keyId, hit?.path], ['listPets', 200, keyId, '/v1/pets?limit=2']);
