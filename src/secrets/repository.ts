@@ -7,16 +7,23 @@ export interface SecretRepository {
    * and returned. Instances starting at once all get the one value stored first.
    */
   obtain(name: string, candidate: Buffer, now: Date): Promise<Buffer>;
+  /** The value stored under `name`, null when there is none. */
+  find(name: string): Promise<Buffer | null>;
 }
 
 export function openSecretRepository(database: Database): SecretRepository {
   const sql = sqlFor(database);
+  const find = async (name: string): Promise<Buffer | null> => {
+    const row = await sql.one<{ value: Buffer | Uint8Array }>('SELECT value FROM secrets WHERE name = ?', [name]);
+    return row ? Buffer.from(row.value) : null;
+  };
   return {
     obtain: async (name, candidate, now) => {
       await sql.run('INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING', [name, candidate, now]);
-      const row = await sql.one<{ value: Buffer | Uint8Array }>('SELECT value FROM secrets WHERE name = ?', [name]);
-      if (!row) throw new Error(`the secret ${name} was stored but cannot be read back`);
-      return Buffer.from(row.value);
+      const value = await find(name);
+      if (value === null) throw new Error(`the secret ${name} was stored but cannot be read back`);
+      return value;
     },
+    find,
   };
 }
