@@ -72,7 +72,11 @@ export interface AccountRepository {
   /** Stores the invitation unless its project already has `limit` pending at its creation: false then. */
   createInvitation(tokenHash: Buffer, invitation: Invitation, invitedBy: number | null, limit: number): Promise<boolean>;
   findInvitation(tokenHash: Buffer): Promise<Invitation | null>;
-  /** Marks an unused invitation used; false when it already was (only one acceptance wins). */
+  /**
+   * Marks an unused invitation used, in the same statement as checking that its sender may still send it (a site
+   * admin, the project's owner, or its admin for a role below owner; the operator's, with no sender, always): false
+   * when it was used already (only one acceptance wins) or its sender lost that authority, even a moment before.
+   */
   useInvitation(tokenHash: Buffer, at: Date): Promise<boolean>;
   /** Whether a person made the project themselves (not an admin nor the operator). */
   isSelfMade(projectId: number): Promise<boolean>;
@@ -255,7 +259,14 @@ export function openAccountRepository(database: Database): AccountRepository {
         : null;
     },
     useInvitation: async (tokenHash, at) =>
-      (await sql.run('UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [at, tokenHash])) > 0,
+      (await sql.run(
+        `UPDATE invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND (
+           invited_by IS NULL
+           OR EXISTS (SELECT 1 FROM users u WHERE u.id = invitations.invited_by AND u.admin = ?)
+           OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = invitations.project_id AND m.user_id = invitations.invited_by
+                      AND ((${ROLE}) = 'owner' OR ((${ROLE}) = 'admin' AND invitations.role <> 'owner'))))`,
+        [at, tokenHash, true],
+      )) > 0,
     isSelfMade: async (projectId) => (await sql.one('SELECT 1 AS yes FROM self_made_projects WHERE project_id = ?', [projectId])) !== null,
     isMember,
     memberProjectIds: async (userId) =>

@@ -98,6 +98,13 @@ export interface CreatedUser extends User {
   generatedPassword?: string;
 }
 
+/** An invitation whose sender may no longer send it (AccountService.inviterMayStill). */
+const WITHDRAWN = () =>
+  new DomainError(
+    'invitation_expired',
+    'This invitation was withdrawn: whoever sent it may no longer invite to this project with its role. Ask a project admin for a new one.',
+  );
+
 /**
  * People, the projects they are members of, and what they may see. Changes to a project's people (and the
  * projects people create) are recorded in the audit log with their actor.
@@ -366,12 +373,7 @@ export class AccountService {
     if (invitation.expiresAt.getTime() <= this.clock.now()) return new DomainError('invitation_expired', 'This invitation has expired.');
     const project = await this.projectById(invitation.projectId);
     if (!project) return notFound;
-    if (!(await this.inviterMayStill(invitation))) {
-      return new DomainError(
-        'invitation_expired',
-        'This invitation was withdrawn: whoever sent it may no longer invite to this project with its role. Ask a project admin for a new one.',
-      );
-    }
+    if (!(await this.inviterMayStill(invitation))) return WITHDRAWN();
     return { ...invitation, project: project.slug };
   }
 
@@ -400,7 +402,10 @@ export class AccountService {
       return new DomainError('invitation_mismatch', 'This invitation is meant for another email: sign in with the invited one.');
     }
     if (!(await this.accounts.useInvitation(invitationHash(token), new Date(this.clock.now())))) {
-      return new DomainError('invitation_used', 'This invitation has already been used.');
+      // Its sender's authority is checked again in the statement that uses it: a demotion since the check above wins.
+      return (await this.inviterMayStill(invitation))
+        ? new DomainError('invitation_used', 'This invitation has already been used.')
+        : WITHDRAWN();
     }
     // Already a member: the invitation is used, the role they have stays, and nothing is added to the audit log.
     if (await this.accounts.addMember(invitation.projectId, user.id, new Date(this.clock.now()), invitation.role)) {
