@@ -1,4 +1,4 @@
-/** Every event type a webhook endpoint can subscribe to (DESIGN §2, "Events and webhooks"). */
+/** Every event type a webhook endpoint can subscribe to (docs/webhooks.md). */
 export const EVENT_TYPES = [
   'pet.created',
   'pet.status_changed',

@@ -18,7 +18,7 @@ function runWithStdin(args: string[], databaseUrl: string, input: string): Promi
   });
 }
 
-/** The accounts commands of DESIGN.md section 2, and a signed-in session over real HTTP, on a temporary SQLite file. */
+/** The accounts commands of docs/management.md, and a signed-in session over real HTTP, on a temporary SQLite file. */
 describe('bin/petstore users, members and usage; the management API over HTTP', () => {
   const db = tempDatabase('petstore-accounts-cli-');
   const cli = (...args: string[]) => runCli(args, db.url);

@@ -16,7 +16,7 @@ const available = pebbleAvailable();
 const PLATFORM = 'sites.platform.test';
 
 /**
- * `petstore domains …` and `petstore redirects …` as DESIGN section 2 fixes
+ * `petstore domains …` and `petstore redirects …` as docs/domains.md gives
  * them, run as a user would on a SQLite file. Deploys are not in the database
  * on this side yet, so a domain of a project "with a deploy" is added through
  * the service on the same file; every other step goes through the CLI.

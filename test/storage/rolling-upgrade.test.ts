@@ -13,7 +13,7 @@ import { accessToken } from '../helpers/remote-cli.js';
 /** The commit release 1.0.0 was cut from, as CHANGELOG.md names it. */
 const RELEASE_1_0_0 = releaseCommit('1.0.0');
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-// The most a revocation may take to reach every instance (DESIGN §3).
+// The most a revocation may take to reach every instance (docs/operations.md).
 const PROPAGATION_MS = 5000;
 
 const history = await missingHistory(RELEASE_1_0_0);

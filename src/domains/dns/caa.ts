@@ -60,7 +60,7 @@ async function caaAt(resolver: Resolver, name: string): Promise<{ at: string; re
  * Decides whether CAA lets any of `identities` (the CA's issuer domain names)
  * issue for `domain`, by RFC 8659: the relevant record set is the first
  * non-empty CAA(X) climbing from the name to its registrable domain (our
- * stopping point, as DESIGN section 6 fixes it); with no `issue` property in
+ * stopping point: above it are public suffixes); with no `issue` property in
  * it any CA may issue; otherwise one `issue` value must name the CA.
  */
 export async function checkCaa(
