@@ -9,7 +9,6 @@ import { openAccountRepository } from './repository.js';
 import type { AccountService } from './service.js';
 import { SessionService } from './sign-in.js';
 import { openSessionRepository } from './sessions-repository.js';
-import { openIdProvider } from './sso/provider.js';
 import { openSsoLoginRepository } from './sso/repository.js';
 import { SingleSignOn } from './sso/service.js';
 import type { AttemptThrottle } from './throttle.js';
@@ -55,7 +54,13 @@ export default fp(
       oidcIssuer === undefined || oidcClientId === undefined
         ? null
         : new SingleSignOn(
-            openIdProvider({ issuer: oidcIssuer, clientId: oidcClientId, clientSecret: config.oidcClientSecret, name: config.oidcName }),
+            // Loaded only when single sign-on is configured: openid-client and jose are a few MB of every process otherwise.
+            (await import('./sso/provider.js')).openIdProvider({
+              issuer: oidcIssuer,
+              clientId: oidcClientId,
+              clientSecret: config.oidcClientSecret,
+              name: config.oidcName,
+            }),
             repositoryOf(app, 'ssoLogins', openSsoLoginRepository),
             accounts,
             people,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import QRCode from 'qrcode';
 import { SignInThrottled } from '../accounts/sign-in.js';
 import { actorFor } from '../audit/request-actor.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -74,6 +73,7 @@ export function totpRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const setup = answer(await app.secondFactors.beginTotp(userOf(request)));
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(setup.otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       reply.header('cache-control', 'no-store');
       return { ...setup, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };

@@ -1,14 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Actor, AuditTrail } from '../../audit/actor.js';
 import type { Clock } from '../../clock.js';
@@ -16,6 +12,9 @@ import { DomainError } from '../../errors/domain-error.js';
 import type { AccountRepository, User } from '../repository.js';
 import type { Passkey, PasskeyRepository } from './passkey-repository.js';
 import type { FactorRepository } from './repository.js';
+
+/** The WebAuthn library, loaded on the first passkey call: about 5 MB of heap (and 150 modules) a process without passkeys never needs. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** A challenge is good this long: the browser's prompt waits 5 minutes at most too. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -77,7 +76,9 @@ export class PasskeyService {
     if (existing.length >= MAX_PASSKEYS) {
       return new DomainError('validation_failed', `You have the most passkeys allowed (${String(MAX_PASSKEYS)}): remove one first.`);
     }
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webauthn()
+    ).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userName: user.email,
@@ -114,7 +115,9 @@ export class PasskeyService {
       return failed('it does not answer a registration challenge of yours that is still valid (5 minutes)');
     let verified;
     try {
-      verified = await verifyRegistrationResponse({
+      verified = await (
+        await webauthn()
+      ).verifyRegistrationResponse({
         response,
         expectedChallenge: challenge ?? '',
         expectedOrigin: rp.origin,
@@ -167,7 +170,9 @@ export class PasskeyService {
 
   /** Options for the browser's `navigator.credentials.get()`: any passkey of this service (discoverable). */
   async authenticationOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CHALLENGE_TTL_MS });
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CHALLENGE_TTL_MS });
     const now = this.clock.now();
     await this.passkeys.addChallenge(options.challenge, 'sign-in', null, new Date(now + CHALLENGE_TTL_MS), new Date(now));
     return options;
@@ -181,7 +186,9 @@ export class PasskeyService {
     const passkey = await this.passkeys.findByCredentialId(response.id);
     if (!passkey) return refused();
     try {
-      const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+      const { verified, authenticationInfo } = await (
+        await webauthn()
+      ).verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: rp.origin,
