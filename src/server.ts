@@ -33,8 +33,19 @@ export const EXIT_UNWRITTEN = 3;
 export async function serve(config: Config = loadConfig()): Promise<void> {
   if (config.workers > 1 && cluster.isPrimary) return servePrimary(config);
   const worker = workerNumber();
-  // The primary delivers webhooks and takes the scheduled backups (its own app; workers/primary.ts).
-  if (worker !== null) config = { ...config, webhookWorker: false, backupDir: undefined };
+  if (worker === null) return serveOne(config, null);
+  try {
+    // The primary delivers webhooks and takes the scheduled backups (its own app; workers/primary.ts).
+    await serveOne({ ...config, webhookWorker: false, backupDir: undefined }, worker);
+  } catch (err) {
+    // The error is said as a single process says it, and the worker exits with its status: the channel to the
+    // primary no longer keeps it running (the primary then stops the whole server with that status).
+    process.channel?.unref();
+    throw err;
+  }
+}
+
+async function serveOne(config: Config, worker: number | null): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
   // Before the app opens storage: every span from the first statement on goes through it.
   await installTelemetry(config.telemetry);
@@ -84,8 +95,6 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
       );
   };
   if (signalled !== null) return stop(signalled);
-  // A worker whose primary is gone (killed) stops as if it were told to: nobody would replace or stop it.
-  if (worker !== null) process.on('disconnect', () => stop('disconnect'));
   try {
     await app.listen({ port: config.port, host: config.host });
     https = await listenHttps(app);
