@@ -8,6 +8,7 @@ import { registerContract } from './contract/routes.js';
 import type { RepositoryWrappers } from './feature.js';
 import { DECLARED, FEATURES, openAppStorage } from './features.js';
 import { registerHealth } from './health/routes.js';
+import { primaryChannel } from './workers/channel.js';
 import { AccessLog } from './http/observability/access-log.js';
 import { stdoutSink } from './http/observability/log-sink.js';
 import { collectDeprecatedOperations } from './http/deprecation/deprecated-operations.js';
@@ -227,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     { kind: 'route', request: sunsetStep(clock) },
   );
   registerPipeline(app, pipeline);
-  registerHealth(app);
+  registerHealth(app, primaryChannel());
   app.addHook('onListen', async () => {
     const listening = app.server.address();
     if (listening && typeof listening === 'object') environments.listeningOn(listening.port);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SchemaState } from '../storage/migrations.js';
 import { VERSION } from '../version.js';
-import { primaryChannel } from '../workers/channel.js';
 
 const READY_TIMEOUT_MS = 1000;
 
@@ -36,13 +35,17 @@ function schemaOf(state: SchemaState) {
   };
 }
 
+/** With WORKERS > 1, the whole server's readiness as the primary sees it (workers/channel.ts). */
+export interface WholeServer {
+  readiness(): Promise<{ workers: number; of: number; primary: { database: string } }>;
+}
+
 /**
  * `/healthz`: the process accepts requests. `/readyz`: the database answers; this build's `version` and
  * the schema's state; the other checks capabilities registered in `app.readiness` are reported beside it. With WORKERS > 1 a worker
  * answers for the whole server: `primary` (it answers, its database is up) and `workers` (listening/WORKERS).
  */
-export function registerHealth(app: FastifyInstance): void {
-  const workers = primaryChannel();
+export function registerHealth(app: FastifyInstance, workers: WholeServer | null = null): void {
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
     let database = 'up';

@@ -27,7 +27,8 @@ export class PrimaryChannel {
   /** One counter call, sent with the others of this turn. */
   counter<T>(call: CounterCall): Promise<T> {
     const id = this.nextId++;
-    if (this.batch.length === 0) queueMicrotask(this.sendBatch);
+    // After the poll phase that read them: the calls of every request read in this turn in one message.
+    if (this.batch.length === 0) setImmediate(this.sendBatch);
     this.batch.push({ id, call });
     return new Promise<T>((resolve) => this.pending.set(id, resolve as (value: unknown) => void));
   }

@@ -127,22 +127,26 @@ describeEachEngine('WORKERS=2', (engine) => {
     return { slug, key: created.key, id: created.id };
   };
 
-  test('a Free key gets exactly 60 × 200 of 100 requests spread over both workers; the ban that follows holds on both', { skip: skip() }, async () => {
-    const { key } = await freeKey();
-    await roomInThisMinute(25);
-    const answers = await inBatches(100, 10, () => call(server.url, 'GET', '/v1/pets', key));
-    const statuses = answers.map((a) => a.status);
-    assert.equal(statuses.filter((s) => s === 200).length, 60, JSON.stringify(statuses));
-    assert.equal(statuses.filter((s) => s === 429).length, 40);
-    assert.deepEqual(new Set(await workersOf(server, answers)), new Set([1, 2]));
-    // More than BAN_THRESHOLD (5) refused requests: the key is banned, and every worker answers so at once.
-    const after = await inBatches(10, 5, () => call(server.url, 'GET', '/v1/pets', key));
-    assert.deepEqual(
-      after.map((a) => a.body.code),
-      after.map(() => 'api_key_banned'),
-    );
-    assert.deepEqual(new Set(await workersOf(server, after)), new Set([1, 2]));
-  });
+  test(
+    'a Free key gets exactly 60 × 200 of 100 requests spread over both workers; the ban that follows holds on both',
+    { skip: skip() },
+    async () => {
+      const { key } = await freeKey();
+      await roomInThisMinute(25);
+      const answers = await inBatches(100, 10, () => call(server.url, 'GET', '/v1/pets', key));
+      const statuses = answers.map((a) => a.status);
+      assert.equal(statuses.filter((s) => s === 200).length, 60, JSON.stringify(statuses));
+      assert.equal(statuses.filter((s) => s === 429).length, 40);
+      assert.deepEqual(new Set(await workersOf(server, answers)), new Set([1, 2]));
+      // More than BAN_THRESHOLD (5) refused requests: the key is banned, and every worker answers so at once.
+      const after = await inBatches(10, 5, () => call(server.url, 'GET', '/v1/pets', key));
+      assert.deepEqual(
+        after.map((a) => a.body.code),
+        after.map(() => 'api_key_banned'),
+      );
+      assert.deepEqual(new Set(await workersOf(server, after)), new Set([1, 2]));
+    },
+  );
 
   test('a revoked key is refused by both workers within 5 s', { skip: skip() }, async () => {
     const { key, id } = await freeKey();
@@ -177,7 +181,10 @@ describeEachEngine('WORKERS=2', (engine) => {
         [200, 200, 200, 200],
       );
       for (const list of reads.slice(2)) {
-        assert.ok((list.body as unknown as { id: number }[]).some((p) => p.id === created.body.id), 'the list has the new pet');
+        assert.ok(
+          (list.body as unknown as { id: number }[]).some((p) => p.id === created.body.id),
+          'the list has the new pet',
+        );
       }
     }
   });
@@ -185,7 +192,9 @@ describeEachEngine('WORKERS=2', (engine) => {
   test('a 90/10 read/write mix: no 5xx, no SQLITE_BUSY', { skip: skip() }, async () => {
     const key = await createUnlimitedKey(db.url, uniqueSlug('mix'));
     const answers = await inBatches(600, 20, (i) =>
-      i % 10 === 0 ? call(server.url, 'POST', '/v1/pets', key, { name: `Mix ${String(i)}`, categoryId: 2 }) : call(server.url, 'GET', '/v1/pets', key),
+      i % 10 === 0
+        ? call(server.url, 'POST', '/v1/pets', key, { name: `Mix ${String(i)}`, categoryId: 2 })
+        : call(server.url, 'GET', '/v1/pets', key),
     );
     const failed = answers.filter((a) => a.status >= 500);
     assert.deepEqual(failed, []);
@@ -207,7 +216,7 @@ describeEachEngine('WORKERS=2', (engine) => {
     assert.deepEqual(new Set(await workersOf(server, created)), new Set([1, 2]));
     const ids = created.map((c) => c.body.id).sort();
     const petIds = () => delivered.map((d) => (JSON.parse(d) as { data: { id: number } }).data.id);
-    for (const deadline = Date.now() + 20_000; petIds().length < ids.length && Date.now() < deadline; ) await sleep(100);
+    for (const deadline = Date.now() + 20_000; petIds().length < ids.length && Date.now() < deadline;) await sleep(100);
     // Time for a second delivery of any of them to arrive, were there one.
     await sleep(1500);
     assert.deepEqual(petIds().sort(), ids);
@@ -235,7 +244,10 @@ describeEachEngine('WORKERS=2', (engine) => {
       const read = await call(server.url, 'GET', `/v1/pets/${String(id)}`, key);
       assert.equal(read.status, 200, `pet ${String(id)}`);
     }
-    const ready = await fetch(`${server.url}/readyz`).then(async (r) => ({ status: r.status, body: (await r.json()) as { checks: Record<string, string> } }));
+    const ready = await fetch(`${server.url}/readyz`).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { checks: Record<string, string> },
+    }));
     assert.equal(ready.status, 200);
     assert.equal(ready.body.checks.workers, '2/2');
   });
@@ -267,7 +279,10 @@ describe('WORKERS at start', () => {
     try {
       const r = await runCli(['serve'], db.url, { WORKERS: '2', PORT: String(port), HOST: '127.0.0.1' });
       assert.equal(r.code, 1, r.stderr);
-      assert.equal(r.stderr, `petstore: port ${String(port)} is in use (127.0.0.1:${String(port)}): stop what listens there, or set PORT\n`);
+      assert.equal(
+        r.stderr,
+        `petstore: port ${String(port)} is in use (127.0.0.1:${String(port)}): stop what listens there, or set PORT\n`,
+      );
     } finally {
       busy.close();
       db.cleanup();
