@@ -68,7 +68,7 @@ export class BatchedLines implements LogSink {
       this.out.write(batch);
       return;
     }
-    for (let start = 0; start < batch.length; ) {
+    for (let start = 0; start < batch.length;) {
       let end = Math.min(batch.length, start + PIPE_BUF);
       if (end < batch.length) {
         const lastNewline = batch.lastIndexOf(0x0a, end - 1);
