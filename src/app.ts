@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -7,6 +8,7 @@ import { registerContract } from './contract/routes.js';
 import type { RepositoryWrappers } from './feature.js';
 import { DECLARED, FEATURES, openAppStorage } from './features.js';
 import { registerHealth } from './health/routes.js';
+import { primaryChannel } from './workers/channel.js';
 import { AccessLog } from './http/observability/access-log.js';
 import { stdoutSink } from './http/observability/log-sink.js';
 import { collectDeprecatedOperations } from './http/deprecation/deprecated-operations.js';
@@ -47,6 +49,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Tests: wrap a capability's repository by capability name (e.g. one that fails). */
   wrapRepositories?: RepositoryWrappers;
+  /** With WORKERS > 1, which process this is (0: the primary, 1…WORKERS: a worker), in every log line. */
+  worker?: number;
 }
 
 export type App = FastifyInstance & { openapi: () => Record<string, unknown> };
@@ -133,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   const logSink = options.logStream ?? stdoutSink();
-  const accessLog = new AccessLog(logSink, ['info', 'debug', 'trace'].includes(config.logLevel));
+  const accessLog = new AccessLog(logSink, ['info', 'debug', 'trace'].includes(config.logLevel), options.worker);
   const verbose = ['debug', 'trace'].includes(config.logLevel);
   const environments = new EnvironmentRoutes(config);
   const door = new FrontDoor({ requestId: genReqId, trustProxy: config.trustProxy, accessLog, verbose, environments });
@@ -142,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.worker === undefined ? {} : { base: { pid: process.pid, hostname: hostname(), worker: options.worker } }),
       ...(telemetry === null ? {} : { mixin: () => telemetry.tracing.activeIds() ?? {} }),
       serializers: { req: requestSerializer },
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
@@ -223,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     { kind: 'route', request: sunsetStep(clock) },
   );
   registerPipeline(app, pipeline);
-  registerHealth(app);
+  registerHealth(app, primaryChannel());
   app.addHook('onListen', async () => {
     const listening = app.server.address();
     if (listening && typeof listening === 'object') environments.listeningOn(listening.port);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ConfigError } from './config-error.js';
@@ -105,6 +106,8 @@ export const ConfigSchema = Type.Object({
   telemetry: Type.Optional(Type.Object({}, { additionalProperties: true })),
   /** A link to a request's trace in the operator's tracing tool, `{traceId}` replaced (the dashboard's request view). */
   traceUrl: Type.Optional(Type.String({ minLength: 1 })),
+  /** Processes serving the port (`serve`): 1 is one process; more are workers under a primary (src/workers). */
+  workers: Type.Integer({ minimum: 1, maximum: 256 }),
 });
 
 export type Config = Omit<Static<typeof ConfigSchema>, 'telemetry'> & { telemetry?: TelemetrySettings };
@@ -160,6 +163,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   oidcName: 'OIDC_NAME',
   telemetry: 'OTEL_EXPORTER_OTLP_ENDPOINT',
   traceUrl: 'TRACE_URL',
+  workers: 'WORKERS',
 };
 
 function integer(raw: string | undefined, fallback: number): unknown {
@@ -260,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcName: optional(env.OIDC_NAME),
     telemetry: readTelemetrySettings(env, otherProblems) ?? undefined,
     traceUrl: readTraceUrl(env, otherProblems),
+    workers: optional(env.WORKERS)?.toLowerCase() === 'auto' ? availableParallelism() : integer(env.WORKERS, 1),
   };
   for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
   if (Value.Check(ConfigSchema, candidate)) {

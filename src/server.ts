@@ -1,9 +1,12 @@
+import cluster from 'node:cluster';
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { ServeError } from './serve-error.js';
 import { listenHttps, type HttpsListener } from './domains/serving/https.js';
 import { installTelemetry, uninstallTelemetry } from './telemetry/install.js';
+import { primaryChannel, workerNumber } from './workers/channel.js';
+import { startWorkers, worse } from './workers/primary.js';
 
 /**
  * How far V8 lets the old generation grow past what the last full collection
@@ -23,8 +26,26 @@ export const HEAP_GROWING_PERCENT = 20;
  */
 export const EXIT_UNWRITTEN = 3;
 
-/** Runs the service until SIGTERM/SIGINT, then drains in-flight requests and exits. */
+/**
+ * Runs the service until SIGTERM/SIGINT, then drains in-flight requests and exits. With WORKERS > 1 this process
+ * is the primary (servePrimary) and each worker runs this function again, its background work switched off.
+ */
 export async function serve(config: Config = loadConfig()): Promise<void> {
+  if (config.workers > 1 && cluster.isPrimary) return servePrimary(config);
+  const worker = workerNumber();
+  if (worker === null) return serveOne(config, null);
+  try {
+    // The primary delivers webhooks and takes the scheduled backups (its own app; workers/primary.ts).
+    await serveOne({ ...config, webhookWorker: false, backupDir: undefined }, worker);
+  } catch (err) {
+    // The error is said as a single process says it, and the worker exits with its status: the channel to the
+    // primary no longer keeps it running (the primary then stops the whole server with that status).
+    process.channel?.unref();
+    throw err;
+  }
+}
+
+async function serveOne(config: Config, worker: number | null): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
   // Before the app opens storage: every span from the first statement on goes through it.
   await installTelemetry(config.telemetry);
@@ -43,7 +64,7 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, ...(worker === null ? {} : { worker }) });
   clearTimeout(startBound);
   let https: HttpsListener | null = null;
   let stopping = false;
@@ -77,6 +98,7 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
     https = await listenHttps(app);
+    primaryChannel()?.listening();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
@@ -91,4 +113,69 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
         : `no permission to listen on ${where}: pick a port above 1023 with PORT`,
     );
   }
+}
+
+/**
+ * The primary of WORKERS > 1: builds the app (migrations run once, here, before any worker starts) and runs its
+ * background work (webhook delivery, scheduled backups, ACME renewals, retention) without listening; the
+ * workers serve the port (workers/primary.ts). SIGTERM/SIGINT drains every worker, then the primary closes its
+ * app; the exit status is the worst of theirs and its own (EXIT_UNWRITTEN when records were not written).
+ */
+async function servePrimary(config: Config): Promise<void> {
+  setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
+  await installTelemetry(config.telemetry);
+  let signalled: string | null = null;
+  let startBound: NodeJS.Timeout | undefined;
+  let stop = (signal: string) => {
+    if (signalled !== null) return;
+    signalled = signal;
+    startBound = setTimeout(() => {
+      process.stderr.write(`petstore: ${signal} while starting, and the start did not end within SHUTDOWN_TIMEOUT_MS; exiting\n`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  const app = await buildApp({ config, worker: 0 });
+  clearTimeout(startBound);
+  const closeApp = async (status: number, since: number): Promise<never> => {
+    try {
+      await app.close();
+      await uninstallTelemetry(Math.max(0, config.shutdownTimeoutMs - (performance.now() - since) - 250));
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    const final = worse(status, app.finalFlushes.unwritten === null ? 0 : EXIT_UNWRITTEN);
+    app.log.info(final === 0 ? 'stopped' : `stopped; exit status ${String(final)}`);
+    process.exit(final);
+  };
+  if (signalled !== null) return void closeApp(0, performance.now());
+  const workers = startWorkers(app, config, (code, signal) => code ?? (signal === null ? 0 : 1));
+  let stopping = false;
+  stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, `shutting down: draining ${String(config.workers)} workers`);
+    const since = performance.now();
+    // Each worker bounds its own shutdown by SHUTDOWN_TIMEOUT_MS; this bounds the whole.
+    setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      workers.kill();
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 2000).unref();
+    void workers.stop().then((status) => closeApp(status, since));
+  };
+  if (signalled !== null) return stop(signalled);
+  try {
+    await workers.started;
+  } catch (err) {
+    if (stopping) return;
+    // The worker said why on its own (the one line of a port in use, say); the server stops with its status.
+    app.log.level = 'silent';
+    workers.kill();
+    await app.close().catch(() => undefined);
+    process.exit((err as { status?: number }).status ?? 1);
+  }
+  app.log.info({ workers: config.workers }, `serving with ${String(config.workers)} workers`);
 }

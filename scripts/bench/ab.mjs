@@ -12,14 +12,16 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildRef } from './baseline.mjs';
 import { prepareScaleOut, postgresCpu, postgresCpuDelta, redisPid, SCALE_OUT, writingDatabase, writingScenarios } from './postgres.mjs';
-import { cpuSeconds, petstoreJson, petstoreMigrate, ROOT, startBare, startService } from './processes.mjs';
+import { cpuSeconds, petstoreJson, petstoreMigrate, ROOT, startBare, startService, treeCpuSeconds, watchTreeRss } from './processes.mjs';
 import { median } from './report.mjs';
 import { seedPets } from './seed.mjs';
 import { startWriter } from './writer.mjs';
-import { runWrk, writeScript } from './wrk.mjs';
+import { runWrk, writeMixScript, writeScript } from './wrk.mjs';
 
 /** The scenarios the comparison knows, SQLite then PostgreSQL + Redis (pg*: when both URLs are set). */
-const SQLITE = ['listPets', 'getPet', 'listPetsStatus', 'createPet'];
+const SQLITE = ['listPets', 'getPet', 'listPetsStatus', 'createPet', 'mix'];
+/** `workers`: listPets and a 90/10 read/write mix (mix: listPets with a createPet in every ten), WORKERS=1 against 2. */
+const WORKERS = ['listPets', 'mix'];
 const PG_READS = ['pgListPets', 'pgGetPet'];
 
 /**
@@ -35,7 +37,15 @@ export function variantsFromEnv(env, log) {
       { label: 'this build', root: ROOT, env: {} },
     ];
   }
-  if (!env.BENCH_VARIANTS) return null;
+  if (!env.BENCH_VARIANTS) {
+    // The workers scenario is a comparison of its own: one build under WORKERS=1 and WORKERS=2.
+    const only = (env.BENCH_SCENARIOS ?? '').split(',').map((x) => x.trim());
+    if (!only.includes('workers')) return null;
+    return [
+      { label: 'WORKERS=1', root: ROOT, env: { WORKERS: '1' } },
+      { label: 'WORKERS=2', root: ROOT, env: { WORKERS: '2' } },
+    ];
+  }
   let list;
   try {
     list = JSON.parse(env.BENCH_VARIANTS);
@@ -64,6 +74,10 @@ export function variantsFromEnv(env, log) {
 function chosenScenarios(only, scaleOut, writeRates) {
   const writing = writingScenarios(writeRates).map((w) => w.name);
   const known = [...SQLITE, ...PG_READS, ...writing];
+  if (only?.has('workers')) {
+    only = new Set([...only].filter((n) => n !== 'workers'));
+    for (const n of WORKERS) only.add(n);
+  }
   if (only) {
     const unknown = [...only].filter((n) => !known.includes(n));
     if (unknown.length) throw new Error(`BENCH_SCENARIOS with variants: ${unknown.join(', ')} not compared (known: ${known.join(', ')})`);
@@ -168,6 +182,7 @@ export async function runVariants({ variants, settings, only, scaleOut, work, se
       if (name === 'listPets') return { server, path: '/v1/pets?limit=20', headers, status: 200, list: true };
       if (name === 'listPetsStatus') return { server, path: '/v1/pets?limit=20&status=available', headers, status: 200, list: true };
       if (name === 'getPet') return { server, path: `/v1/pets/${String(mid)}`, headers, status: 200 };
+      if (name === 'mix') return { server, path: '/v1/pets?limit=20', headers, status: 200, list: true, mix: true };
       return {
         server,
         path: '/v1/pets',
@@ -203,7 +218,13 @@ export async function runVariants({ variants, settings, only, scaleOut, work, se
         throw new Error(`${name} on "${variants[i].label}": expected ${String(t.status)}, got ${String(res.status)} ${text}`);
       if (t.list && JSON.parse(text).length !== 20) throw new Error(`${name} on "${variants[i].label}": expected 20 pets`);
       if (!bareSource && name === 'listPets') bareSource = text;
-      t.script = writeScript(work, `ab-${name}-${String(i)}`, { method: t.method, headers: t.headers, body: t.body });
+      t.script = t.mix
+        ? writeMixScript(work, `ab-${name}-${String(i)}`, {
+            main: { path: t.path, headers: t.headers },
+            other: { method: 'POST', path: '/v1/pets', headers: { ...t.headers, 'Content-Type': 'application/json' }, body: newPet },
+            every: 10,
+          })
+        : writeScript(work, `ab-${name}-${String(i)}`, { method: t.method, headers: t.headers, body: t.body });
     }
     scenarios.push({ name, targets });
   }
@@ -222,12 +243,14 @@ export async function runVariants({ variants, settings, only, scaleOut, work, se
     for (const f of logFiles) truncateSync(f, 0);
     const pg0 = pg ? postgresCpu(pg.database) : null;
     const redis0 = pg ? cpuSeconds(redisServerPid) : 0;
-    const cpu0 = cpuSeconds(server.pid);
+    // The whole server: with WORKERS > 1 the primary and its workers.
+    const cpu0 = treeCpuSeconds(server.pid);
+    const peakRss = watchTreeRss(server.pid);
     const writer = writes ? startWriter({ base: server.base, headers: writes.headers, body: writes.body, rate: writes.rate }) : null;
     const r = await runWrk({ url: `${server.base}${path}`, script, connections: settings.connections, threads: settings.threads, seconds });
     const written = writer ? await writer.stop() : undefined;
     const perRequest = (s) => (s * 1e6) / Math.max(1, r.requests);
-    const out = { ...r, cpuUsPerRequest: perRequest(cpuSeconds(server.pid) - cpu0) };
+    const out = { ...r, cpuUsPerRequest: perRequest(treeCpuSeconds(server.pid) - cpu0), peakRssMb: peakRss() };
     if (!pg) return out;
     return {
       ...out,
@@ -318,6 +341,7 @@ export function summariseVariants(variants, names, rounds) {
         rps: of(i, 'rps'),
         p99Ms: of(i, 'p99Ms'),
         cpuUsPerRequest: of(i, 'cpuUsPerRequest'),
+        peakRssMb: Math.max(...runs.map((x) => x.variants[i].peakRssMb ?? 0)),
         ratioToBare: median(runs.map((x) => x.variants[i].rps / x.bare.rps)),
         ...(runs[0]?.variants[i].pgCpuUsPerRequest !== undefined
           ? { pgCpuUsPerRequest: of(i, 'pgCpuUsPerRequest'), redisCpuUsPerRequest: of(i, 'redisCpuUsPerRequest') }
@@ -340,7 +364,9 @@ const range = (s) => `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})`;
 
 /** The comparison as a table, then for each variant after the first whether it costs more CPU per request. */
 export function printVariants(variants, summary) {
-  const rows = [['scenario', 'variant', 'req/s', 'of bare', 'p99 ms', 'CPU µs/req', 'req/s B/A (range)', 'CPU/req B/A (range)', 'load']];
+  const rows = [
+    ['scenario', 'variant', 'req/s', 'of bare', 'p99 ms', 'CPU µs/req', 'peak RSS MiB', 'req/s B/A (range)', 'CPU/req B/A (range)', 'load'],
+  ];
   for (const [name, s] of Object.entries(summary)) {
     for (const [i, v] of s.variants.entries()) {
       rows.push([
@@ -350,6 +376,7 @@ export function printVariants(variants, summary) {
         fmt(v.ratioToBare),
         fmt(v.p99Ms),
         `${fmt(v.cpuUsPerRequest, 1)}${v.pgCpuUsPerRequest === undefined ? '' : ` (PG ${fmt(v.pgCpuUsPerRequest, 0)}, Redis ${fmt(v.redisCpuUsPerRequest, 0)})`}`,
+        fmt(v.peakRssMb, 0),
         v.rpsRatio ? range(v.rpsRatio) : '',
         v.cpuRatio ? range(v.cpuRatio) : '',
         i === 0 ? `${fmt(s.loadAverage.median, 1)} (${fmt(s.loadAverage.min, 1)}–${fmt(s.loadAverage.max, 1)})` : '',

@@ -1,6 +1,6 @@
 // Starting, watching and stopping the processes under test, as a user would run them.
 import { execFileSync, spawn } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,6 +136,58 @@ export function cpuSeconds(pid) {
   // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+}
+
+/** A process and its descendants (a server with WORKERS > 1: its primary and workers), from /proc. */
+export function processTree(pid) {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${String(all[i])}/task`)) {
+        const children = readFileSync(`/proc/${String(all[i])}/task/${task}/children`, 'utf8').trim();
+        if (children) all.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return all;
+}
+
+/** CPU seconds of a process and its descendants; those that ended meanwhile are left out. */
+export function treeCpuSeconds(pid) {
+  let sum = 0;
+  for (const p of processTree(pid)) {
+    try {
+      sum += cpuSeconds(p);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+
+/** `watchRss` for a process and its descendants together: the highest sum of their RSS seen (MiB). */
+export function watchTreeRss(pid) {
+  let max = 0;
+  const sample = () => {
+    let sum = 0;
+    for (const p of processTree(pid)) {
+      try {
+        sum += memory(p).rssMb;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    max = Math.max(max, sum);
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return max;
+  };
 }
 
 /** Resident set size now and its peak (VmHWM) in MiB, from /proc/<pid>/status. */

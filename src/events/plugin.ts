@@ -9,6 +9,7 @@ import { openEventRepository } from './repository.js';
 import { webhookRoutes } from './routes.js';
 import type { WebhookService } from './service.js';
 import { DeliveryWorker, type Outcome } from './worker.js';
+import { primaryChannel } from '../workers/channel.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,9 +56,11 @@ export default fp(
           apiSaturated: () => load.saturated(),
         })
       : null;
+    // A worker (WORKERS > 1) wakes the primary's delivery worker.
+    const primary = worker === null ? primaryChannel() : null;
     const service = composeWebhooks(
       ground,
-      { allowPrivate: config.webhookAllowPrivate, wake: () => tracing().detached(() => worker?.wake()) },
+      { allowPrivate: config.webhookAllowPrivate, wake: () => tracing().detached(() => (worker ?? primary)?.wake()) },
       repo,
     );
     app.decorate('webhooks', { service, worker });

@@ -35,11 +35,17 @@ function schemaOf(state: SchemaState) {
   };
 }
 
+/** With WORKERS > 1, the whole server's readiness as the primary sees it (workers/channel.ts). */
+export interface WholeServer {
+  readiness(): Promise<{ workers: number; of: number; primary: { database: string } }>;
+}
+
 /**
  * `/healthz`: the process accepts requests. `/readyz`: the database answers; this build's `version` and
- * the schema's state; the other checks capabilities registered in `app.readiness` are reported beside it.
+ * the schema's state; the other checks capabilities registered in `app.readiness` are reported beside it. With WORKERS > 1 a worker
+ * answers for the whole server: `primary` (it answers, its database is up) and `workers` (listening/WORKERS).
  */
-export function registerHealth(app: FastifyInstance): void {
+export function registerHealth(app: FastifyInstance, workers: WholeServer | null = null): void {
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
     let database = 'up';
@@ -53,7 +59,19 @@ export function registerHealth(app: FastifyInstance): void {
     }
     const checks: Record<string, string> = { database };
     for (const [name, check] of app.readiness) checks[name] = check();
-    const ready = database === 'up';
+    let primary = 'up';
+    if (workers !== null) {
+      // The whole server (WORKERS > 1): the primary answers, with its database, and how many workers listen.
+      try {
+        const server = await within(workers.readiness(), READY_TIMEOUT_MS);
+        primary = server.primary.database === 'up' ? 'up' : 'down';
+        checks.workers = `${String(server.workers)}/${String(server.of)}`;
+      } catch {
+        primary = 'down';
+      }
+      checks.primary = primary;
+    }
+    const ready = database === 'up' && primary === 'up';
     return reply
       .code(ready ? 200 : 503)
       .send({ status: ready ? 'ready' : 'not_ready', version: VERSION, checks, ...(schema && { schema }) });

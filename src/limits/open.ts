@@ -8,10 +8,18 @@ import type { Counters, LimiterState } from './counters.js';
 import { createAdmitLater, createAdmitNow, createMeter, type AdmitLater, type AdmitNow, type ChangedVersion, type Meter } from './hook.js';
 import { RateLimiter } from './limiter.js';
 import { MemoryCounters } from './memory.js';
+import { IpcCounters } from './ipc.js';
+import { primaryChannel } from '../workers/channel.js';
 
-/** The counters chosen by configuration: Redis when REDIS_URL is set, else this process's memory. */
+/**
+ * The counters chosen by configuration: Redis when REDIS_URL is set, else the primary's memory in a worker
+ * (WORKERS > 1), else this process's memory.
+ */
 export async function openCounters(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>, log: FastifyBaseLogger): Promise<Counters> {
-  if (!config.redisUrl) return new MemoryCounters();
+  if (!config.redisUrl) {
+    const channel = primaryChannel();
+    return channel === null ? new MemoryCounters() : new IpcCounters(channel);
+  }
   // Loaded only when configured: the Redis client alone adds 10-25 MB to a process that does not use it.
   const { RedisCounters } = await import('./redis.js');
   const counters = await RedisCounters.open(config.redisUrl, config.redisKeyPrefix, log);
@@ -32,6 +40,8 @@ export interface RateLimits {
   admitNow: AdmitNow;
   /** The same with a promise, for counters that need I/O (the front door's answers that await). */
   admitLater: AdmitLater;
+  /** The counters are in another process (workers): `admitNow` never counts, `admitLater` does in one round trip. */
+  remote: boolean;
   /** Names the shared version a request changes (counters.ts), for the meter; once, by the capability that owns it. */
   setChangedVersion(changed: ChangedVersion): void;
   /** Changes a shared version after a write committed (counters.ts `changeVersion`); null where none are kept. */
@@ -56,10 +66,14 @@ export async function openRateLimits(deps: {
   const { config, keys, authenticator, clock, log } = deps;
   const counters = await openCounters(config, log);
   const limiter = new RateLimiter(counters);
+  // With workers, a ban is answered once every worker has dropped its cached copy of the key.
+  const workers = primaryChannel();
+  workers?.forgetting((keyId) => authenticator.forget(keyId));
   const recorder = {
     ban: async (keyId: string, until: number) => {
       await keys.ban(keyId, new Date(until));
       authenticator.forget(keyId);
+      await workers?.forget(keyId);
     },
   };
   let changed: ChangedVersion | null = null;
@@ -68,6 +82,7 @@ export async function openRateLimits(deps: {
     meter: createMeter(limiter, bans, clock, () => changed),
     admitNow: createAdmitNow(limiter, clock),
     admitLater: createAdmitLater(limiter, clock),
+    remote: counters instanceof IpcCounters,
     setChangedVersion: (fn) => {
       changed = fn;
     },

@@ -15,6 +15,7 @@ export const limitStages: StagesOf = (app) => {
       early: {
         now: (principal) => limits.admitNow(principal as Principal),
         later: (principal, versionKey) => limits.admitLater(principal as Principal, versionKey),
+        remote: limits.remote,
       },
     },
   ];

@@ -130,7 +130,8 @@ function answer(
     const found = prepared.now();
     if (found === null) return REGULAR;
     const limits = api.admit.now(principal);
-    return limits === null ? REGULAR : answered(found, limits);
+    if (limits !== null || api.admit.remote !== true) return limits === null ? REGULAR : answered(found, limits);
+    return api.admit.later(principal).then((admitted) => (admitted === null ? REGULAR : answered(found, admitted.headers)));
   }
   const read = () => prepared.read().catch(() => null);
   const given = (found: Found, headers: readonly string[]) => (found === null ? { admitted: headers } : answered(found, headers));

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { VERSION } from '../version.js';
 import type { Database } from './database.js';
 import {
@@ -89,7 +90,8 @@ async function openSqliteStorage(databaseUrl: string, options: OpenOptions): Pro
     throw err;
   }
   const ping = sqlite.prepare('SELECT 1');
-  const writes = new GroupCommit(sqlite);
+  // Workers (WORKERS > 1) share the database file: a batch waits for another's lock without blocking its process.
+  const writes = new GroupCommit(sqlite, { yieldOnBusy: cluster.isWorker });
   return {
     database: { engine: 'sqlite', sqlite, writes },
     engine: 'sqlite',

@@ -131,15 +131,19 @@ function nowText(): string {
  */
 export class AccessLog extends LogController {
   private readonly prefix = `{"level":30,"time":`;
-  private readonly base = `,"pid":${String(process.pid)},"hostname":${JSON.stringify(hostname())},"reqId":`;
+  private readonly base: string;
   /** Telemetry on (installed before the app is built): lines name the request's span. */
   private readonly traced = tracing().enabled;
 
   constructor(
     private readonly sink: LogSink,
     private readonly infoEnabled: boolean,
+    /** With WORKERS > 1, the worker whose lines these are. */
+    worker?: number,
   ) {
     super();
+    const which = worker === undefined ? '' : `,"worker":${String(worker)}`;
+    this.base = `,"pid":${String(process.pid)},"hostname":${JSON.stringify(hostname())}${which},"reqId":`;
   }
 
   override incomingRequest(request: FastifyRequest): void {

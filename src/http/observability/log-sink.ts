@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { pino } from 'pino';
 
 /** Where log lines go: pino's lines and the access log's, in the order they were written. */
@@ -9,6 +10,8 @@ export interface LogSink {
 const BATCH_BYTES = 65536;
 /** A batch and the line that completes it: below BATCH_BYTES, 8 KiB are always left for the next line. */
 const BUFFER_BYTES = BATCH_BYTES + 8192;
+/** The most a write to a pipe keeps together (POSIX: at least 512; Linux 4096). */
+const PIPE_BUF = 4096;
 /** The longest a line waits in memory. */
 const FLUSH_MS = 200;
 
@@ -28,7 +31,14 @@ export class BatchedLines implements LogSink {
   private used = 0;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly out: { write(data: Buffer): unknown; flushSync(): void }) {
+  /**
+   * `wholeLines`: several processes write the same pipe (workers, WORKERS > 1), and a write to a pipe is kept
+   * whole only up to PIPE_BUF bytes: each write then holds whole lines, at most PIPE_BUF bytes (a longer line alone).
+   */
+  constructor(
+    private readonly out: { write(data: Buffer): unknown; flushSync(): void },
+    private readonly wholeLines = false,
+  ) {
     this.timer = setInterval(() => this.flush(), FLUSH_MS);
     this.timer.unref();
   }
@@ -54,7 +64,20 @@ export class BatchedLines implements LogSink {
     // The destination may keep the batch (a write it retries later): the next lines go to a new buffer.
     this.buffer = Buffer.allocUnsafe(BUFFER_BYTES);
     this.used = 0;
-    this.out.write(batch);
+    if (!this.wholeLines) {
+      this.out.write(batch);
+      return;
+    }
+    for (let start = 0; start < batch.length;) {
+      let end = Math.min(batch.length, start + PIPE_BUF);
+      if (end < batch.length) {
+        const lastNewline = batch.lastIndexOf(0x0a, end - 1);
+        const nextNewline = batch.indexOf(0x0a, end);
+        end = lastNewline >= start ? lastNewline + 1 : nextNewline === -1 ? batch.length : nextNewline + 1;
+      }
+      this.out.write(batch.subarray(start, end));
+      start = end;
+    }
   }
 
   flushSync(): void {
@@ -70,10 +93,13 @@ export function stdoutSink(): BatchedLines {
   if (stdout) return stdout;
   const destination = pino.destination({ dest: 1, sync: true, contentMode: 'buffer' });
   // In its buffer mode SonicBoom takes Buffers; its type declares the string mode's `write` only.
-  const sink = new BatchedLines({
-    write: (data) => destination.write(data as unknown as string),
-    flushSync: () => destination.flushSync(),
-  });
+  const sink = new BatchedLines(
+    {
+      write: (data) => destination.write(data as unknown as string),
+      flushSync: () => destination.flushSync(),
+    },
+    cluster.isWorker,
+  );
   process.on('exit', () => {
     try {
       sink.flushSync();

@@ -77,6 +77,8 @@ export interface EarlyAdmit {
     principal: GatePrincipal,
     versionKey?: string,
   ): Promise<{ headers: readonly string[]; version: string | null; settled: boolean } | null>;
+  /** The counters are in another process (workers): `now` is always null, an answer read without a promise counts with `later`. */
+  remote?: boolean;
 }
 
 /** Counts a request with a valid key; `deprecatedOperation` names the operation when it is deprecated (counted per key too). */

@@ -1,7 +1,7 @@
 import { tracing, type SpanScope } from '../../telemetry/tracing.js';
 import { inTrace } from '../statement-spans.js';
 import type { SqliteDb } from './database.js';
-import { storageError } from './database.js';
+import { SQLITE_BUSY_TIMEOUT_MS, storageError } from './database.js';
 
 interface Pending {
   op: () => unknown;
@@ -53,8 +53,17 @@ export class GroupCommit {
   private readonly syncLevel: number;
   private readonly lazySync: () => void;
   private readonly restoreSync: () => void;
+  /** With `yieldOnBusy`: the batch without SQLite's busy wait, which sleeps the whole process. */
+  private readonly runBatchNoWait: ((batch: Pending[]) => Outcome[]) | null = null;
+  /** When the batch waiting for another process's write lock first found it taken; null when none waits. */
+  private busySince: number | null = null;
 
-  constructor(db: SqliteDb) {
+  /**
+   * `yieldOnBusy` (workers, WORKERS > 1: several processes write the database): a batch that finds the write lock
+   * taken by another process is tried again 1 ms later, the event loop free meanwhile, until SQLITE_BUSY_TIMEOUT_MS;
+   * without it SQLite's busy handler waits for the lock in sleeps of up to 100 ms that freeze the process.
+   */
+  constructor(db: SqliteDb, { yieldOnBusy = false }: { yieldOnBusy?: boolean } = {}) {
     this.syncLevel = Number(db.pragma('synchronous', { simple: true }));
     const lazy = db.prepare('PRAGMA synchronous = NORMAL');
     const restore = db.prepare(`PRAGMA synchronous = ${String(this.syncLevel)}`);
@@ -82,6 +91,20 @@ export class GroupCommit {
       }),
     );
     this.runBatch = (ops) => batch.immediate(ops);
+    if (yieldOnBusy) {
+      const current = db.prepare('PRAGMA busy_timeout').pluck();
+      const noWait = db.prepare('PRAGMA busy_timeout = 0');
+      this.runBatchNoWait = (ops) => {
+        // The wait in force (a shutdown bounds it) is put back after.
+        const wait = Number(current.get());
+        noWait.run();
+        try {
+          return batch.immediate(ops);
+        } finally {
+          db.pragma(`busy_timeout = ${String(wait)}`);
+        }
+      };
+    }
   }
 
   /**
@@ -107,10 +130,13 @@ export class GroupCommit {
     });
   }
 
-  private readonly flushSoon = (): void => this.flush();
+  private readonly flushSoon = (): void => this.flush(this.runBatchNoWait !== null);
 
-  /** Commits whatever is queued now (also called before the database closes). */
-  flush(): void {
+  /**
+   * Commits whatever is queued now (also called before the database closes, waiting for the lock then).
+   * `yielding`: when another process holds the write lock, the batch is tried again shortly instead.
+   */
+  flush(yielding = false): void {
     this.scheduled = false;
     const ops = this.queue;
     if (ops.length === 0) return;
@@ -121,11 +147,25 @@ export class GroupCommit {
     try {
       if (lazy) this.lazySync();
       try {
-        outcomes = this.runBatch(ops);
+        outcomes = yielding && this.runBatchNoWait ? this.runBatchNoWait(ops) : this.runBatch(ops);
       } finally {
         if (lazy) this.restoreSync();
       }
     } catch (err) {
+      // Only BEGIN IMMEDIATE finds the lock taken (the batch holds it from then on): nothing of the batch ran.
+      const code = (err as { code?: unknown }).code;
+      if (yielding && typeof code === 'string' && code.startsWith('SQLITE_BUSY')) {
+        this.busySince ??= Date.now();
+        if (Date.now() - this.busySince < SQLITE_BUSY_TIMEOUT_MS) {
+          this.queue = ops.concat(this.queue);
+          if (!this.scheduled) {
+            this.scheduled = true;
+            setTimeout(this.flushSoon, 1);
+          }
+          return;
+        }
+      }
+      this.busySince = null;
       const error = storageError(err);
       for (const p of ops) {
         if (p.span !== null) endWriteSpan(p.span, ops.length, error);
@@ -133,6 +173,7 @@ export class GroupCommit {
       }
       return;
     }
+    this.busySince = null;
     outcomes.forEach((o, i) => {
       const p = ops[i];
       if (!p) return;
