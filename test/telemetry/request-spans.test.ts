@@ -179,10 +179,7 @@ describeEachEngine('request spans', (engine) => {
     const body = JSON.stringify({ name: 'Fido', categoryId: 2 });
     assert.equal((await send('POST', '/v1/pets', { traceparent, tracestate, 'x-request-id': 'traced-regular' }, body)).status, 201);
     assert.equal((await send('GET', '/v1/pets', { traceparent, 'x-request-id': 'no-state' })).status, 200);
-    assert.equal(
-      (await send('GET', '/v1/pets', { traceparent: '00-zzzz-yyyy-01', tracestate, 'x-request-id': 'malformed' })).status,
-      200,
-    );
+    assert.equal((await send('GET', '/v1/pets', { traceparent: '00-zzzz-yyyy-01', tracestate, 'x-request-id': 'malformed' })).status, 200);
     for (const id of ['traced-early', 'traced-regular']) {
       const span = await spanOf(id);
       assert.equal(span.traceId, CALLER_TRACE, id);
@@ -197,7 +194,7 @@ describeEachEngine('request spans', (engine) => {
     const fresh = await spanOf('malformed');
     assert.notEqual(fresh.traceId, CALLER_TRACE);
     assert.equal(fresh.parentSpanId, '');
-    assert.equal(fresh.traceState, '', "a tracestate without a valid traceparent is dropped, as W3C Trace Context says");
+    assert.equal(fresh.traceState, '', 'a tracestate without a valid traceparent is dropped, as W3C Trace Context says');
   });
 
   test('a 5xx is an error span, its error line carries its trace; a 404 of no route is named by its method', async () => {

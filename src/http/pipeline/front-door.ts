@@ -296,7 +296,15 @@ export class FrontDoor {
     const span = this.trace === null ? undefined : requestSpan(req);
     if (span === undefined) return;
     const { operation, principal } = answer;
-    this.trace?.end(req, span, { method: req.method ?? 'GET', route: null, operation, status: 500, principal, requestId: id, errorCode: null });
+    this.trace?.end(req, span, {
+      method: req.method ?? 'GET',
+      route: null,
+      operation,
+      status: 500,
+      principal,
+      requestId: id,
+      errorCode: null,
+    });
   };
 
   /** Early answers not yet written, of every server this front door answers for. */
