@@ -11,7 +11,7 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { parseTraceParent, setGlobalErrorHandler } from '@opentelemetry/core';
+import { TraceState, parseTraceParent, setGlobalErrorHandler } from '@opentelemetry/core';
 import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
@@ -59,15 +59,22 @@ class OtelSpan implements SpanScope {
   private ended = false;
 
   constructor(readonly span: Span) {
-    const context = span.spanContext();
-    const recorded = span.isRecording() && isSpanContextValid(context);
-    this.traceId = recorded ? context.traceId : '';
-    this.spanId = recorded ? context.spanId : '';
+    // The SDK's recording spans carry the ids it generated, valid by construction; a dropped span records nothing.
+    if (span.isRecording()) {
+      const context = span.spanContext();
+      this.traceId = context.traceId;
+      this.spanId = context.spanId;
+    } else {
+      this.traceId = '';
+      this.spanId = '';
+    }
   }
 
   setAttributes(attributes: SpanAttributes): void {
-    const set = defined(attributes);
-    if (set) this.span.setAttributes(set);
+    for (const key in attributes) {
+      const v = attributes[key];
+      if (v !== undefined) this.span.setAttribute(key, v);
+    }
   }
 
   rename(name: string): void {
@@ -106,13 +113,17 @@ export class OtelTracing implements Tracing {
   private parentOf(options: SpanOptions): Context {
     if (options.parent !== undefined) {
       const caller = parseTraceParent(options.parent);
-      if (caller !== null && isSpanContextValid(caller)) return trace.setSpanContext(ROOT_CONTEXT, caller);
+      if (caller !== null && isSpanContextValid(caller)) {
+        // The caller's vendor entries go on with its trace (W3C Trace Context: tracestate travels with traceparent).
+        if (options.tracestate !== undefined) caller.traceState = new TraceState(options.tracestate);
+        return trace.setSpanContext(ROOT_CONTEXT, caller);
+      }
     }
     return options.root === true ? ROOT_CONTEXT : this.contexts.active();
   }
 
-  private open(name: string, options: SpanOptions): { scope: OtelSpan; context: Context } {
-    const parent = this.parentOf(options);
+  /** Starts a span under `parent` (the caller's own context is made only where the span is made active). */
+  private open(name: string, options: SpanOptions, parent: Context): OtelSpan {
     let links: Link[] | undefined;
     if (options.links !== undefined && options.links.length > 0) {
       links = [];
@@ -126,7 +137,7 @@ export class OtelTracing implements Tracing {
       { kind: KINDS[options.kind ?? 'internal'], attributes: defined(options.attributes), links },
       parent,
     );
-    return { scope: new OtelSpan(span), context: trace.setSpan(parent, span) };
+    return new OtelSpan(span);
   }
 
   detached<T>(fn: () => T): T {
@@ -134,10 +145,11 @@ export class OtelTracing implements Tracing {
   }
 
   inSpan<T>(name: string, options: SpanOptions, fn: (span: SpanScope) => T): T {
-    const { scope, context } = this.open(name, options);
+    const parent = this.parentOf(options);
+    const scope = this.open(name, options, parent);
     let result: T;
     try {
-      result = this.contexts.with(context, fn, undefined, scope);
+      result = this.contexts.with(trace.setSpan(parent, scope.span), fn, undefined, scope);
     } catch (err) {
       scope.fail(err);
       scope.end();
@@ -158,7 +170,7 @@ export class OtelTracing implements Tracing {
   }
 
   startSpan(name: string, options: SpanOptions): SpanScope {
-    return this.open(name, options).scope;
+    return this.open(name, options, this.parentOf(options));
   }
 
   withActive<T>(span: SpanScope, fn: () => T): T {
@@ -251,7 +263,15 @@ export async function startTelemetry(settings: TelemetrySettings): Promise<Telem
   const provider = new TracerProvider({
     resource,
     sampler: samplerOf(settings.sampler, settings.samplerRatio),
-    spanProcessors: [new BatchSpanProcessor({ exporter: await spanExporter(settings), scheduledDelayMillis: settings.exportDelayMs })],
+    spanProcessors: [
+      new BatchSpanProcessor({
+        exporter: await spanExporter(settings),
+        scheduledDelayMillis: settings.batch.delayMs,
+        maxExportBatchSize: settings.batch.maxBatch,
+        maxQueueSize: settings.batch.maxQueue,
+        exportTimeoutMillis: settings.batch.timeoutMs,
+      }),
+    ],
   });
   const contexts = new AsyncLocalStorageContextManager();
   contexts.enable();

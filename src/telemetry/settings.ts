@@ -25,9 +25,23 @@ export interface TelemetrySettings {
   sampler: SamplerName;
   /** The ratio of the `…traceidratio` samplers (0–1). */
   samplerRatio: number;
-  /** OTEL_BSP_SCHEDULE_DELAY: how long a finished span waits at most before it is exported. */
-  exportDelayMs: number;
+  /** How finished spans are batched for export (the OTEL_BSP_* variables). */
+  batch: SpanBatching;
 }
+
+export interface SpanBatching {
+  /** OTEL_BSP_SCHEDULE_DELAY: how long a finished span waits at most before it is exported. */
+  delayMs: number;
+  /** OTEL_BSP_MAX_EXPORT_BATCH_SIZE: spans sent in one export at most (a batch this full is sent at once). */
+  maxBatch: number;
+  /** OTEL_BSP_MAX_QUEUE_SIZE: finished spans held at most while exports are under way; more are dropped. */
+  maxQueue: number;
+  /** OTEL_BSP_EXPORT_TIMEOUT: how long one export may take. */
+  timeoutMs: number;
+}
+
+/** The specification's defaults for OTEL_BSP_* (export delay, batch, queue, timeout). */
+export const SPAN_BATCHING: SpanBatching = { delayMs: 5_000, maxBatch: 512, maxQueue: 2_048, timeoutMs: 30_000 };
 
 export interface OtlpTarget {
   /** The signal's full URL (`…/v1/traces`, `…/v1/metrics`). */
@@ -109,12 +123,31 @@ function protocol(env: Env, signal: 'TRACES' | 'METRICS', problems: string[]): O
   return 'http/protobuf';
 }
 
-function milliseconds(env: Env, name: string, fallback: number, problems: string[]): number {
+function whole(env: Env, name: string, fallback: number, what: string, problems: string[]): number {
   const raw = value(env, name);
   if (raw === undefined) return fallback;
-  if (/^\d+$/.test(raw) && Number(raw) > 0) return Number(raw);
-  problems.push(`${name}: expected a whole number of milliseconds above 0 (got ${JSON.stringify(raw)})`);
+  if (/^\d+$/.test(raw) && Number(raw) > 0 && Number.isSafeInteger(Number(raw))) return Number(raw);
+  problems.push(`${name}: expected a whole number of ${what} above 0 (got ${JSON.stringify(raw)})`);
   return fallback;
+}
+
+const milliseconds = (env: Env, name: string, fallback: number, problems: string[]): number =>
+  whole(env, name, fallback, 'milliseconds', problems);
+
+function batching(env: Env, problems: string[]): SpanBatching {
+  const maxQueue = whole(env, 'OTEL_BSP_MAX_QUEUE_SIZE', SPAN_BATCHING.maxQueue, 'spans', problems);
+  const maxBatch = whole(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', SPAN_BATCHING.maxBatch, 'spans', problems);
+  if (maxBatch > maxQueue) {
+    problems.push(
+      `OTEL_BSP_MAX_EXPORT_BATCH_SIZE: expected at most OTEL_BSP_MAX_QUEUE_SIZE (${String(maxQueue)}; got ${String(maxBatch)})`,
+    );
+  }
+  return {
+    delayMs: milliseconds(env, 'OTEL_BSP_SCHEDULE_DELAY', SPAN_BATCHING.delayMs, problems),
+    maxBatch: Math.min(maxBatch, maxQueue),
+    maxQueue,
+    timeoutMs: milliseconds(env, 'OTEL_BSP_EXPORT_TIMEOUT', SPAN_BATCHING.timeoutMs, problems),
+  };
 }
 
 /**
@@ -182,7 +215,7 @@ export function readTelemetrySettings(env: Env, problems: string[]): TelemetrySe
     metrics,
     sampler,
     samplerRatio,
-    exportDelayMs: milliseconds(env, 'OTEL_BSP_SCHEDULE_DELAY', 5_000, problems),
+    batch: batching(env, problems),
   };
 }
 

@@ -34,6 +34,8 @@ export interface SpanOptions {
   root?: boolean;
   /** The parent as a W3C `traceparent` value (a caller's header); ignored when malformed. */
   parent?: string;
+  /** The caller's W3C `tracestate` value, continued with `parent` (ignored without a valid one). */
+  tracestate?: string;
 }
 
 export interface Tracing {

@@ -61,6 +61,8 @@ export interface ReceivedSpan {
   spanId: string;
   /** '' for a root span. */
   parentSpanId: string;
+  /** W3C `tracestate` entries the span carries ('' for none). */
+  traceState: string;
   name: string;
   /** OTLP's SpanKind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
   kind: number;
@@ -127,6 +129,7 @@ function spansOf(body: Plain, protocol: 'protobuf' | 'json'): ReceivedSpan[] {
           traceId: id(s.traceId),
           spanId: id(s.spanId),
           parentSpanId: id(s.parentSpanId),
+          traceState: typeof s.traceState === 'string' ? s.traceState : '',
           name: s.name as string,
           kind: Number(s.kind ?? 0),
           attributes: attributes(s.attributes),

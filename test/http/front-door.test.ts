@@ -200,7 +200,11 @@ describe('the early answers of one event-loop turn', () => {
   };
   const setUp = () => {
     const completed: string[] = [];
-    const writes = new TurnWrites((done) => completed.push(`${done.id} ${String(done.status)}`));
+    const failed: string[] = [];
+    const writes = new TurnWrites(
+      (done) => completed.push(`${done.id} ${String(done.status)}`),
+      (held) => failed.push(held.id),
+    );
     let n = 0;
     const handler = frontDoor(
       { steps: () => [echo], requestId: () => `req_${String(++n)}`, accepting: () => true, trustProxy: false },
@@ -208,7 +212,7 @@ describe('the early answers of one event-loop turn', () => {
       () => completed.push('regular'),
     );
     const answer = (url: string, res: ReturnType<typeof response>) => handler(request(url), res as unknown as ServerResponse);
-    return { completed, writes, answer };
+    return { completed, failed, writes, answer };
   };
   const turnEnd = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -230,8 +234,8 @@ describe('the early answers of one event-loop turn', () => {
     assert.deepEqual(completed, ['req_1 200', 'req_2 200', 'req_3 200']);
   });
 
-  test('an answer that cannot be written closes its own connection only, uncounted', async () => {
-    const { completed, answer } = setUp();
+  test('an answer that cannot be written closes its own connection only, uncounted, and is told apart (its span ends)', async () => {
+    const { completed, failed, answer } = setUp();
     const [a, broken, c] = [response(), response(true), response()];
     answer('/a', a);
     answer('/b', broken);
@@ -239,6 +243,7 @@ describe('the early answers of one event-loop turn', () => {
     await turnEnd();
     assert.deepEqual([a.written.at(-1), broken.destroyed, broken.written, c.written.at(-1)], ['/a', true, [], '/c']);
     assert.deepEqual(completed, ['req_1 200', 'req_3 200']);
+    assert.deepEqual(failed, ['req_2']);
   });
 
   test('write() hands over what is held at once (the app starts closing), and nothing twice', async () => {

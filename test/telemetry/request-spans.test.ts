@@ -170,22 +170,31 @@ describeEachEngine('request spans', (engine) => {
     assert.equal(span.status.code, 0, 'the client left: not a server error');
   });
 
-  test("a caller's traceparent is continued on both paths; a malformed one starts a new trace", async () => {
+  test("a caller's traceparent and tracestate are continued on both paths; a malformed traceparent starts a new trace", async () => {
     const traceparent = `00-${CALLER_TRACE}-${CALLER_SPAN}-01`;
+    const tracestate = 'rojo=00f067aa0ba902b7,congo=t61rcWkgMzE';
     const answered = h.app.frontDoor.answered;
-    assert.equal((await send('GET', '/v1/pets', { traceparent, 'x-request-id': 'traced-early' })).status, 200);
+    assert.equal((await send('GET', '/v1/pets', { traceparent, tracestate, 'x-request-id': 'traced-early' })).status, 200);
     if (engine.name === 'sqlite') assert.equal(h.app.frontDoor.answered, answered + 1, 'a traceparent keeps the front door');
     const body = JSON.stringify({ name: 'Fido', categoryId: 2 });
-    assert.equal((await send('POST', '/v1/pets', { traceparent, 'x-request-id': 'traced-regular' }, body)).status, 201);
-    assert.equal((await send('GET', '/v1/pets', { traceparent: '00-zzzz-yyyy-01', 'x-request-id': 'malformed' })).status, 200);
+    assert.equal((await send('POST', '/v1/pets', { traceparent, tracestate, 'x-request-id': 'traced-regular' }, body)).status, 201);
+    assert.equal((await send('GET', '/v1/pets', { traceparent, 'x-request-id': 'no-state' })).status, 200);
+    assert.equal((await send('GET', '/v1/pets', { traceparent: '00-zzzz-yyyy-01', tracestate, 'x-request-id': 'malformed' })).status, 200);
     for (const id of ['traced-early', 'traced-regular']) {
       const span = await spanOf(id);
       assert.equal(span.traceId, CALLER_TRACE, id);
       assert.equal(span.parentSpanId, CALLER_SPAN, id);
+      assert.equal(span.traceState, tracestate, id);
     }
+    // The statements createPet makes carry the caller's entries too: they are in its trace.
+    const regular = await spanOf('traced-regular');
+    const child = await receiver.waitForSpan((s) => s.traceId === CALLER_TRACE && s.parentSpanId === regular.spanId);
+    assert.equal(child.traceState, tracestate);
+    assert.equal((await spanOf('no-state')).traceState, '');
     const fresh = await spanOf('malformed');
     assert.notEqual(fresh.traceId, CALLER_TRACE);
     assert.equal(fresh.parentSpanId, '');
+    assert.equal(fresh.traceState, '', 'a tracestate without a valid traceparent is dropped, as W3C Trace Context says');
   });
 
   test('a 5xx is an error span, its error line carries its trace; a 404 of no route is named by its method', async () => {

@@ -28,7 +28,7 @@ describe('telemetry settings (the standard OTEL_* variables)', () => {
       metrics: null,
       sampler: 'parentbased_always_on',
       samplerRatio: 1,
-      exportDelayMs: 5000,
+      batch: { delayMs: 5000, maxBatch: 512, maxQueue: 2048, timeoutMs: 30000 },
     });
   });
 
@@ -110,6 +110,31 @@ describe('telemetry settings (the standard OTEL_* variables)', () => {
     assert.equal(mixed.length, 2);
     assert.match(mixed[0] ?? '', /^PORT:/);
     assert.match(mixed[1] ?? '', /^OTEL_EXPORTER_OTLP_ENDPOINT:/);
+  });
+
+  test('span batching: the OTEL_BSP_* variables are read, checked and passed on as set', () => {
+    const t = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_BSP_SCHEDULE_DELAY: '1000',
+      OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '128',
+      OTEL_BSP_MAX_QUEUE_SIZE: '4096',
+      OTEL_BSP_EXPORT_TIMEOUT: '10000',
+    }).telemetry;
+    assert.deepEqual(t?.batch, { delayMs: 1000, maxBatch: 128, maxQueue: 4096, timeoutMs: 10000 });
+    assert.deepEqual(
+      problemsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '4096',
+        OTEL_BSP_EXPORT_TIMEOUT: '-1',
+      }).sort(),
+      [
+        'OTEL_BSP_EXPORT_TIMEOUT: expected a whole number of milliseconds above 0 (got "-1")',
+        'OTEL_BSP_MAX_EXPORT_BATCH_SIZE: expected at most OTEL_BSP_MAX_QUEUE_SIZE (2048; got 4096)',
+      ],
+    );
+    assert.deepEqual(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_BSP_MAX_QUEUE_SIZE: '0' }), [
+      'OTEL_BSP_MAX_QUEUE_SIZE: expected a whole number of spans above 0 (got "0")',
+    ]);
   });
 
   test('TRACE_URL: an http(s) URL template with {traceId}', () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { tracing, type SpanScope, type Tracing } from '../../telemetry/tracing.js';
+import { tracing, type SpanOptions, type SpanScope, type Tracing } from '../../telemetry/tracing.js';
 import { environmentOf } from '../pipeline/environments.js';
 import type { GatePrincipal } from '../pipeline/principal.js';
 
@@ -44,10 +44,21 @@ export function requestSpan(req: IncomingMessage): SpanScope | undefined {
   return (req as Spanned)[SPAN];
 }
 
+/** Route paths as templates, each worked out once: routes are few and fixed once the app is ready. */
+const templates = new Map<string, string>();
+
 /** A route's path as OpenTelemetry's `http.route` gives it: parameters in braces, as in the contract. */
 export function routeTemplate(url: string): string {
-  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  let template = templates.get(url);
+  if (template === undefined) {
+    template = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    templates.set(url, template);
+  }
+  return template;
 }
+
+/** A request's span without a caller's trace context: a new trace, never under whatever ran before on its connection's turn. */
+const NEW_TRACE: SpanOptions = { kind: 'server', root: true };
 
 /** What a principal says of itself in a span (keys' Principal; this layer knows no capability, and never a secret). */
 interface PrincipalFacts {
@@ -70,13 +81,13 @@ export function requestTrace(
       const spanned = req as Spanned;
       const begun = spanned[SPAN];
       if (begun !== undefined) return begun;
-      const header = req.headers.traceparent;
-      const span = traces.startSpan(req.method ?? 'HTTP', {
-        kind: 'server',
-        // Never the active span: whatever ran before on this connection's turn is no parent of a request.
-        root: true,
-        parent: typeof header === 'string' ? header : undefined,
-      });
+      const { traceparent, tracestate } = req.headers;
+      const span = traces.startSpan(
+        req.method ?? 'HTTP',
+        typeof traceparent === 'string'
+          ? { ...NEW_TRACE, parent: traceparent, tracestate: typeof tracestate === 'string' ? tracestate : undefined }
+          : NEW_TRACE,
+      );
       spanned[SPAN] = span;
       spanned[STARTED] = performance.now();
       return span;

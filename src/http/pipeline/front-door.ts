@@ -135,7 +135,11 @@ export interface HeldAnswer {
 export class TurnWrites {
   private held: HeldAnswer[] = [];
 
-  constructor(private readonly completed: (done: CompletedRequest) => void) {}
+  constructor(
+    private readonly completed: (done: CompletedRequest) => void,
+    /** An answer that could not be written (its connection is closed instead). */
+    private readonly failed: (held: HeldAnswer) => void = () => undefined,
+  ) {}
 
   add(answer: HeldAnswer): void {
     if (this.held.length === 0) setImmediate(this.write);
@@ -146,13 +150,15 @@ export class TurnWrites {
   readonly write = (): void => {
     const held = this.held;
     this.held = [];
-    for (const { req, res, id, answer, start } of held) {
+    for (const one of held) {
+      const { req, res, id, answer, start } = one;
       try {
         res.writeHead(answer.status, ['x-request-id', id, ...answer.headers]);
         res.end(answer.body ?? undefined);
       } catch {
         // Never expected (the headers are the steps' own): the others are still written; this connection is closed.
         res.destroy();
+        this.failed(one);
         continue;
       }
       const { status, operation, principal } = answer;
@@ -285,6 +291,22 @@ export class FrontDoor {
     this.steps = pipeline.earlySteps();
   }
 
+  /** An early answer that could not be written: its span ends failed (500), as nothing was answered. */
+  private readonly abandoned = ({ req, id, answer }: HeldAnswer): void => {
+    const span = this.trace === null ? undefined : requestSpan(req);
+    if (span === undefined) return;
+    const { operation, principal } = answer;
+    this.trace?.end(req, span, {
+      method: req.method ?? 'GET',
+      route: null,
+      operation,
+      status: 500,
+      principal,
+      requestId: id,
+      errorCode: null,
+    });
+  };
+
   /** Early answers not yet written, of every server this front door answers for. */
   private readonly writes = new TurnWrites((done) => {
     const { req, id, status, operation, elapsedMs, principal } = done;
@@ -302,7 +324,7 @@ export class FrontDoor {
     const socket = req.socket;
     const logged = { method, url: arrivedUrl(req), headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
     this.options.accessLog.completed(id, logged, status, elapsedMs, req);
-  });
+  }, this.abandoned);
 
   /** Writes the answers held for the end of this turn now: called as the app starts closing, before its connections close. */
   writeHeld(): void {
