@@ -188,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('storage', storage);
   app.decorate('frontDoor', door);
   app.decorate('environments', environments);
+  app.decorate('background', options.worker === undefined || options.worker === 0);
   app.decorate('readiness', new Map<string, () => string>());
   app.decorate('repositoryWrappers', options.wrapRepositories ?? {});
   app.decorate('declared', DECLARED);

@@ -22,14 +22,16 @@ export default fp(
       service,
     });
     const purge = () => service.purge().catch((err: unknown) => app.log.warn({ err }, 'audit entries past 90 days not purged yet'));
-    const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onReady', async () => {
-      await purge();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-    });
+    if (app.background) {
+      const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+      timer.unref();
+      app.addHook('onReady', async () => {
+        await purge();
+      });
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+      });
+    }
     auditRoutes(app, service);
   },
   { name: 'audit', dependencies: ['management'] },

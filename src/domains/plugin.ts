@@ -51,7 +51,8 @@ export default fp(
         // A removed domain's order in progress on this instance is cancelled.
         await worker?.cancelRemoved();
       },
-      wantCertificate: () => worker?.kick(),
+      // In a worker of WORKERS > 1 the primary orders it, at its next look (every 5 s).
+      wantCertificate: () => (app.background ? worker?.kick() : undefined),
       // The one call site for "a domain left project X" (removed, or transferred by TXT proof).
       domainLeft: (event) => {
         app.log.info(
@@ -104,8 +105,10 @@ export default fp(
     app.addHook('onReady', async () => {
       await watcher.ready;
       await hosts.reload();
-      worker?.start();
-      rechecks.start();
+      if (app.background) {
+        worker?.start();
+        rechecks.start();
+      }
     });
     app.addHook('onClose', async () => {
       clearInterval(periodic);

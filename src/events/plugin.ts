@@ -66,11 +66,13 @@ export default fp(
     app.decorate('webhooks', { service, worker });
     webhookRoutes(app, service);
 
-    // Events are kept 30 days; older ones are removed hourly, with their deliveries.
-    const purge = setInterval(() => {
-      service.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'removing expired events failed'));
-    }, HOUR_MS);
-    purge.unref();
+    // Events are kept 30 days; older ones are removed hourly, with their deliveries (by one process of the server).
+    const purge = app.background
+      ? setInterval(() => {
+          service.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'removing expired events failed'));
+        }, HOUR_MS)
+      : undefined;
+    purge?.unref();
     app.addHook('onReady', async () => {
       load?.start();
       worker?.start();

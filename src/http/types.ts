@@ -52,6 +52,11 @@ declare module 'fastify' {
     frontDoor: FrontDoor;
     /** Which environment (production, staging) a request's address names, and each one's paths. */
     environments: EnvironmentRoutes;
+    /**
+     * Whether this process runs the server's timed background work (purges, certificate orders and renewals, DNS
+     * re-checks): true in a single process and in the primary of WORKERS > 1, false in its workers.
+     */
+    background: boolean;
     /** Named checks /readyz reports besides the database, e.g. the rate limiter's state. */
     readiness: Map<string, () => string>;
     repositoryWrappers: RepositoryWrappers;

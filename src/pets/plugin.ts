@@ -24,12 +24,14 @@ export default fp(
     versionPetWrites(app);
     await app.register(petRoutes, { pets, cursors: app.cursors });
     app.decorate('petRepository', repository);
-    // Idempotency keys are kept 24 h; expired ones are removed hourly.
-    const purge = setInterval(() => {
-      pets.purgeExpiredKeys().catch((err: unknown) => app.log.warn({ err }, 'purging expired idempotency keys failed'));
-    }, HOUR_MS);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
+    // Idempotency keys are kept 24 h; expired ones are removed hourly (by one process of the server).
+    if (app.background) {
+      const purge = setInterval(() => {
+        pets.purgeExpiredKeys().catch((err: unknown) => app.log.warn({ err }, 'purging expired idempotency keys failed'));
+      }, HOUR_MS);
+      purge.unref();
+      app.addHook('onClose', async () => clearInterval(purge));
+    }
   },
   { name: 'pets', dependencies: ['keys', 'limits', 'secrets'] },
 );
