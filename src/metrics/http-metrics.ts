@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from './prometheus.js';
 import { VERSION } from '../version.js';
 import { RequestSeries, type Series } from './request-series.js';
+import { serveWorkersScrapes, workerScrape } from './server-metrics.js';
 
 /** Seconds; most requests take well under a millisecond, so the low buckets are fine-grained. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -29,6 +31,8 @@ export function registerMetrics(app: FastifyInstance): RecordAnswer {
     help: 'The release this instance runs (version label); always 1.',
     labelNames: ['version'],
     registers: [registry],
+    // Once for the whole server when the processes of WORKERS > 1 are summed (server-metrics.ts).
+    aggregator: 'first',
   })
     .labels(VERSION)
     .set(1);
@@ -104,8 +108,17 @@ export function registerMetrics(app: FastifyInstance): RecordAnswer {
     done();
   });
 
+  // With WORKERS > 1 a scrape answers for every process of the server, whichever worker takes it.
+  const scrape = cluster.isWorker ? workerScrape(registry) : () => registry.metrics();
+  if (cluster.isPrimary && app.config.workers > 1) serveWorkersScrapes(registry);
   app.get('/metrics', { config: { public: true } }, async (_request, reply) => {
-    const text = await registry.metrics();
+    let text;
+    try {
+      text = await scrape();
+    } catch (err) {
+      app.log.warn({ err }, 'metrics: the whole server’s could not be gathered');
+      return reply.code(503).type('text/plain; charset=utf-8').send('metrics unavailable: a process of the server did not answer\n');
+    }
     return reply.type(registry.contentType).send(text);
   });
   return recordAnswered;
