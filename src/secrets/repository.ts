@@ -19,6 +19,9 @@ export function openSecretRepository(database: Database): SecretRepository {
   };
   return {
     obtain: async (name, candidate, now) => {
+      // Read first: a start (each worker's, with WORKERS > 1) writes only on the database's first.
+      const stored = await find(name);
+      if (stored !== null) return stored;
       await sql.run('INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING', [name, candidate, now]);
       const value = await find(name);
       if (value === null) throw new Error(`the secret ${name} was stored but cannot be read back`);
