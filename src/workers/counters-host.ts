@@ -1,4 +1,5 @@
-import { subjectOf, type Returned } from '../limits/credits.js';
+import { subjectOf, windowOf, type Returned } from '../limits/credits.js';
+import { MINUTE_MS } from '../limits/limiter.js';
 import { MemoryCounters } from '../limits/memory.js';
 import type { AdmitAnswer, CounterCall } from './messages.js';
 
@@ -6,6 +7,8 @@ import type { AdmitAnswer, CounterCall } from './messages.js';
 export const MAX_CREDIT = 64;
 /** No smaller block is granted: below it, asking again costs more than counting each request. */
 export const MIN_CREDIT = 16;
+/** How often holders of credits of minutes long past are forgotten. */
+const SWEEP_EVERY_MS = 30_000;
 
 /**
  * The block granted when `remaining` units are left in the tighter window after the request that asks: at most
@@ -42,10 +45,12 @@ export class CountersHost {
   private readonly memory = new MemoryCounters();
   private readonly subjects = new Map<string, Subject>();
   private nextRecall = 1;
+  private nextSweep = 0;
 
   constructor(
     private readonly workers: () => number,
     private readonly sendRecall: (worker: unknown, id: number, subject: string) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Answers a call of `worker` through `reply`: at once, or once a recall it waits for is answered. */
@@ -54,6 +59,7 @@ export class CountersHost {
       reply(this.answer(call));
       return;
     }
+    this.sweep();
     const subjectKey = subjectOf(call.minuteKey);
     const subject = this.subjects.get(subjectKey);
     if (subject?.recall) {
@@ -119,6 +125,22 @@ export class CountersHost {
       subject.holders.delete(worker);
       subject.recall?.waiting.delete(worker);
       this.settle(key, subject);
+    }
+  }
+
+  /**
+   * Forgets holders of credits two minutes old or more: a worker gives back the rest of a credit as its minute
+   * ends, so such a holder used its credit up (and said nothing) and has nothing to give back.
+   */
+  private sweep(): void {
+    const now = this.now();
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    const minute = Math.floor(now / MINUTE_MS);
+    for (const [key, subject] of this.subjects) {
+      if (subject.recall !== null) continue;
+      for (const [worker, minuteKey] of subject.holders) if (windowOf(minuteKey) < minute - 1) subject.holders.delete(worker);
+      if (subject.holders.size === 0) this.subjects.delete(key);
     }
   }
 

@@ -29,6 +29,7 @@ function cluster(workers: number) {
   const host = new CountersHost(
     () => workers,
     (worker, id, subject) => toWorker[worker as number]?.push({ t: 'recall', id, subject }),
+    () => 100 * 60_000,
   );
   const credits = toPrimary.map((queue) => new WorkerCredits((returned) => queue.push({ t: 'returned', ...returned })));
   /** `done` runs as the answer is delivered, before any message after it (channel.ts `received`). */
@@ -140,9 +141,11 @@ describe('credits (workers counting from blocks the primary counted ahead)', () 
 
   test('units given back are taken off both windows; a worker that ends leaves no recall waiting', () => {
     const recalls: [unknown, string][] = [];
+    let now = 100 * 60_000;
     const host = new CountersHost(
       () => 2,
       (worker, _id, subject) => recalls.push([worker, subject]),
+      () => now,
     );
     const answers: unknown[] = [];
     const admit = (w: number, perMinute = 1000) =>
@@ -160,5 +163,16 @@ describe('credits (workers counting from blocks the primary counted ahead)', () 
     assert.deepEqual(recalls, [[2, 'p1']]);
     host.gone(2);
     assert.deepEqual(answers[2], { minute: 71, day: 71 });
+    // A holder whose credit was used up says nothing; two minutes on, it is forgotten: no recall for it.
+    host.take(1, { op: 'admitWindows', minuteKey: 'p2:100', dayKey: 'p2:1', perMinute: 1000, perDay: 1_000_000, credit: true }, (v) =>
+      answers.push(v),
+    );
+    assert.deepEqual(answers[3], { minute: 1, day: 1, credit: 64 });
+    now = 102 * 60_000;
+    host.take(2, { op: 'admitWindows', minuteKey: 'p2:102', dayKey: 'p2:1', perMinute: 1000, perDay: 65, credit: true }, (v) =>
+      answers.push(v),
+    );
+    assert.deepEqual(answers[4], null);
+    assert.equal(recalls.length, 1);
   });
 });
