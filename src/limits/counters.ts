@@ -62,6 +62,11 @@ export interface Counters {
    * versions are kept (memory).
    */
   changeVersion?(versionKey: string): Promise<boolean>;
+  /**
+   * `admitWindows` without a promise, where a request can be counted without I/O for now (a worker's credit,
+   * limits/ipc.ts): the new counts, or null having counted nothing (the request then takes the promise path).
+   */
+  admitWindowsNow?(minuteKey: string, dayKey: string, perMinute: number, perDay: number): { minute: number; day: number } | null;
   /** `increment` without a promise, where counting needs no I/O (memory); absent otherwise. */
   incrementNow?(kind: CounterKind, key: string): number;
   /** `peek` without a promise, with `incrementNow`. */

@@ -51,11 +51,16 @@ export class RateLimiter {
    * `hit` without a promise, for a request it certainly allows: counts it and
    * returns the verdict `hit` would, or returns null having counted nothing
    * when the quota is nearly used up (the request then goes to `hit`) or the
-   * counters need I/O. One increment follows the peek without a turn of the
+   * counters need I/O (a worker's counters without credit, counters.ts `admitWindowsNow`). One increment follows the peek without a turn of the
    * event loop in between, so no other request can take the last one.
    */
   admitNow(subject: string, quota: Quota, now: number): Verdict | null {
-    const { incrementNow, peekNow } = this.counters;
+    const { incrementNow, peekNow, admitWindowsNow } = this.counters;
+    if (admitWindowsNow) {
+      const { minuteKey, dayKey } = this.windowKeys(subject, now);
+      const counts = admitWindowsNow.call(this.counters, minuteKey, dayKey, quota.perMinute, quota.perDay);
+      return counts === null ? null : verdictOf(quota, now, counts.minute, counts.day, true);
+    }
     if (!incrementNow || !peekNow) return null;
     const { minuteKey, dayKey } = this.windowKeys(subject, now);
     if (peekNow.call(this.counters, 'minute', minuteKey) >= quota.perMinute) return null;

@@ -20,13 +20,18 @@ export class MemoryCounters implements Counters {
   private nextSweep = Date.now() + SWEEP_EVERY_MS;
 
   incrementNow(kind: CounterKind, key: string): number {
+    return this.addNow(kind, key, 1);
+  }
+
+  /** Adds `n` (negative to take back) and returns the new value. */
+  addNow(kind: CounterKind, key: string, n: number): number {
     const now = Date.now();
     if (now >= this.nextSweep) this.sweep(now);
     const map = this.maps[kind];
     const entry = map.get(key);
-    if (entry !== undefined && entry.expires > now) return ++entry.value;
-    map.set(key, { value: 1, expires: now + COUNTER_TTL_SECONDS[kind] * 1000 });
-    return 1;
+    if (entry !== undefined && entry.expires > now) return (entry.value += n);
+    map.set(key, { value: n, expires: now + COUNTER_TTL_SECONDS[kind] * 1000 });
+    return n;
   }
 
   peekNow(kind: CounterKind, key: string): number {

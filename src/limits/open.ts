@@ -40,7 +40,10 @@ export interface RateLimits {
   admitNow: AdmitNow;
   /** The same with a promise, for counters that need I/O (the front door's answers that await). */
   admitLater: AdmitLater;
-  /** The counters are in another process (workers): `admitNow` never counts, `admitLater` does in one round trip. */
+  /**
+   * The counters are in another process (workers): `admitNow` counts only from a worker's credit (limits/ipc.ts),
+   * `admitLater` otherwise, in one round trip.
+   */
   remote: boolean;
   /** Names the shared version a request changes (counters.ts), for the meter; once, by the capability that owns it. */
   setChangedVersion(changed: ChangedVersion): void;

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { Returned } from '../limits/credits.js';
 import type { CounterCall, ToPrimary, ToWorker } from './messages.js';
 import { WORKER_ENV } from './messages.js';
 
@@ -19,18 +20,42 @@ export class PrimaryChannel {
   private readonly pending = new Map<number, (value: unknown) => void>();
   private batch: { id: number; call: CounterCall }[] = [];
   private onForget: ((keyId: string) => void)[] = [];
+  private onRecall: (subject: string) => Returned = (subject) => ({ subject, minuteKey: '', dayKey: '', units: 0 });
 
   constructor() {
     process.on('message', (message: ToWorker) => this.received(message));
   }
 
-  /** One counter call, sent with the others of this turn. */
-  counter<T>(call: CounterCall): Promise<T> {
+  /**
+   * One counter call, sent with the others of this turn. `received` sees the answer as it arrives, before any
+   * message after it (a recall after a grant finds the credit granted).
+   */
+  counter<T>(call: CounterCall, received?: (value: T) => void): Promise<T> {
     const id = this.nextId++;
     // After the poll phase that read them: the calls of every request read in this turn in one message.
     if (this.batch.length === 0) setImmediate(this.sendBatch);
     this.batch.push({ id, call });
-    return new Promise<T>((resolve) => this.pending.set(id, resolve as (value: unknown) => void));
+    return new Promise<T>((resolve) =>
+      this.pending.set(
+        id,
+        received === undefined
+          ? (resolve as (value: unknown) => void)
+          : (value) => {
+              received(value as T);
+              resolve(value as T);
+            },
+      ),
+    );
+  }
+
+  /** Credit units given back to the primary unasked (their minute ended, the worker stops). */
+  returned(returned: Returned): void {
+    this.send({ t: 'returned', ...returned });
+  }
+
+  /** Called when the primary recalls a subject's credit; returns what is left of it. */
+  recalling(handler: (subject: string) => Returned): void {
+    this.onRecall = handler;
   }
 
   /** Asks the primary to wake its webhook delivery worker. */
@@ -83,6 +108,8 @@ export class PrimaryChannel {
     } else if (message.t === 'forget') {
       for (const handler of this.onForget) handler(message.keyId);
       this.send({ t: 'forgotten', id: message.id });
+    } else if (message.t === 'recall') {
+      this.send({ t: 'returned', id: message.id, ...this.onRecall(message.subject) });
     }
   }
 

@@ -5,7 +5,10 @@
 export type CounterCall =
   | { op: 'increment' | 'peek' | 'remove'; kind: 'minute' | 'day' | 'strikes'; key: string }
   | { op: 'incrementWindows'; minuteKey: string; dayKey: string; perMinute: number; refused: boolean }
-  | { op: 'admitWindows'; minuteKey: string; dayKey: string; perMinute: number; perDay: number };
+  | { op: 'admitWindows'; minuteKey: string; dayKey: string; perMinute: number; perDay: number; credit?: boolean };
+
+/** The answer to `admitWindows`; with `credit`, a block of units counted for the worker after this request. */
+export type AdmitAnswer = { minute: number; day: number; credit?: number } | null;
 
 export type ToPrimary =
   /** Counter calls of one event-loop turn, answered in one `answers` message. */
@@ -18,12 +21,16 @@ export type ToPrimary =
   | { t: 'ready'; id: number }
   /** This worker listens. */
   | { t: 'listening' }
-  | { t: 'forgotten'; id: number };
+  | { t: 'forgotten'; id: number }
+  /** Credit units no request used (limits/credits.ts): on the primary's recall (`id`), or unasked when their minute ended. */
+  | { t: 'returned'; id?: number; subject: string; minuteKey: string; dayKey: string; units: number };
 
 export type ToWorker =
   | { t: 'answers'; answers: { id: number; value: unknown }[] }
   | { t: 'forget'; id: number; keyId: string }
-  | { t: 'done'; id: number; value?: unknown };
+  | { t: 'done'; id: number; value?: unknown }
+  /** The subject's quota is nearly used up: give back its credit and stop using it. */
+  | { t: 'recall'; id: number; subject: string };
 
 /** The environment variable a worker is told its number by (1…WORKERS); unset in the primary and a single process. */
 export const WORKER_ENV = 'PETSTORE_WORKER';

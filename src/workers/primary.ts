@@ -31,7 +31,21 @@ export interface Workers {
  * relays a key every worker must forget, answers for the whole server's readiness, and replaces a worker that dies.
  */
 export function startWorkers(app: App, config: Config, exitStatus: (code: number | null, signal: string | null) => number): Workers {
-  const counters = new CountersHost();
+  const counters = new CountersHost(
+    () => config.workers,
+    (worker, id, subject) => {
+      // A grant answered before the recall reaches the worker before it.
+      flushAnswers();
+      send(worker as Worker, { t: 'recall', id, subject });
+    },
+  );
+  /** The answers of the counters message being read, sent together once it is read. */
+  let answering: { worker: Worker; answers: { id: number; value: unknown }[] } | null = null;
+  const flushAnswers = () => {
+    if (answering === null || answering.answers.length === 0) return;
+    send(answering.worker, { t: 'answers', answers: answering.answers });
+    answering.answers = [];
+  };
   const slots = new Map<number, Slot>();
   const forgetting = new Map<number, { waiting: Set<Worker>; done: () => void }>();
   let nextId = 1;
@@ -49,8 +63,22 @@ export function startWorkers(app: App, config: Config, exitStatus: (code: number
 
   const answer = (worker: Worker, message: ToPrimary): void => {
     switch (message.t) {
-      case 'counters':
-        send(worker, { t: 'answers', answers: message.calls.map(({ id, call }) => ({ id, value: counters.answer(call) })) });
+      case 'counters': {
+        // The answers of one message in one message; one that waits for a recall alone, when it comes.
+        const reading = { worker, answers: [] as { id: number; value: unknown }[] };
+        answering = reading;
+        for (const { id, call } of message.calls) {
+          counters.take(worker, call, (value) => {
+            if (answering === reading) reading.answers.push({ id, value });
+            else send(worker, { t: 'answers', answers: [{ id, value }] });
+          });
+        }
+        flushAnswers();
+        answering = null;
+        return;
+      }
+      case 'returned':
+        counters.returned(worker, message);
         return;
       case 'wake':
         app.webhooks.worker?.wake();
@@ -124,6 +152,7 @@ export function startWorkers(app: App, config: Config, exitStatus: (code: number
     const slot = slots.get(n);
     if (slot?.worker !== worker) return;
     slots.delete(n);
+    counters.gone(worker);
     for (const [, waiting] of forgetting) {
       waiting.waiting.delete(worker);
       if (waiting.waiting.size === 0) waiting.done();

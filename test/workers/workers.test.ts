@@ -148,6 +148,21 @@ describeEachEngine('WORKERS=2', (engine) => {
     },
   );
 
+  test('a quota of 1,000 a minute: exactly 1,000 of 1,300 requests spread over both workers, busy at once', { skip: skip() }, async () => {
+    // Far from the quota the workers count from credit (blocks the primary counted ahead); near it, per request.
+    const slug = uniqueSlug('credit');
+    await cliJson(['projects', 'create', slug, '--plan', 'enterprise', '--per-minute', '1000', '--per-day', '100000', '--json'], db.url);
+    const { key } = await cliJson<{ key: string }>(['keys', 'create', '--project', slug, '--json'], db.url);
+    await roomInThisMinute(45);
+    const answers = await inBatches(1300, 26, () => call(server.url, 'GET', '/v1/pets?limit=1', key));
+    const statuses = answers.map((a) => a.status);
+    assert.equal(statuses.filter((s) => s === 200).length, 1000);
+    // The refusals that follow the first five ban the key (BAN_THRESHOLD): refused as banned then.
+    assert.deepEqual(new Set(answers.filter((a) => a.status !== 200).map((a) => a.body.code)), new Set(['rate_limited', 'api_key_banned']));
+    assert.deepEqual(new Set(await workersOf(server, answers.slice(0, 100))), new Set([1, 2]));
+    assert.deepEqual(new Set(await workersOf(server, answers.slice(-100))), new Set([1, 2]));
+  });
+
   test('a revoked key is refused by both workers within 5 s', { skip: skip() }, async () => {
     const { key, id } = await freeKey();
     // Both workers know the key (cached).
