@@ -77,7 +77,7 @@ export interface EarlyAdmit {
     principal: GatePrincipal,
     versionKey?: string,
   ): Promise<{ headers: readonly string[]; version: string | null; settled: boolean } | null>;
-  /** The counters are in another process (workers): `now` is always null, an answer read without a promise counts with `later`. */
+  /** The counters are in another process (workers): `now` answers only from a worker's credit, else an answer read without a promise counts with `later`. */
   remote?: boolean;
 }
 
