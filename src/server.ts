@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { setFlagsFromString } from 'node:v8';
-import { buildApp } from './app.js';
+import { buildApp, type App } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { ServeError } from './serve-error.js';
 import { listenHttps, type HttpsListener } from './domains/serving/https.js';
@@ -45,16 +45,23 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
   }
 }
 
-async function serveOne(config: Config, worker: number | null): Promise<void> {
+/**
+ * What every process of the server does first: V8's flag, telemetry (before the app opens storage: every span from
+ * the first statement on goes through it), then the app built with SIGTERM/SIGINT already listened for. During
+ * the build (migrations, a backup before them, the first reads) a signal is remembered (`signalled`) and bounds the
+ * start by SHUTDOWN_TIMEOUT_MS: as a container's PID 1, a signal nobody listens for is ignored, and `docker stop` in
+ * the first seconds waited its whole grace period for a SIGKILL. `handle` passes the signals from then on to the
+ * caller's shutdown; call it before anything else is awaited.
+ */
+async function startApp(
+  config: Config,
+  worker: number | undefined,
+): Promise<{ app: App; signalled: string | null; handle: (stop: (signal: string) => void) => void }> {
   setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
-  // Before the app opens storage: every span from the first statement on goes through it.
   await installTelemetry(config.telemetry);
-  // Listened for before the app is built (migrations, a backup before them, the first reads): a signal then stops
-  // the server as soon as the app is built. As a container's PID 1, a signal nobody listens for is ignored, and
-  // `docker stop` in the first seconds waited its whole grace period for a SIGKILL.
   let signalled: string | null = null;
   let startBound: NodeJS.Timeout | undefined;
-  let stop = (signal: string) => {
+  let onSignal = (signal: string) => {
     if (signalled !== null) return;
     signalled = signal;
     startBound = setTimeout(() => {
@@ -62,13 +69,24 @@ async function serveOne(config: Config, worker: number | null): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-  const app = await buildApp({ config, ...(worker === null ? {} : { worker }) });
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  const app = await buildApp({ config, ...(worker === undefined ? {} : { worker }) });
   clearTimeout(startBound);
+  return {
+    app,
+    signalled,
+    handle: (stop) => {
+      onSignal = stop;
+    },
+  };
+}
+
+async function serveOne(config: Config, worker: number | null): Promise<void> {
+  const { app, signalled, handle } = await startApp(config, worker ?? undefined);
   let https: HttpsListener | null = null;
   let stopping = false;
-  stop = (signal: string) => {
+  const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -94,6 +112,7 @@ async function serveOne(config: Config, worker: number | null): Promise<void> {
         },
       );
   };
+  handle(stop);
   if (signalled !== null) return stop(signalled);
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -122,22 +141,7 @@ async function serveOne(config: Config, worker: number | null): Promise<void> {
  * app; the exit status is the worst of theirs and its own (EXIT_UNWRITTEN when records were not written).
  */
 async function servePrimary(config: Config): Promise<void> {
-  setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
-  await installTelemetry(config.telemetry);
-  let signalled: string | null = null;
-  let startBound: NodeJS.Timeout | undefined;
-  let stop = (signal: string) => {
-    if (signalled !== null) return;
-    signalled = signal;
-    startBound = setTimeout(() => {
-      process.stderr.write(`petstore: ${signal} while starting, and the start did not end within SHUTDOWN_TIMEOUT_MS; exiting\n`);
-      process.exit(1);
-    }, config.shutdownTimeoutMs).unref();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-  const app = await buildApp({ config, worker: 0 });
-  clearTimeout(startBound);
+  const { app, signalled, handle } = await startApp(config, 0);
   const closeApp = async (status: number, since: number): Promise<never> => {
     try {
       await app.close();
@@ -153,7 +157,7 @@ async function servePrimary(config: Config): Promise<void> {
   if (signalled !== null) return void closeApp(0, performance.now());
   const workers = startWorkers(app, config, (code, signal) => code ?? (signal === null ? 0 : 1));
   let stopping = false;
-  stop = (signal: string) => {
+  const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, `shutting down: draining ${String(config.workers)} workers`);
@@ -166,7 +170,7 @@ async function servePrimary(config: Config): Promise<void> {
     }, config.shutdownTimeoutMs + 2000).unref();
     void workers.stop().then((status) => closeApp(status, since));
   };
-  if (signalled !== null) return stop(signalled);
+  handle(stop);
   try {
     await workers.started;
   } catch (err) {

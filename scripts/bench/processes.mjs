@@ -169,25 +169,11 @@ export function treeCpuSeconds(pid) {
 
 /** `watchRss` for a process and its descendants together: the highest sum of their RSS seen (MiB). */
 export function watchTreeRss(pid) {
-  let max = 0;
-  const sample = () => {
+  return watchHighest(() => {
     let sum = 0;
-    for (const p of processTree(pid)) {
-      try {
-        sum += memory(p).rssMb;
-      } catch {
-        // gone meanwhile
-      }
-    }
-    max = Math.max(max, sum);
-  };
-  sample();
-  const timer = setInterval(sample, 100);
-  return () => {
-    clearInterval(timer);
-    sample();
-    return max;
-  };
+    for (const p of processTree(pid)) sum += rssOrZero(p);
+    return sum;
+  });
 }
 
 /** Resident set size now and its peak (VmHWM) in MiB, from /proc/<pid>/status. */
@@ -199,19 +185,24 @@ export function memory(pid) {
 
 /** Samples a process's RSS every 100 ms until stopped; returns the highest seen (MiB). */
 export function watchRss(pid) {
-  let max = 0;
-  const sample = () => {
-    try {
-      max = Math.max(max, memory(pid).rssMb);
-    } catch {
-      // the process is gone; keep the last figure
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 100);
+  return watchHighest(() => rssOrZero(pid));
+}
+
+/** A process's RSS in MiB, 0 once it is gone (the highest seen so far stays). */
+function rssOrZero(pid) {
+  try {
+    return memory(pid).rssMb;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples `read` every 100 ms until the returned function is called; that returns the highest value seen. */
+function watchHighest(read) {
+  let max = read();
+  const timer = setInterval(() => (max = Math.max(max, read())), 100);
   return () => {
     clearInterval(timer);
-    sample();
-    return max;
+    return Math.max(max, read());
   };
 }
