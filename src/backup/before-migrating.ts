@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { backupName } from './schedule.js';
-import { writeBackup, type BackupSummary } from './writer.js';
+import { backupName } from './schedule/schedule.js';
+import { writeBackup, type BackupSummary } from './file/writer.js';
 
 /**
  * The backup written into BACKUP_DIR before a release migrates a database that holds data: the same file

@@ -6,7 +6,7 @@ import { Refused } from '../cli/exit.js';
 import { withoutPassword } from '../storage/open-error.js';
 import { progressOnTerminal } from './progress.js';
 import type { ReleaseFacts } from './release.js';
-import type { BackupSummary } from './writer.js';
+import type { BackupSummary } from './file/writer.js';
 
 function report(ctx: CliContext, json: boolean, verb: string, s: BackupSummary): void {
   if (json) return ctx.json(s);
@@ -29,7 +29,7 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
       const json = values.json === true;
       const file = resolve(positionals[0] ?? '');
       const config = await ctx.config();
-      const { writeBackup, BackupFileError, BackupSourceError } = await import('./writer.js');
+      const { writeBackup, BackupFileError, BackupSourceError } = await import('./file/writer.js');
       const progress = progressOnTerminal(ctx, json, 'backup');
       let summary: BackupSummary;
       try {
@@ -79,8 +79,8 @@ export function backupCommands(release: () => ReleaseFacts): CliCommand[] {
       const file = resolve(positionals[0] ?? '');
       if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
       const config = await ctx.config();
-      const { restoreBackup, verifyBackup, RestoreRefused } = await import('./restore.js');
-      const { newSqliteFile, postgresIsNew, restoreIntoNewFile } = await import('./restore-target.js');
+      const { restoreBackup, verifyBackup, RestoreRefused } = await import('./restore/restore.js');
+      const { newSqliteFile, postgresIsNew, restoreIntoNewFile } = await import('./restore/target.js');
       const progress = progressOnTerminal(ctx, json, 'restore');
       let summary: BackupSummary;
       try {

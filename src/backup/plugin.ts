@@ -4,9 +4,9 @@ import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { Counter, Gauge } from '../metrics/prometheus.js';
 import { repositoryOf } from '../feature.js';
 import { ServeError } from '../serve-error.js';
-import { openBackupLease } from './lease.js';
+import { openBackupLease } from './schedule/lease.js';
 import type { ReleaseFacts } from './release.js';
-import { BackupSchedule, backupsIn } from './schedule.js';
+import { BackupSchedule, backupsIn } from './schedule/schedule.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

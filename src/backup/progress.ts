@@ -1,5 +1,5 @@
 import type { CliContext } from '../feature.js';
-import type { TableStart } from './format.js';
+import type { TableStart } from './file/format.js';
 
 /** Where a backup or restore stands: the table it is at, the rows and bytes done, and how far along it is (0–1, or null when unknown). */
 export interface Standing {

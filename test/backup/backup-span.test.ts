@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { writeBackup } from '../../src/backup/writer.js';
+import { writeBackup } from '../../src/backup/file/writer.js';
 import { installTracing, noTracing } from '../../src/telemetry/tracing.js';
 import { describeEachEngine, freshDatabase } from '../helpers/engines.js';
 import { harness } from '../helpers/harness.js';

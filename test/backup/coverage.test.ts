@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { leftOut } from '../../src/backup/coverage.js';
-import { postgresSchema, sqliteSchema, type Schema } from '../../src/backup/schema.js';
+import { postgresSchema, sqliteSchema, type Schema } from '../../src/backup/file/schema.js';
 import { FEATURES, openAppStorage } from '../../src/features.js';
 import { describeEachEngine, freshDatabase } from '../helpers/engines.js';
 

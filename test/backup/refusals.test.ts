@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { FRAME_OVERHEAD, MAGIC, frameBytes, jsonPayload, type BackupHeader } from '../../src/backup/format.js';
+import { FRAME_OVERHEAD, MAGIC, frameBytes, jsonPayload, type BackupHeader } from '../../src/backup/file/format.js';
 import { openAppStorage } from '../../src/features.js';
 import { sqlFor } from '../../src/storage/sql.js';
 import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helpers/engines.js';

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openBackupLease, type BackupLease } from '../../src/backup/lease.js';
-import { writeBackup } from '../../src/backup/writer.js';
-import { backupName } from '../../src/backup/schedule.js';
+import { openBackupLease, type BackupLease } from '../../src/backup/schedule/lease.js';
+import { writeBackup } from '../../src/backup/file/writer.js';
+import { backupName } from '../../src/backup/schedule/schedule.js';
 import { loadConfig } from '../../src/config.js';
 import { describeEachEngine, freshDatabase } from '../helpers/engines.js';
 import { harness, manualClock } from '../helpers/harness.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { writeBackup } from '../../src/backup/writer.js';
+import { writeBackup } from '../../src/backup/file/writer.js';
 import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { runCli } from '../helpers/processes.js';
 import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';

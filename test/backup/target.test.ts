@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { targetRefusal } from '../../src/backup/target.js';
+import { targetRefusal } from '../../src/backup/file/target.js';
 
 /** The guard itself, on paths made for each case (no database is opened: the rule is about paths and files). */
 describe('where a backup may be written', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { after, before, test } from 'node:test';
-import { BackupSourceError, writeBackup } from '../../src/backup/writer.js';
+import { BackupSourceError, writeBackup } from '../../src/backup/file/writer.js';
 import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { runCli } from '../helpers/processes.js';
 

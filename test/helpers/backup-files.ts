@@ -9,7 +9,7 @@ import {
   type BackupHeader,
   type SequenceValue,
   type Value,
-} from '../../src/backup/format.js';
+} from '../../src/backup/file/format.js';
 
 /** A backup file taken apart: what a crafted file is made from (its checksums recomputed when rebuilt). */
 export interface BackupContents {

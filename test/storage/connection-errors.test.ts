@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { postgresClient } from '../../src/backup/snapshot.js';
+import { postgresClient } from '../../src/backup/file/snapshot.js';
 import { watchChanges } from '../../src/domains/serving/changes.js';
 import { CHANGES_CHANNEL } from '../../src/domains/repository.js';
 import { PgDatabase } from '../../src/storage/postgres/database.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { readBackup } from '../../src/backup/reader.js';
+import { readBackup } from '../../src/backup/file/reader.js';
 import { createUnlimitedKey, startServer, type RunningServer } from '../helpers/processes.js';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.js';
 import { freePort, redisServerAvailable, startRedisServer, stopRedisServer } from '../helpers/redis-server.js';

@@ -1,7 +1,7 @@
 import { Socket } from 'node:net';
 import type pg from 'pg';
-import { sqlitePath, type SqliteDb } from '../storage/sqlite/database.js';
-import { MIGRATIONS_TABLE } from '../storage/migrations.js';
+import { sqlitePath, type SqliteDb } from '../../storage/sqlite/database.js';
+import { MIGRATIONS_TABLE } from '../../storage/migrations.js';
 import { Micros, type SequenceValue, type Value } from './format.js';
 import { ident, postgresSchema, sqliteSchema, type Schema, type TableShape } from './schema.js';
 

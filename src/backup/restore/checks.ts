@@ -1,7 +1,7 @@
-import type { FeatureMigrations } from '../storage/migrations.js';
-import { MalformedBackup, type BackupHeader, type SequenceValue } from './format.js';
-import { readBackup, type VerifiedBackup } from './reader.js';
-import { SCHEMA_RECORDS, type ColumnKind, type Schema, type TableShape } from './schema.js';
+import type { FeatureMigrations } from '../../storage/migrations.js';
+import { MalformedBackup, type BackupHeader, type SequenceValue } from '../file/format.js';
+import { readBackup, type VerifiedBackup } from '../file/reader.js';
+import { SCHEMA_RECORDS, type ColumnKind, type Schema, type TableShape } from '../file/schema.js';
 import { corrupt, invalid, RestoreRefused } from './refusals.js';
 
 /** What a restore checks of a backup and of what it writes: the file, its release, its schema, its counters, the constraints' breaches in words. */

@@ -1,5 +1,5 @@
-import type { Database } from '../storage/database.js';
-import { sqlFor } from '../storage/sql.js';
+import type { Database } from '../../storage/database.js';
+import { sqlFor } from '../../storage/sql.js';
 
 /** The one row that says which instance writes scheduled backups, until when. */
 export interface BackupLease {

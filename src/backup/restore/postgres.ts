@@ -1,12 +1,12 @@
 import type pg from 'pg';
-import { type TableStart, type Value } from './format.js';
-import type { OnRows } from './progress.js';
-import { readBackup, type VerifiedBackup } from './reader.js';
-import type { ReleaseFacts } from './release.js';
-import { ident, postgresSchema, SCHEMA_RECORDS, type ColumnKind } from './schema.js';
-import { closeClient, postgresClient } from './snapshot.js';
+import { type TableStart, type Value } from '../file/format.js';
+import type { OnRows } from '../progress.js';
+import { readBackup, type VerifiedBackup } from '../file/reader.js';
+import type { ReleaseFacts } from '../release.js';
+import { ident, postgresSchema, SCHEMA_RECORDS, type ColumnKind } from '../file/schema.js';
+import { closeClient, postgresClient } from '../file/snapshot.js';
 import { invalid } from './refusals.js';
-import { checkCounter, highest, match, naming } from './restore-checks.js';
+import { checkCounter, highest, match, naming } from './checks.js';
 import { checkEmpty, seededRows } from './seeded.js';
 import { checkValues, placeholder, toPostgres } from './values.js';
 

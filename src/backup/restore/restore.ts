@@ -1,13 +1,13 @@
-import type { Database } from '../storage/database.js';
-import { MalformedBackup } from './format.js';
-import type { OnRows, Standing } from './progress.js';
-import type { VerifiedBackup } from './reader.js';
-import type { ReleaseFacts } from './release.js';
-import type { BackupSummary } from './writer.js';
+import type { Database } from '../../storage/database.js';
+import { MalformedBackup } from '../file/format.js';
+import type { OnRows, Standing } from '../progress.js';
+import type { VerifiedBackup } from '../file/reader.js';
+import type { ReleaseFacts } from '../release.js';
+import type { BackupSummary } from '../file/writer.js';
 import { corrupt } from './refusals.js';
-import { checkVersion, match, verify } from './restore-checks.js';
-import { restorePostgres } from './restore-postgres.js';
-import { restoreSqlite } from './restore-sqlite.js';
+import { checkVersion, match, verify } from './checks.js';
+import { restorePostgres } from './postgres.js';
+import { restoreSqlite } from './sqlite.js';
 import { newDatabase } from './seeded.js';
 
 export { RestoreRefused, type RestoreRefusalCode } from './refusals.js';

@@ -1,7 +1,7 @@
 // A backup's values checked against their target columns and converted for each engine.
-import { Micros, type TableStart, type Value } from './format.js';
+import { Micros, type TableStart, type Value } from '../file/format.js';
 import { invalid } from './refusals.js';
-import type { ColumnKind } from './schema.js';
+import type { ColumnKind } from '../file/schema.js';
 
 /** Whether `v` can be stored in a column of `kind` (the value itself, not a text that looks like one). */
 function fits(v: Value, kind: ColumnKind): boolean {

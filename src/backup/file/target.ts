@@ -1,6 +1,6 @@
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { sqlitePath } from '../storage/sqlite/database.js';
+import { sqlitePath } from '../../storage/sqlite/database.js';
 
 /**
  * Why a backup may not be written where it was asked to go. `database`, `wal`, `shm`, `journal`: the SQLite

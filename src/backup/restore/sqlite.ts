@@ -1,12 +1,12 @@
 import type { Statement } from 'better-sqlite3';
-import type { SqliteDb } from '../storage/sqlite/database.js';
-import { type TableStart } from './format.js';
-import type { OnRows } from './progress.js';
-import { readBackup, type VerifiedBackup } from './reader.js';
-import type { ReleaseFacts } from './release.js';
-import { ident, SCHEMA_RECORDS, sqliteSchema } from './schema.js';
+import type { SqliteDb } from '../../storage/sqlite/database.js';
+import { type TableStart } from '../file/format.js';
+import type { OnRows } from '../progress.js';
+import { readBackup, type VerifiedBackup } from '../file/reader.js';
+import type { ReleaseFacts } from '../release.js';
+import { ident, SCHEMA_RECORDS, sqliteSchema } from '../file/schema.js';
 import { invalid } from './refusals.js';
-import { checkCounter, highest, match, naming } from './restore-checks.js';
+import { checkCounter, highest, match, naming } from './checks.js';
 import { checkEmpty, seededRows } from './seeded.js';
 import { checkValues, toSqlite } from './values.js';
 

@@ -14,7 +14,7 @@ import {
   type Trailer,
 } from './format.js';
 import { openSnapshot } from './snapshot.js';
-import { tracing, type SpanOptions } from '../telemetry/tracing.js';
+import { tracing, type SpanOptions } from '../../telemetry/tracing.js';
 import { targetRefusal, type TargetProblem, type TargetRefusal } from './target.js';
 
 /** A rows frame is closed past this many bytes (one larger value makes a frame of its own size). */

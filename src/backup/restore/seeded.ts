@@ -1,7 +1,7 @@
-import type { FeatureMigrations } from '../storage/migrations.js';
-import { migrateSqlite } from '../storage/sqlite/migrate.js';
+import type { FeatureMigrations } from '../../storage/migrations.js';
+import { migrateSqlite } from '../../storage/sqlite/migrate.js';
 import { RestoreRefused } from './refusals.js';
-import { ident, sqliteSchema, type Schema, type TableShape } from './schema.js';
+import { ident, sqliteSchema, type Schema, type TableShape } from '../file/schema.js';
 
 /** The rows a new database is seeded with, and the check that a target holds nothing else (a restore writes only into an empty one). */
 

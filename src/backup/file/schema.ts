@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { SqliteDb } from '../storage/sqlite/database.js';
-import { MIGRATIONS_TABLE } from '../storage/migrations.js';
+import type { SqliteDb } from '../../storage/sqlite/database.js';
+import { MIGRATIONS_TABLE } from '../../storage/migrations.js';
 
 /** How a column's values are carried and converted between engines. */
 export type ColumnKind = 'int' | 'text' | 'bytes' | 'bool' | 'time' | 'real';

@@ -13,12 +13,12 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Database } from '../storage/database.js';
-import type { FeatureMigrations } from '../storage/migrations.js';
-import { openStorage } from '../storage/open.js';
-import { sqlitePath } from '../storage/sqlite/database.js';
+import type { Database } from '../../storage/database.js';
+import type { FeatureMigrations } from '../../storage/migrations.js';
+import { openStorage } from '../../storage/open.js';
+import { sqlitePath } from '../../storage/sqlite/database.js';
 import { RestoreRefused } from './refusals.js';
-import { closeClient, postgresClient } from './snapshot.js';
+import { closeClient, postgresClient } from '../file/snapshot.js';
 
 const sizeOf = (path: string) => statSync(path, { throwIfNoEntry: false })?.size;
 

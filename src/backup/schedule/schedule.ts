@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 import type { BackupLease } from './lease.js';
-import { readHeader } from './reader.js';
-import { writeBackup } from './writer.js';
+import { readHeader } from '../file/reader.js';
+import { writeBackup } from '../file/writer.js';
 
 const NAME = /^petstore-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.backup$/;
 /** The partial file of a backup into BACKUP_DIR (see writer.ts). */
