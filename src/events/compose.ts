@@ -1,6 +1,6 @@
 import { composeAudit } from '../audit/compose.js';
 import type { Ground } from '../feature.js';
-import { openEventRepository, type EventRepository } from './repository.js';
+import { openEventRepository, type EventRepository } from './storage/repository.js';
 import { WebhookService } from './service.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Feature } from '../feature.js';
 import { eventsCommand, webhooksCommand } from './cli.js';
 import { eventMigrations } from './migrations.js';
-import { clearEvents } from './repository.js';
+import { clearEvents } from './storage/repository.js';
 
 /** Events written with the changes that cause them (the outbox), and signed webhooks delivering them. */
 export const eventsFeature: Feature = {

@@ -5,10 +5,10 @@ import { tracing } from '../telemetry/tracing.js';
 import { appGround } from '../feature.js';
 import { ApiLoad } from '../http/server/api-load.js';
 import { composeWebhooks } from './compose.js';
-import { openEventRepository } from './repository.js';
+import { openEventRepository } from './storage/repository.js';
 import { webhookRoutes } from './routes.js';
 import type { WebhookService } from './service.js';
-import { DeliveryWorker, type Outcome } from './worker.js';
+import { DeliveryWorker, type Outcome } from './delivery/worker.js';
 import { primaryChannel } from '../workers/channel.js';
 
 declare module 'fastify' {

@@ -4,11 +4,11 @@ import { DomainError } from '../errors/domain-error.js';
 import type { Environment } from '../http/pipeline/environments.js';
 import { WEBHOOK_ENDPOINT_LIMITS, webhookDeliveryBudget } from '../projects/plans.js';
 import type { Project } from '../projects/repository.js';
-import { eventJson } from './body.js';
-import { dayName, dayStart, utcDay } from './budget.js';
-import type { AttemptRecord, EndpointRecord, EventRecord, EventRepository } from './repository.js';
-import { refusedUrl } from './sender.js';
-import { newWebhookSecret } from './signature.js';
+import { eventJson } from './delivery/body.js';
+import { dayName, dayStart, utcDay } from './delivery/budget.js';
+import type { AttemptRecord, EndpointRecord, EventRecord, EventRepository } from './storage/repository.js';
+import { refusedUrl } from './delivery/sender.js';
+import { newWebhookSecret } from './delivery/signature.js';
 import { EVENT_RETENTION_MS, isEventType, type AttemptStatus } from './types.js';
 import { URL_MAX_LENGTH } from './schemas.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATOR } from '../../src/audit/actor.js';
 import { manualClock } from '../../src/clock.js';
-import { openEventRepository } from '../../src/events/repository.js';
+import { openEventRepository } from '../../src/events/storage/repository.js';
 import { webhookDeliveryBudget } from '../../src/projects/plans.js';
 import { describeEachEngine, freshDatabase, type FreshDatabase } from '../helpers/engines.js';
 import { harness, ok, type Harness } from '../helpers/harness.js';

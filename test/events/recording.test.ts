@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock } from '../../src/clock.js';
-import type { AttemptOutcome, ClaimRequest, ClaimedDelivery, EventRepository } from '../../src/events/repository.js';
-import { newWebhookSecret } from '../../src/events/signature.js';
-import { DeliveryWorker } from '../../src/events/worker.js';
+import type { AttemptOutcome, ClaimRequest, ClaimedDelivery, EventRepository } from '../../src/events/storage/repository.js';
+import { newWebhookSecret } from '../../src/events/delivery/signature.js';
+import { DeliveryWorker } from '../../src/events/delivery/worker.js';
 import { eventually } from '../helpers/webhooks.js';
 
 const quiet = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;

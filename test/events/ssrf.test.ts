@@ -2,8 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { refusedAddress } from '../../src/events/addresses.js';
-import { sendWebhook } from '../../src/events/sender.js';
+import { refusedAddress } from '../../src/events/delivery/addresses.js';
+import { sendWebhook } from '../../src/events/delivery/sender.js';
 import { harness, type Harness } from '../helpers/harness.js';
 import { eventually, memberOf, receiver } from '../helpers/webhooks.js';
 

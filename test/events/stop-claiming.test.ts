@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock } from '../../src/clock.js';
-import type { AttemptOutcome, ClaimRequest, EventRepository } from '../../src/events/repository.js';
-import { DeliveryWorker } from '../../src/events/worker.js';
+import type { AttemptOutcome, ClaimRequest, EventRepository } from '../../src/events/storage/repository.js';
+import { DeliveryWorker } from '../../src/events/delivery/worker.js';
 
 const quiet = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 

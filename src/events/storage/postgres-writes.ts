@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { PostgresDatabase } from '../storage/database.js';
-import type { Sql } from '../storage/sql.js';
-import { StorageUnavailableError } from '../storage/unavailable.js';
-import { budgetExhaustedError, utcDay } from './budget.js';
-import { eventCause, newEventId } from './outbox.js';
+import type { PostgresDatabase } from '../../storage/database.js';
+import type { Sql } from '../../storage/sql.js';
+import { StorageUnavailableError } from '../../storage/unavailable.js';
+import { budgetExhaustedError, utcDay } from '../delivery/budget.js';
+import { eventCause, newEventId } from '../outbox.js';
 import type { ClaimedDelivery, ClaimRequest, EventRepository } from './records.js';
 import { budgetOf, DUE_ENDPOINTS_LIMIT, EVENT_PROJECT, PG_DUE_ENDPOINTS, toClaimed, type ClaimRow, type DueEndpointRow } from './rows.js';
 import type { EngineSpecific } from './shared-queries.js';

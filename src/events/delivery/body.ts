@@ -1,4 +1,4 @@
-import type { Environment } from '../http/pipeline/environments.js';
+import type { Environment } from '../../http/pipeline/environments.js';
 
 /**
  * The JSON body of an event as delivered and listed: `{id, type, createdAt, project, environment, data}` with

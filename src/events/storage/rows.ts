@@ -1,9 +1,9 @@
-import { isPlan, webhookDeliveryBudget } from '../projects/plans.js';
-import type { Environment } from '../http/pipeline/environments.js';
-import { environmentOfRow, slugOfRow } from '../projects/repository.js';
-import { flag, int, time } from '../storage/sql.js';
+import { isPlan, webhookDeliveryBudget } from '../../projects/plans.js';
+import type { Environment } from '../../http/pipeline/environments.js';
+import { environmentOfRow, slugOfRow } from '../../projects/repository.js';
+import { flag, int, time } from '../../storage/sql.js';
 import type { AttemptRecord, ClaimedDelivery, EndpointRecord, EventRecord } from './records.js';
-import type { AttemptStatus } from './types.js';
+import type { AttemptStatus } from '../types.js';
 
 export interface EventRow {
   seq: bigint;

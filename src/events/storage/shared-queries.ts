@@ -1,5 +1,5 @@
-import { flag, int, time, type Sql } from '../storage/sql.js';
-import { utcDay } from './budget.js';
+import { flag, int, time, type Sql } from '../../storage/sql.js';
+import { utcDay } from '../delivery/budget.js';
 import type { DeliveryRecord, EndpointChange, EventRepository, NewEndpoint } from './records.js';
 import {
   ATTEMPT_COLUMNS,
@@ -15,7 +15,7 @@ import {
   type EndpointRow,
   type EventRow,
 } from './rows.js';
-import { PING } from './types.js';
+import { PING } from '../types.js';
 
 /** What each engine writes its own way: an endpoint's deletion, a ping, and the worker's cycle. */
 export type EngineSpecific = 'deleteEndpoint' | 'queuePing' | 'cycle';

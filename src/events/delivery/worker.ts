@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 import { Dispatcher, type DeliveryJob, type JobResult } from './dispatch.js';
-import type { AttemptOutcome, ClaimedDelivery, EventRepository } from './repository.js';
+import type { AttemptOutcome, ClaimedDelivery, EventRepository } from '../storage/repository.js';
 import { DELIVERY_TIMEOUT_MS, type Resolve, type SendResult } from './sender.js';
 
 /** How an attempt ended, for the deliveries counter. */

@@ -1,5 +1,5 @@
-import type { Environment } from '../http/pipeline/environments.js';
-import type { AttemptStatus } from './types.js';
+import type { Environment } from '../../http/pipeline/environments.js';
+import type { AttemptStatus } from '../types.js';
 
 export interface EventRecord {
   seq: bigint;

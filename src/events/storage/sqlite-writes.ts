@@ -1,7 +1,7 @@
-import type { SqliteDatabase } from '../storage/database.js';
-import type { Sql } from '../storage/sql.js';
-import { budgetExhaustedError, utcDay } from './budget.js';
-import { eventCause, newEventId } from './outbox.js';
+import type { SqliteDatabase } from '../../storage/database.js';
+import type { Sql } from '../../storage/sql.js';
+import { budgetExhaustedError, utcDay } from '../delivery/budget.js';
+import { eventCause, newEventId } from '../outbox.js';
 import type { ClaimedDelivery, EventRepository } from './records.js';
 import { budgetOf, DUE, DUE_ENDPOINTS, DUE_ENDPOINTS_LIMIT, EVENT_PROJECT, toClaimed, type ClaimRow, type DueEndpointRow } from './rows.js';
 import type { EngineSpecific } from './shared-queries.js';

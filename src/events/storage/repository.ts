@@ -1,5 +1,5 @@
-import type { Database } from '../storage/database.js';
-import { sqlFor, type SqlStatement } from '../storage/sql.js';
+import type { Database } from '../../storage/database.js';
+import { sqlFor, type SqlStatement } from '../../storage/sql.js';
 import { postgresEventWrites } from './postgres-writes.js';
 import { sharedEventQueries } from './shared-queries.js';
 import type { EventRepository } from './records.js';

@@ -1,5 +1,5 @@
-import type { Environment } from '../http/pipeline/environments.js';
-import { tracing, type SpanScope } from '../telemetry/tracing.js';
+import type { Environment } from '../../http/pipeline/environments.js';
+import { tracing, type SpanScope } from '../../telemetry/tracing.js';
 import { eventJson } from './body.js';
 import { sendWebhook, type Resolve, type SendResult } from './sender.js';
 import { webhookHeaders } from './signature.js';
