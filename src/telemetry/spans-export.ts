@@ -20,8 +20,8 @@ import type { SpanSink } from './spans.js';
 /** What a send came to. */
 export type SendResult = { ok: true } | { ok: false; retryable: boolean; error: Error; retryInMs?: number };
 
-/** Sends one export request (its body, within `timeoutMs`). */
-export type Send = (body: Buffer, timeoutMs: number) => Promise<SendResult>;
+/** Sends one export request (its body, in pieces, within `timeoutMs`). */
+export type Send = (body: readonly Buffer[], timeoutMs: number) => Promise<SendResult>;
 
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
@@ -53,11 +53,13 @@ export function httpSend(target: ExportTarget, contentType: string, userAgent: s
     : new HttpAgent({ keepAlive: true });
   const request = secure ? httpsRequest : httpRequest;
   return async (body, timeoutMs) => {
-    const payload = target.compression === 'gzip' ? await gzipped(body) : body;
+    const payload = target.compression === 'gzip' ? [await gzipped(Buffer.concat(body))] : body;
+    let length = 0;
+    for (const piece of payload) length += piece.length;
     const headers: Record<string, string | number> = {
       ...target.headers,
       'content-type': contentType,
-      'content-length': payload.length,
+      'content-length': length,
       'user-agent': userAgent,
     };
     if (target.compression === 'gzip') headers['content-encoding'] = 'gzip';
@@ -92,7 +94,8 @@ export function httpSend(target: ExportTarget, contentType: string, userAgent: s
       req.on('error', (error: NodeJS.ErrnoException) => {
         done({ ok: false, retryable: error.code !== undefined && RETRYABLE_NETWORK.has(error.code), error });
       });
-      req.end(payload);
+      for (const piece of payload) req.write(piece);
+      req.end();
     });
   };
 }
@@ -102,7 +105,7 @@ const INITIAL_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 5_000;
 
 /** Sends with retries (OpenTelemetry's exporters' back-off: 1 s, ×1.5, at most 5 s, ±20 %), all within `timeoutMs`. */
-export async function sendWithRetries(send: Send, body: Buffer, timeoutMs: number, sleep = delay): Promise<SendResult> {
+export async function sendWithRetries(send: Send, body: readonly Buffer[], timeoutMs: number, sleep = delay): Promise<SendResult> {
   const deadline = Date.now() + timeoutMs;
   let backoff = INITIAL_BACKOFF_MS;
   let result = await send(body, timeoutMs);

@@ -40,7 +40,7 @@ async function roundTrip(receiver: OtlpReceiver, encoder: SpanEncoder, spans: Fi
   const res = await fetch(`${receiver.url}/v1/traces`, {
     method: 'POST',
     headers: { 'content-type': encoder.contentType },
-    body: encoder.request(page),
+    body: Buffer.concat(encoder.request(page)),
   });
   assert.equal(res.status, 200);
   return receiver.spans.slice(before);
@@ -199,7 +199,7 @@ describe('the span recorder', () => {
 });
 
 const okSend = (bodies: unknown[]): Send => (body) => {
-  bodies.push(JSON.parse(body.toString('utf8')));
+  bodies.push(JSON.parse(Buffer.concat(body).toString('utf8')));
   return Promise.resolve({ ok: true });
 };
 const countOf = (body: unknown): number =>
@@ -243,7 +243,7 @@ describe('the batch queue', () => {
     const bodies: unknown[] = [];
     let release: (r: SendResult) => void = () => undefined;
     const send: Send = (body) => {
-      bodies.push(JSON.parse(body.toString('utf8')));
+      bodies.push(JSON.parse(Buffer.concat(body).toString('utf8')));
       return new Promise((r) => {
         release = r;
       });
@@ -300,22 +300,22 @@ describe('export retries and the failure note', () => {
       return Promise.resolve();
     };
     const a = results(retryable(), retryable(250), { ok: true });
-    assert.deepEqual(await sendWithRetries(a.send, Buffer.alloc(0), 10_000, sleep), { ok: true });
+    assert.deepEqual(await sendWithRetries(a.send, [], 10_000, sleep), { ok: true });
     assert.equal(a.calls.length, 3);
     assert.ok((waits[0] ?? 0) >= 800 && (waits[0] ?? 0) <= 1200, `about 1 s first (${String(waits[0])})`);
     assert.equal(waits[1], 250);
 
     waits.length = 0;
     const b = results(retryable(), retryable(), retryable(), retryable(), retryable(), retryable());
-    assert.equal((await sendWithRetries(b.send, Buffer.alloc(0), 60_000, sleep)).ok, false);
+    assert.equal((await sendWithRetries(b.send, [], 60_000, sleep)).ok, false);
     assert.equal(b.calls.length, 5, 'five attempts at most');
 
     const c = results(retryable(5_000));
-    assert.equal((await sendWithRetries(c.send, Buffer.alloc(0), 1_000, sleep)).ok, false);
+    assert.equal((await sendWithRetries(c.send, [], 1_000, sleep)).ok, false);
     assert.equal(c.calls.length, 1, 'no retry past the timeout');
 
     const d = results({ ok: false, retryable: false, error: new Error('400') });
-    assert.equal((await sendWithRetries(d.send, Buffer.alloc(0), 10_000, sleep)).ok, false);
+    assert.equal((await sendWithRetries(d.send, [], 10_000, sleep)).ok, false);
     assert.equal(d.calls.length, 1);
   });
 
