@@ -127,7 +127,7 @@ function writeVarint(buf: Buffer, pos: number, n: number): number {
 /** An int64 varint: negative values as their 64-bit two's complement (ten bytes). */
 function writeInt64(buf: Buffer, pos: number, n: number): number {
   if (n >= 0) return writeVarint(buf, pos, n);
-  let lo = n % 0x100000000 >>> 0;
+  let lo = (n % 0x100000000) >>> 0;
   let hi = Math.floor(n / 0x100000000) >>> 0;
   for (let i = 0; i < 9; i++) {
     buf[pos++] = (lo & 0x7f) | 0x80;
@@ -250,10 +250,13 @@ function writeAttributes(buf: Buffer, pos: number, tag: number, attributes: Span
 
 /** A span as a `ScopeSpans.spans` field (2). */
 function appendProtobuf(page: Page, span: FinishedSpan): void {
-  page.ensure(bound(span));
+  const most = bound(span);
+  page.ensure(most);
+  // Room for the lengths of the span and of its larger parts (events, status) as the most it can take needs.
+  const reserve = varintSize(most);
   const buf = page.buf;
   const start = page.used;
-  let pos = open(buf, start, 0x12, 3);
+  let pos = open(buf, start, 0x12, reserve);
   pos = writeId(buf, pos, 0x0a, span.traceId);
   pos = writeId(buf, pos, 0x12, span.spanId);
   if (span.traceState !== '') pos = writeString(buf, pos, 0x1a, span.traceState);
@@ -269,12 +272,12 @@ function appendProtobuf(page: Page, span: FinishedSpan): void {
   if (span.events !== null) {
     for (const e of span.events) {
       const event = pos;
-      pos = open(buf, pos, 0x5a, 3);
+      pos = open(buf, pos, 0x5a, reserve);
       buf[pos++] = 0x09;
       pos = writeNanos(buf, pos, e.timeMs);
       pos = writeString(buf, pos, 0x12, e.name);
       pos = writeAttributes(buf, pos, 0x1a, e.attributes);
-      pos = close(buf, event, 3, pos);
+      pos = close(buf, event, reserve, pos);
     }
   }
   if (span.links !== null) {
@@ -290,18 +293,18 @@ function appendProtobuf(page: Page, span: FinishedSpan): void {
   }
   if (span.statusCode !== 0) {
     const status = pos;
-    pos = open(buf, pos, 0x7a, 3);
+    pos = open(buf, pos, 0x7a, reserve);
     if (span.statusMessage !== '') pos = writeString(buf, pos, 0x12, span.statusMessage);
     buf[pos++] = 0x18;
     buf[pos++] = span.statusCode;
-    pos = close(buf, status, 3, pos);
+    pos = close(buf, status, reserve, pos);
   }
   // flags (16, fixed32): the W3C trace flags, and whether the parent is known to be remote (bits 8 and 9).
   buf[pos++] = 0x85;
   buf[pos++] = 0x01;
   buf.writeUInt32LE(0x101 | (span.parentRemote ? 0x200 : 0), pos);
   pos += 4;
-  page.used = close(buf, start, 3, pos);
+  page.used = close(buf, start, reserve, pos);
   page.count++;
 }
 
@@ -352,7 +355,9 @@ function jsonValue(v: Attribute): string {
   if (typeof v === 'boolean') return v ? '{"boolValue":true}' : '{"boolValue":false}';
   if (Number.isSafeInteger(v)) return `{"intValue":"${String(v)}"}`;
   // OTLP/JSON writes the doubles JSON cannot as strings.
-  return Number.isFinite(v) ? `{"doubleValue":${String(v)}}` : `{"doubleValue":"${Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity'}"}`;
+  return Number.isFinite(v)
+    ? `{"doubleValue":${String(v)}}`
+    : `{"doubleValue":"${Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity'}"}`;
 }
 
 function jsonAttributes(attributes: SpanAttributes): string {

@@ -23,7 +23,6 @@ export type SendResult = { ok: true } | { ok: false; retryable: boolean; error: 
 /** Sends one export request (its body, in pieces, within `timeoutMs`). */
 export type Send = (body: readonly Buffer[], timeoutMs: number) => Promise<SendResult>;
 
-
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const RETRYABLE_NETWORK = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
 const MAX_RESPONSE = 4 * 1024 * 1024;
@@ -84,7 +83,12 @@ export function httpSend(target: ExportTarget, contentType: string, userAgent: s
           const text = Buffer.concat(chunks).toString('utf8').slice(0, 200);
           const error = new Error(`the collector answered ${String(status)} ${res.statusMessage ?? ''}${text === '' ? '' : `: ${text}`}`);
           const header = res.headers['retry-after'];
-          done({ ok: false, retryable: RETRYABLE_STATUS.has(status), error, retryInMs: retryAfterMs(Array.isArray(header) ? header[0] : header) });
+          done({
+            ok: false,
+            retryable: RETRYABLE_STATUS.has(status),
+            error,
+            retryInMs: retryAfterMs(Array.isArray(header) ? header[0] : header),
+          });
         });
       });
       req.setTimeout(timeoutMs, () => {

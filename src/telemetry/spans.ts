@@ -109,7 +109,8 @@ export function samplerOf(name: SamplerName, ratio: number): Sampler {
   }
 }
 
-const epochMs = (): number => performance.timeOrigin + performance.now();
+const ORIGIN = performance.timeOrigin;
+const epochMs = (): number => ORIGIN + performance.now();
 
 /** A span; one the sampler dropped keeps its ids for its children and `traceparent` only, and records nothing. */
 export class RecordedSpan implements SpanScope, FinishedSpan {
@@ -223,7 +224,8 @@ export class SpanRecorder implements Tracing {
       for (const value of options.links) {
         const context = parseTraceparent(value);
         // A link's context came from elsewhere (another request's trace): remote, in OTLP's flags.
-        if (context !== null) (links ??= []).push({ traceId: context.traceId, spanId: context.spanId, flags: (context.sampled ? 1 : 0) | 0x300 });
+        if (context !== null)
+          (links ??= []).push({ traceId: context.traceId, spanId: context.spanId, flags: (context.sampled ? 1 : 0) | 0x300 });
       }
     }
     return new RecordedSpan(

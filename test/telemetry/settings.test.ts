@@ -157,9 +157,16 @@ describe('telemetry settings (the standard OTEL_* variables)', () => {
     assert.equal(t?.traces.timeoutMs, 4000);
     assert.equal(t?.traces.compression, 'gzip');
     assert.deepEqual(t?.traces.certificates, { ca: '/etc/ca.pem', cert: '/etc/client.pem', key: '/etc/client.key' });
-    assert.equal(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_TIMEOUT: '2500' }).telemetry?.traces.timeoutMs, 2500);
+    assert.equal(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_TIMEOUT: '2500' }).telemetry?.traces.timeoutMs,
+      2500,
+    );
     assert.deepEqual(
-      problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'zstd', OTEL_EXPORTER_OTLP_TIMEOUT: '0' }).sort(),
+      problemsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+        OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'zstd',
+        OTEL_EXPORTER_OTLP_TIMEOUT: '0',
+      }).sort(),
       [
         'OTEL_EXPORTER_OTLP_TIMEOUT: expected a whole number of milliseconds above 0 (got "0")',
         'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: expected gzip or none (got "zstd")',

@@ -9,7 +9,11 @@ import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.j
 const TRACE = '0af7651916cd43dd8448eb211c80319c';
 const SPAN = 'b7ad6b7169203331';
 const PARENT = '00f067aa0ba902b7';
-const SCOPE = { resource: { 'service.name': 'encoder-test', 'deployment.environment': 'tést' }, scopeName: 'petstore', scopeVersion: '9.9.9' };
+const SCOPE = {
+  resource: { 'service.name': 'encoder-test', 'deployment.environment': 'tést' },
+  scopeName: 'petstore',
+  scopeVersion: '9.9.9',
+};
 
 function span(overrides: Partial<FinishedSpan> = {}): FinishedSpan {
   return {
@@ -22,8 +26,17 @@ function span(overrides: Partial<FinishedSpan> = {}): FinishedSpan {
     kind: 2,
     startMs: 1_765_000_000_123.25,
     endMs: 1_765_000_000_125.5,
-    attributes: [{ 'http.route': '/v1/pets', skipped: undefined, count: 3 }, { count: -42, ratio: 0.25, ok: true, long: 'é'.repeat(300) }],
-    events: [{ name: 'exception', timeMs: 1_765_000_000_124, attributes: { 'exception.message': 'boom', 'exception.stacktrace': 'x'.repeat(20_000) } }],
+    attributes: [
+      { 'http.route': '/v1/pets', skipped: undefined, count: 3 },
+      { count: -42, ratio: 0.25, ok: true, long: 'é'.repeat(300) },
+    ],
+    events: [
+      {
+        name: 'exception',
+        timeMs: 1_765_000_000_124,
+        attributes: { 'exception.message': 'boom', 'exception.stacktrace': 'x'.repeat(20_000) },
+      },
+    ],
     links: [{ traceId: '5bf92f3577b34da6a3ce929d0e0e4736', spanId: '10f067aa0ba902b7', flags: 0x301 }],
     statusCode: 2,
     statusMessage: 'boom',
@@ -62,7 +75,16 @@ describe('OTLP encoding of finished spans', () => {
     test(`${protocol}: every field a span has decodes as it was recorded`, async () => {
       const [got, root] = await roundTrip(receiver, encoder, [
         span(),
-        span({ spanId: '1111111111111111', parentSpanId: '', traceState: '', attributes: [], events: null, links: null, statusCode: 0, statusMessage: '' }),
+        span({
+          spanId: '1111111111111111',
+          parentSpanId: '',
+          traceState: '',
+          attributes: [],
+          events: null,
+          links: null,
+          statusCode: 0,
+          statusMessage: '',
+        }),
       ]);
       assert.ok(got && root);
       assert.equal(got.protocol, protocol);
@@ -75,7 +97,9 @@ describe('OTLP encoding of finished spans', () => {
       assert.equal(got.startNs, 1_765_000_000_123_250_000n);
       assert.equal(got.endNs, 1_765_000_000_125_500_000n);
       assert.deepEqual(got.attributes, { 'http.route': '/v1/pets', count: -42, ratio: 0.25, ok: true, long: 'é'.repeat(300) });
-      assert.deepEqual(got.events, [{ name: 'exception', attributes: { 'exception.message': 'boom', 'exception.stacktrace': 'x'.repeat(20_000) } }]);
+      assert.deepEqual(got.events, [
+        { name: 'exception', attributes: { 'exception.message': 'boom', 'exception.stacktrace': 'x'.repeat(20_000) } },
+      ]);
       assert.deepEqual(got.links, [{ traceId: '5bf92f3577b34da6a3ce929d0e0e4736', spanId: '10f067aa0ba902b7' }]);
       assert.deepEqual(got.status, { code: 2, message: 'boom' });
       assert.deepEqual(got.resource, { 'service.name': 'encoder-test', 'deployment.environment': 'tést' });
@@ -83,6 +107,13 @@ describe('OTLP encoding of finished spans', () => {
       assert.equal(root.traceState, '');
       assert.deepEqual(root.attributes, {});
       assert.deepEqual(root.status, { code: 0, message: '' });
+    });
+
+    test(`${protocol}: a span of more than 2 MiB (a huge attribute) is encoded whole`, async () => {
+      const huge = 'y'.repeat(3 * 1024 * 1024);
+      const [got] = await roundTrip(receiver, encoder, [span({ attributes: [{ huge }], events: null })]);
+      assert.equal(got?.attributes['huge'], huge);
+      assert.deepEqual(got?.status, { code: 2, message: 'boom' });
     });
 
     test(`${protocol}: a page of 600 spans is one valid request`, async () => {
@@ -104,7 +135,12 @@ function recorderOf(sampler: (typeof SAMPLERS)[number], ratio = 1): { recorder: 
 describe('the span recorder', () => {
   test('ids, parents, the active span, tracestate and links', async () => {
     const { recorder, ended } = recorderOf('parentbased_always_on');
-    const outer = recorder.startSpan('GET', { kind: 'server', root: true, parent: `00-${TRACE}-${SPAN}-01`, tracestate: 'ok=1, Bad=2,k=v' });
+    const outer = recorder.startSpan('GET', {
+      kind: 'server',
+      root: true,
+      parent: `00-${TRACE}-${SPAN}-01`,
+      tracestate: 'ok=1, Bad=2,k=v',
+    });
     assert.equal(outer.traceId, TRACE);
     assert.match(outer.spanId, /^[0-9a-f]{16}$/);
     await recorder.withActive(outer, async () => {
@@ -180,7 +216,10 @@ describe('the span recorder', () => {
     const root = off.recorder.startSpan('root', { root: true });
     off.recorder.withActive(root, () => {
       assert.match(off.recorder.activeTraceparent() ?? '', /^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
-      assert.equal(off.recorder.inSpan('child', {}, (s) => s.spanId), '');
+      assert.equal(
+        off.recorder.inSpan('child', {}, (s) => s.spanId),
+        '',
+      );
     });
     root.end();
     assert.equal(off.ended.length, 0);
@@ -198,10 +237,12 @@ describe('the span recorder', () => {
   });
 });
 
-const okSend = (bodies: unknown[]): Send => (body) => {
-  bodies.push(JSON.parse(Buffer.concat(body).toString('utf8')));
-  return Promise.resolve({ ok: true });
-};
+const okSend =
+  (bodies: unknown[]): Send =>
+  (body) => {
+    bodies.push(JSON.parse(Buffer.concat(body).toString('utf8')));
+    return Promise.resolve({ ok: true });
+  };
 const countOf = (body: unknown): number =>
   (body as { resourceSpans: { scopeSpans: { spans: unknown[] }[] }[] }).resourceSpans[0]?.scopeSpans[0]?.spans.length ?? 0;
 const waitUntil = async (check: () => boolean, what: string) => {
@@ -218,7 +259,12 @@ describe('the batch queue', () => {
 
   test('a batch is sent once it holds OTEL_BSP_MAX_EXPORT_BATCH_SIZE spans, at most that many a request', async () => {
     const bodies: unknown[] = [];
-    const batcher = new SpanBatcher(encoder, okSend(bodies), { delayMs: 600_000, maxBatch: 3, maxQueue: 100, timeoutMs: 1_000, exportTimeoutMs: 1_000 }, noFailure);
+    const batcher = new SpanBatcher(
+      encoder,
+      okSend(bodies),
+      { delayMs: 600_000, maxBatch: 3, maxQueue: 100, timeoutMs: 1_000, exportTimeoutMs: 1_000 },
+      noFailure,
+    );
     for (let i = 0; i < 7; i++) batcher.add(span());
     await waitUntil(() => bodies.length === 2, 'two full batches');
     assert.deepEqual(bodies.map(countOf), [3, 3]);
@@ -231,7 +277,12 @@ describe('the batch queue', () => {
 
   test('a span waits OTEL_BSP_SCHEDULE_DELAY at most', async () => {
     const bodies: unknown[] = [];
-    const batcher = new SpanBatcher(encoder, okSend(bodies), { delayMs: 30, maxBatch: 100, maxQueue: 100, timeoutMs: 1_000, exportTimeoutMs: 1_000 }, noFailure);
+    const batcher = new SpanBatcher(
+      encoder,
+      okSend(bodies),
+      { delayMs: 30, maxBatch: 100, maxQueue: 100, timeoutMs: 1_000, exportTimeoutMs: 1_000 },
+      noFailure,
+    );
     batcher.add(span());
     batcher.add(span());
     assert.equal(bodies.length, 0);
@@ -248,7 +299,12 @@ describe('the batch queue', () => {
         release = r;
       });
     };
-    const batcher = new SpanBatcher(encoder, send, { delayMs: 600_000, maxBatch: 2, maxQueue: 4, timeoutMs: 1_000, exportTimeoutMs: 1_000 }, noFailure);
+    const batcher = new SpanBatcher(
+      encoder,
+      send,
+      { delayMs: 600_000, maxBatch: 2, maxQueue: 4, timeoutMs: 1_000, exportTimeoutMs: 1_000 },
+      noFailure,
+    );
     for (let i = 0; i < 2; i++) batcher.add(span());
     assert.equal(bodies.length, 1, 'the first batch went at once');
     for (let i = 0; i < 6; i++) batcher.add(span());
@@ -270,7 +326,12 @@ describe('the batch queue', () => {
       calls++;
       return Promise.resolve({ ok: false, retryable: false, error: new Error('the collector answered 400') });
     };
-    const batcher = new SpanBatcher(encoder, send, { delayMs: 600_000, maxBatch: 1, maxQueue: 10, timeoutMs: 1_000, exportTimeoutMs: 1_000 }, (e) => failures.push(e));
+    const batcher = new SpanBatcher(
+      encoder,
+      send,
+      { delayMs: 600_000, maxBatch: 1, maxQueue: 10, timeoutMs: 1_000, exportTimeoutMs: 1_000 },
+      (e) => failures.push(e),
+    );
     batcher.add(span());
     batcher.add(span());
     await batcher.flush();
