@@ -1,9 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { jsonEncoder, Page, protobufEncoder, type FinishedSpan, type SpanEncoder } from '../../src/telemetry/otlp.js';
-import { SpanBatcher, failureNoter, sendWithRetries, type Send, type SendResult } from '../../src/telemetry/spans-export.js';
+import { SpanBatcher, failureNoter, httpSend, sendWithRetries, type Send, type SendResult } from '../../src/telemetry/spans-export.js';
 import { SpanRecorder, cleanTracestate, parseTraceparent, samplerOf, type SpanSink } from '../../src/telemetry/spans.js';
-import { SAMPLERS } from '../../src/telemetry/settings.js';
+import { SAMPLERS, type TraceTarget } from '../../src/telemetry/settings.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
 
 const TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -396,5 +399,75 @@ describe('export retries and the failure note', () => {
       'petstore: OpenTelemetry: an export failed: connect ECONNREFUSED; what it held is dropped\n',
       'petstore: OpenTelemetry: an export failed: a minute on (and 3 more failures since the last note); what it held is dropped\n',
     ]);
+  });
+});
+
+describe('the OTLP/HTTP sender', () => {
+  const target = (url: string, extra: Partial<TraceTarget> = {}): TraceTarget => ({
+    url,
+    protocol: 'http/protobuf',
+    headers: { 'x-collector-key': 'secret value' },
+    timeoutMs: 10_000,
+    compression: 'none',
+    certificates: {},
+    ...extra,
+  });
+  let server: Server;
+  let url = '';
+  const seen: { headers: IncomingMessage['headers']; body: Buffer; path: string }[] = [];
+  let answer: (res: ServerResponse) => void = (res) => res.writeHead(200).end();
+  before(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ headers: req.headers, body: Buffer.concat(chunks), path: req.url ?? '' });
+        answer(res);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/v1/traces`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  test('the pieces as one body, with the headers, content type and user agent; gzip when asked', async () => {
+    const pieces = [Buffer.from('abc'), Buffer.from('def')];
+    assert.deepEqual(await httpSend(target(url), 'application/x-protobuf', 'petstore/test')(pieces, 5_000), { ok: true });
+    const plain = seen.at(-1);
+    assert.equal(plain?.path, '/v1/traces');
+    assert.equal(plain?.body.toString(), 'abcdef');
+    assert.equal(plain?.headers['content-type'], 'application/x-protobuf');
+    assert.equal(plain?.headers['x-collector-key'], 'secret value');
+    assert.equal(plain?.headers['user-agent'], 'petstore/test');
+    assert.equal(plain?.headers['content-encoding'], undefined);
+    assert.deepEqual(await httpSend(target(url, { compression: 'gzip' }), 'application/json', 'petstore/test')(pieces, 5_000), {
+      ok: true,
+    });
+    const zipped = seen.at(-1);
+    assert.equal(zipped?.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(zipped?.body ?? Buffer.alloc(0)).toString(), 'abcdef');
+  });
+
+  test('503 with Retry-After and a timeout are retryable, 400 is not, a refused connection is', async () => {
+    const send = httpSend(target(url), 'application/x-protobuf', 'petstore/test');
+    answer = (res) => res.writeHead(503, { 'retry-after': '2' }).end('busy');
+    const busy = await send([Buffer.from('x')], 5_000);
+    assert.ok(!busy.ok && busy.retryable && busy.retryInMs === 2_000, JSON.stringify(busy));
+    answer = (res) => res.writeHead(400).end('bad');
+    const bad = await send([Buffer.from('x')], 5_000);
+    assert.ok(!bad.ok && !bad.retryable && /400/.test(bad.error.message));
+    answer = () => undefined; // never answers
+    const slow = await send([Buffer.from('x')], 100);
+    assert.ok(!slow.ok && slow.retryable && /timed out/.test(slow.error.message));
+    answer = (res) => res.writeHead(200).end();
+    const refused = await httpSend(
+      target('http://127.0.0.1:1/v1/traces'),
+      'application/x-protobuf',
+      'petstore/test',
+    )([Buffer.from('x')], 5_000);
+    assert.ok(!refused.ok && refused.retryable, JSON.stringify(refused));
   });
 });
