@@ -1,10 +1,10 @@
-import type { Telemetry } from './otel.js';
+import type { Telemetry } from './start.js';
 import type { TelemetrySettings } from './settings.js';
 import { installTracing, noTracing } from './tracing.js';
 
 /**
- * Starts OpenTelemetry when it is configured: the SDK is imported here, at start and only then (with telemetry off
- * no `@opentelemetry` module is ever loaded), and its `Tracing` installed behind `tracing()` before storage opens.
+ * Starts telemetry when it is configured: its modules are imported here, at start and only then (with telemetry off
+ * none is loaded, and no `@opentelemetry` module), and its `Tracing` installed behind `tracing()` before storage opens.
  */
 
 let installed: Telemetry | null = null;
@@ -14,11 +14,11 @@ export function installedTelemetry(): Telemetry | null {
   return installed;
 }
 
-/** Installs OpenTelemetry from the settings config.ts read; does nothing (and loads nothing) when they are unset. */
+/** Installs telemetry from the settings config.ts read; does nothing (and loads nothing) when they are unset. */
 export async function installTelemetry(settings: TelemetrySettings | undefined): Promise<Telemetry | null> {
   if (settings === undefined) return null;
   if (installed !== null) return installed;
-  const { startTelemetry } = await import('./otel.js');
+  const { startTelemetry } = await import('./start.js');
   installed = await startTelemetry(settings);
   installTracing(installed.tracing);
   return installed;

@@ -19,7 +19,7 @@ export interface TelemetrySettings {
   serviceName: string;
   /** OTEL_RESOURCE_ATTRIBUTES, decoded (service.name is `serviceName`). */
   resourceAttributes: Readonly<Record<string, string>>;
-  traces: OtlpTarget;
+  traces: TraceTarget;
   /** OTEL_METRICS_EXPORTER=otlp: metrics are exported here too; null otherwise. */
   metrics: (OtlpTarget & { intervalMs: number }) | null;
   sampler: SamplerName;
@@ -48,6 +48,15 @@ export interface OtlpTarget {
   url: string;
   protocol: OtlpProtocol;
   headers: Readonly<Record<string, string>>;
+}
+
+export interface TraceTarget extends OtlpTarget {
+  /** OTEL_EXPORTER_OTLP_(TRACES_)TIMEOUT: how long one export may take, its retries included (default 10 s). */
+  timeoutMs: number;
+  /** OTEL_EXPORTER_OTLP_(TRACES_)COMPRESSION. */
+  compression: 'gzip' | 'none';
+  /** OTEL_EXPORTER_OTLP_(TRACES_)CERTIFICATE, …CLIENT_CERTIFICATE, …CLIENT_KEY: files, for an https:// endpoint. */
+  certificates: { ca?: string; cert?: string; key?: string };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -121,6 +130,37 @@ function protocol(env: Env, signal: 'TRACES' | 'METRICS', problems: string[]): O
   if (PROTOCOLS.includes(raw)) return raw as OtlpProtocol;
   problems.push(`${name}: expected one of ${PROTOCOLS.join(', ')} (got ${JSON.stringify(raw)})`);
   return 'http/protobuf';
+}
+
+/** The traces' variable, or the shared one (OTEL_EXPORTER_OTLP_TRACES_X over OTEL_EXPORTER_OTLP_X): its value and name. */
+function tracesOrShared(env: Env, what: string): [string | undefined, string] {
+  const own = `OTEL_EXPORTER_OTLP_TRACES_${what}`;
+  const specific = value(env, own);
+  if (specific !== undefined) return [specific, own];
+  return [value(env, `OTEL_EXPORTER_OTLP_${what}`), `OTEL_EXPORTER_OTLP_${what}`];
+}
+
+function traceTarget(env: Env, url: string, headers: Record<string, string>, problems: string[]): TraceTarget {
+  const [timeout, timeoutName] = tracesOrShared(env, 'TIMEOUT');
+  const [compression, compressionName] = tracesOrShared(env, 'COMPRESSION');
+  if (compression !== undefined && compression !== 'gzip' && compression !== 'none') {
+    problems.push(`${compressionName}: expected gzip or none (got ${JSON.stringify(compression)})`);
+  }
+  const certificates: TraceTarget['certificates'] = {};
+  const ca = tracesOrShared(env, 'CERTIFICATE')[0];
+  const cert = tracesOrShared(env, 'CLIENT_CERTIFICATE')[0];
+  const key = tracesOrShared(env, 'CLIENT_KEY')[0];
+  if (ca !== undefined) certificates.ca = ca;
+  if (cert !== undefined) certificates.cert = cert;
+  if (key !== undefined) certificates.key = key;
+  return {
+    url,
+    protocol: protocol(env, 'TRACES', problems),
+    headers,
+    timeoutMs: timeout === undefined ? 10_000 : milliseconds({ [timeoutName]: timeout }, timeoutName, 10_000, problems),
+    compression: compression === 'gzip' ? 'gzip' : 'none',
+    certificates,
+  };
 }
 
 function whole(env: Env, name: string, fallback: number, what: string, problems: string[]): number {
@@ -211,7 +251,7 @@ export function readTelemetrySettings(env: Env, problems: string[]): TelemetrySe
   return {
     serviceName,
     resourceAttributes,
-    traces: { url: tracesUrl, protocol: protocol(env, 'TRACES', problems), headers: headersOf('TRACES') },
+    traces: traceTarget(env, tracesUrl, headersOf('TRACES'), problems),
     metrics,
     sampler,
     samplerRatio,

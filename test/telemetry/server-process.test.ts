@@ -122,8 +122,12 @@ describeEachEngine('telemetry of a running server', (engine) => {
       assert.equal(line?.trace_id, span.traceId);
       assert.equal(line?.span_id, span.spanId);
     }
-    // The loader hook saw OpenTelemetry's modules: the test of the server with telemetry off can trust its silence.
-    assert.ok(readFileSync(loaded, 'utf8').includes('@opentelemetry/sdk-trace'));
+    // The loader hook saw telemetry's modules (the span recorder; the SDK for metrics): the test of the server with
+    // telemetry off can trust its silence.
+    const modules = readFileSync(loaded, 'utf8');
+    assert.ok(modules.includes('/dist/telemetry/spans.js'));
+    assert.ok(modules.includes('@opentelemetry/sdk-metrics'));
+    assert.ok(!modules.includes('@opentelemetry/sdk-trace'), "spans do not go through the SDK's tracer");
   });
 });
 
@@ -157,9 +161,10 @@ test('with telemetry off, no @opentelemetry module is loaded', async () => {
       lines.some((m) => m.includes('/dist/server.js')),
       'the hook recorded the server’s own modules',
     );
-    // Not even OpenTelemetry's API package, which prom-client's index would load (src/metrics/prometheus.ts).
+    // Not even OpenTelemetry's API package, which prom-client's index would load (src/metrics/prometheus.ts), nor
+    // Petstore's own span recorder and exporter.
     assert.deepEqual(
-      lines.filter((m) => m.includes('@opentelemetry')),
+      lines.filter((m) => m.includes('@opentelemetry') || /\/dist\/telemetry\/(spans|spans-export|otlp|start|otel)\.js/.test(m)),
       [],
     );
     assert.ok(

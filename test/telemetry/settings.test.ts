@@ -24,7 +24,14 @@ describe('telemetry settings (the standard OTEL_* variables)', () => {
     assert.deepEqual(t, {
       serviceName: 'petstore',
       resourceAttributes: {},
-      traces: { url: 'http://collector:4318/v1/traces', protocol: 'http/protobuf', headers: {} },
+      traces: {
+        url: 'http://collector:4318/v1/traces',
+        protocol: 'http/protobuf',
+        headers: {},
+        timeoutMs: 10_000,
+        compression: 'none',
+        certificates: {},
+      },
       metrics: null,
       sampler: 'parentbased_always_on',
       samplerRatio: 1,
@@ -135,6 +142,36 @@ describe('telemetry settings (the standard OTEL_* variables)', () => {
     assert.deepEqual(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_BSP_MAX_QUEUE_SIZE: '0' }), [
       'OTEL_BSP_MAX_QUEUE_SIZE: expected a whole number of spans above 0 (got "0")',
     ]);
+  });
+
+  test("the exporter's variables: timeout, compression and certificates, the traces' own over the shared ones", () => {
+    const t = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector:4318',
+      OTEL_EXPORTER_OTLP_TIMEOUT: '2500',
+      OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: '4000',
+      OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip',
+      OTEL_EXPORTER_OTLP_CERTIFICATE: '/etc/ca.pem',
+      OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE: '/etc/client.pem',
+      OTEL_EXPORTER_OTLP_CLIENT_KEY: '/etc/client.key',
+    }).telemetry;
+    assert.equal(t?.traces.timeoutMs, 4000);
+    assert.equal(t?.traces.compression, 'gzip');
+    assert.deepEqual(t?.traces.certificates, { ca: '/etc/ca.pem', cert: '/etc/client.pem', key: '/etc/client.key' });
+    assert.equal(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_TIMEOUT: '2500' }).telemetry?.traces.timeoutMs,
+      2500,
+    );
+    assert.deepEqual(
+      problemsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+        OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'zstd',
+        OTEL_EXPORTER_OTLP_TIMEOUT: '0',
+      }).sort(),
+      [
+        'OTEL_EXPORTER_OTLP_TIMEOUT: expected a whole number of milliseconds above 0 (got "0")',
+        'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: expected gzip or none (got "zstd")',
+      ],
+    );
   });
 
   test('TRACE_URL: an http(s) URL template with {traceId}', () => {

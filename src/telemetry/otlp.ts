@@ -1,0 +1,412 @@
+import type { SpanAttributes } from './tracing.js';
+
+/**
+ * Finished spans encoded as OTLP (opentelemetry-proto's `trace/v1` messages), in protobuf or in OTLP/JSON. A span is
+ * encoded the moment it ends, into a page (one reused buffer), so nothing of it stays on the heap while it waits for
+ * its export: an export is its page wrapped in the request's resource and scope.
+ */
+
+export type Attribute = string | number | boolean;
+
+/** A linked span context, from a W3C `traceparent`. */
+export interface SpanLink {
+  traceId: string;
+  spanId: string;
+  flags: number;
+}
+
+export interface SpanEvent {
+  name: string;
+  /** Epoch milliseconds (fractional). */
+  timeMs: number;
+  attributes: Readonly<Record<string, Attribute>>;
+}
+
+/** What an encoder reads of a finished span. */
+export interface FinishedSpan {
+  readonly traceId: string;
+  readonly spanId: string;
+  /** '' for a root span. */
+  readonly parentSpanId: string;
+  readonly parentRemote: boolean;
+  readonly traceState: string;
+  readonly name: string;
+  /** OTLP's SpanKind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
+  readonly kind: number;
+  /** Epoch milliseconds (fractional). */
+  readonly startMs: number;
+  readonly endMs: number;
+  /** The attribute objects as given, later ones overriding earlier ones. */
+  readonly attributes: readonly SpanAttributes[];
+  readonly events: readonly SpanEvent[] | null;
+  readonly links: readonly SpanLink[] | null;
+  /** 0 unset, 2 error. */
+  readonly statusCode: number;
+  readonly statusMessage: string;
+}
+
+/** A page of encoded spans: the spans of one export at most. */
+export class Page {
+  buf: Buffer;
+  used = 0;
+  count = 0;
+  constructor(size: number) {
+    this.buf = Buffer.allocUnsafeSlow(size);
+  }
+  /** Makes room for `bytes` more, keeping what is written. */
+  ensure(bytes: number): void {
+    if (this.used + bytes <= this.buf.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.used + bytes));
+    this.buf.copy(grown, 0, 0, this.used);
+    this.buf = grown;
+  }
+  reset(): void {
+    this.used = 0;
+    this.count = 0;
+  }
+}
+
+export interface SpanEncoder {
+  readonly contentType: string;
+  /** Appends `span` to `page`. */
+  append(page: Page, span: FinishedSpan): void;
+  /** The export request of a page's spans, in pieces (the page's bytes are sent as they are, not copied). */
+  request(page: Page): Buffer[];
+}
+
+export interface EncoderScope {
+  resource: Readonly<Record<string, string>>;
+  scopeName: string;
+  scopeVersion: string;
+}
+
+/** One attribute object, or the later ones' values over the earlier ones'. */
+function merged(list: readonly SpanAttributes[]): SpanAttributes {
+  if (list.length === 1) return list[0] as SpanAttributes;
+  const out: Record<string, string | number | boolean | undefined> = {};
+  for (const attributes of list) {
+    for (const key in attributes) {
+      const v = attributes[key];
+      if (v !== undefined) out[key] = v;
+    }
+  }
+  return out;
+}
+
+/** The most bytes a span can take, encoded (strings at 3 bytes a UTF-16 unit, their JSON escapes at 6). */
+function bound(span: FinishedSpan): number {
+  let n = 256 + 6 * (span.name.length + span.traceState.length + span.statusMessage.length);
+  for (const attributes of span.attributes) n += attributesBound(attributes);
+  if (span.events !== null) for (const e of span.events) n += 64 + 6 * e.name.length + attributesBound(e.attributes);
+  if (span.links !== null) n += 128 * span.links.length;
+  return n;
+}
+
+function attributesBound(attributes: SpanAttributes): number {
+  let n = 0;
+  for (const key in attributes) {
+    const v = attributes[key];
+    n += 64 + 6 * key.length + (typeof v === 'string' ? 6 * v.length : 0);
+  }
+  return n;
+}
+
+// ---- protobuf ----
+
+const varintSize = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
+
+function writeVarint(buf: Buffer, pos: number, n: number): number {
+  while (n >= 0x80) {
+    buf[pos++] = (n & 0x7f) | 0x80;
+    n = Math.floor(n / 128);
+  }
+  buf[pos++] = n;
+  return pos;
+}
+
+/** An int64 varint: negative values as their 64-bit two's complement (ten bytes). */
+function writeInt64(buf: Buffer, pos: number, n: number): number {
+  if (n >= 0) return writeVarint(buf, pos, n);
+  let lo = (n % 0x100000000) >>> 0;
+  let hi = Math.floor(n / 0x100000000) >>> 0;
+  for (let i = 0; i < 9; i++) {
+    buf[pos++] = (lo & 0x7f) | 0x80;
+    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    hi = hi >>> 7;
+  }
+  buf[pos++] = lo & 0x01;
+  return pos;
+}
+
+/** Epoch milliseconds as fixed64 nanoseconds, exactly (a double cannot hold them: 2^53 < 1.7e18). */
+function writeNanos(buf: Buffer, pos: number, ms: number): number {
+  const whole = Math.floor(ms);
+  const frac = Math.round((ms - whole) * 1e6);
+  const ah = Math.floor(whole / 65536);
+  const al = whole - ah * 65536;
+  const x = ah * 1e6;
+  const xh = Math.floor(x / 65536);
+  const xl = x - xh * 65536;
+  const m = xl * 65536 + al * 1e6 + frac;
+  const carry = Math.floor(m / 0x100000000);
+  buf.writeUInt32LE(m - carry * 0x100000000, pos);
+  buf.writeUInt32LE(xh + carry, pos + 4);
+  return pos + 8;
+}
+
+/** Epoch milliseconds as OTLP/JSON's decimal nanoseconds, exactly. */
+function nanosText(ms: number): string {
+  const whole = Math.floor(ms);
+  let frac = Math.round((ms - whole) * 1e6);
+  let w = whole;
+  if (frac === 1e6) {
+    w++;
+    frac = 0;
+  }
+  return `${String(w)}${String(frac).padStart(6, '0')}`;
+}
+
+/** A length-delimited field whose length is not known yet: room for `reserve` bytes of it. */
+function open(buf: Buffer, pos: number, tag: number, reserve: number): number {
+  buf[pos] = tag;
+  return pos + 1 + reserve;
+}
+
+/** Writes the length of the field opened at `start` (its tag's position) and moves its body back when it is shorter. */
+function close(buf: Buffer, start: number, reserve: number, end: number): number {
+  const body = start + 1 + reserve;
+  const length = end - body;
+  const size = varintSize(length);
+  writeVarint(buf, start + 1, length);
+  if (size === reserve) return end;
+  buf.copyWithin(start + 1 + size, body, end);
+  return end - (reserve - size);
+}
+
+function writeString(buf: Buffer, pos: number, tag: number, s: string): number {
+  buf[pos++] = tag;
+  const length = s.length;
+  // Short ASCII strings (names, keys, most values) byte by byte: cheaper than a call into C++ for each.
+  if (length < 0x80) {
+    let i = 0;
+    for (; i < length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) break;
+      buf[pos + 1 + i] = c;
+    }
+    if (i === length) {
+      buf[pos] = length;
+      return pos + 1 + length;
+    }
+  }
+  const reserve = varintSize(3 * s.length);
+  const n = buf.write(s, pos + reserve, 'utf8');
+  const size = varintSize(n);
+  writeVarint(buf, pos, n);
+  if (size !== reserve) buf.copyWithin(pos + size, pos + reserve, pos + reserve + n);
+  return pos + size + n;
+}
+
+function writeId(buf: Buffer, pos: number, tag: number, hex: string): number {
+  buf[pos++] = tag;
+  buf[pos++] = hex.length >>> 1;
+  return pos + buf.write(hex, pos, 'hex');
+}
+
+function writeValue(buf: Buffer, pos: number, v: Attribute): number {
+  if (typeof v === 'string') return writeString(buf, pos, 0x0a, v);
+  if (typeof v === 'boolean') {
+    buf[pos] = 0x10;
+    buf[pos + 1] = v ? 1 : 0;
+    return pos + 2;
+  }
+  if (Number.isSafeInteger(v)) {
+    buf[pos] = 0x18;
+    return writeInt64(buf, pos + 1, v);
+  }
+  buf[pos] = 0x21;
+  buf.writeDoubleLE(v, pos + 1);
+  return pos + 9;
+}
+
+/** KeyValue fields (`tag`) of each defined attribute. */
+function writeAttributes(buf: Buffer, pos: number, tag: number, attributes: SpanAttributes): number {
+  for (const key in attributes) {
+    const v = attributes[key];
+    if (v === undefined) continue;
+    const reserve = varintSize(16 + 3 * (key.length + (typeof v === 'string' ? v.length : 0)));
+    const kv = pos;
+    pos = open(buf, pos, tag, reserve);
+    pos = writeString(buf, pos, 0x0a, key);
+    const value = pos;
+    const inner = varintSize(8 + 3 * (typeof v === 'string' ? v.length : 0));
+    pos = open(buf, pos, 0x12, inner);
+    pos = writeValue(buf, pos, v);
+    pos = close(buf, value, inner, pos);
+    pos = close(buf, kv, reserve, pos);
+  }
+  return pos;
+}
+
+/** A span as a `ScopeSpans.spans` field (2). */
+function appendProtobuf(page: Page, span: FinishedSpan): void {
+  const most = bound(span);
+  page.ensure(most);
+  // Room for the lengths of the span and of its larger parts (events, status) as the most it can take needs.
+  const reserve = varintSize(most);
+  const buf = page.buf;
+  const start = page.used;
+  let pos = open(buf, start, 0x12, reserve);
+  pos = writeId(buf, pos, 0x0a, span.traceId);
+  pos = writeId(buf, pos, 0x12, span.spanId);
+  if (span.traceState !== '') pos = writeString(buf, pos, 0x1a, span.traceState);
+  if (span.parentSpanId !== '') pos = writeId(buf, pos, 0x22, span.parentSpanId);
+  pos = writeString(buf, pos, 0x2a, span.name);
+  buf[pos++] = 0x30;
+  buf[pos++] = span.kind;
+  buf[pos++] = 0x39;
+  pos = writeNanos(buf, pos, span.startMs);
+  buf[pos++] = 0x41;
+  pos = writeNanos(buf, pos, span.endMs);
+  if (span.attributes.length > 0) pos = writeAttributes(buf, pos, 0x4a, merged(span.attributes));
+  if (span.events !== null) {
+    for (const e of span.events) {
+      const event = pos;
+      pos = open(buf, pos, 0x5a, reserve);
+      buf[pos++] = 0x09;
+      pos = writeNanos(buf, pos, e.timeMs);
+      pos = writeString(buf, pos, 0x12, e.name);
+      pos = writeAttributes(buf, pos, 0x1a, e.attributes);
+      pos = close(buf, event, reserve, pos);
+    }
+  }
+  if (span.links !== null) {
+    for (const l of span.links) {
+      const link = pos;
+      pos = open(buf, pos, 0x6a, 1);
+      pos = writeId(buf, pos, 0x0a, l.traceId);
+      pos = writeId(buf, pos, 0x12, l.spanId);
+      buf[pos++] = 0x35;
+      buf.writeUInt32LE(l.flags, pos);
+      pos = close(buf, link, 1, pos + 4);
+    }
+  }
+  if (span.statusCode !== 0) {
+    const status = pos;
+    pos = open(buf, pos, 0x7a, reserve);
+    if (span.statusMessage !== '') pos = writeString(buf, pos, 0x12, span.statusMessage);
+    buf[pos++] = 0x18;
+    buf[pos++] = span.statusCode;
+    pos = close(buf, status, reserve, pos);
+  }
+  // flags (16, fixed32): the W3C trace flags, and whether the parent is known to be remote (bits 8 and 9).
+  buf[pos++] = 0x85;
+  buf[pos++] = 0x01;
+  buf.writeUInt32LE(0x101 | (span.parentRemote ? 0x200 : 0), pos);
+  pos += 4;
+  page.used = close(buf, start, reserve, pos);
+  page.count++;
+}
+
+/** A field's tag and length: the head of a length-delimited field whose body is `length` bytes. */
+function head(tag: number, length: number): Buffer {
+  const out = Buffer.allocUnsafe(1 + varintSize(length));
+  out[0] = tag;
+  writeVarint(out, 1, length);
+  return out;
+}
+
+function lengthDelimited(tag: number, parts: readonly Buffer[]): Buffer {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  return Buffer.concat([head(tag, length), ...parts]);
+}
+
+function attributesMessage(tag: number, attributes: Readonly<Record<string, string>>): Buffer {
+  const buf = Buffer.allocUnsafe(attributesBound(attributes) + 16);
+  return Buffer.from(buf.subarray(0, writeAttributes(buf, 0, tag, attributes)));
+}
+
+function stringField(tag: number, s: string): Buffer {
+  const buf = Buffer.allocUnsafe(8 + 3 * s.length);
+  return Buffer.from(buf.subarray(0, writeString(buf, 0, tag, s)));
+}
+
+export function protobufEncoder(scope: EncoderScope): SpanEncoder {
+  // ResourceSpans.resource (1) and ScopeSpans.scope (1), the same in every export.
+  const resource = lengthDelimited(0x0a, [attributesMessage(0x0a, scope.resource)]);
+  const scopeField = lengthDelimited(0x0a, [stringField(0x0a, scope.scopeName), stringField(0x12, scope.scopeVersion)]);
+  return {
+    contentType: 'application/x-protobuf',
+    append: appendProtobuf,
+    request(page) {
+      const spans = page.buf.subarray(0, page.used);
+      const scopeSpansHead = head(0x12, scopeField.length + spans.length);
+      const resourceSpansLength = resource.length + scopeSpansHead.length + scopeField.length + spans.length;
+      return [head(0x0a, resourceSpansLength), resource, scopeSpansHead, scopeField, spans];
+    },
+  };
+}
+
+// ---- OTLP/JSON ----
+
+function jsonValue(v: Attribute): string {
+  if (typeof v === 'string') return `{"stringValue":${JSON.stringify(v)}}`;
+  if (typeof v === 'boolean') return v ? '{"boolValue":true}' : '{"boolValue":false}';
+  if (Number.isSafeInteger(v)) return `{"intValue":"${String(v)}"}`;
+  // OTLP/JSON writes the doubles JSON cannot as strings.
+  return Number.isFinite(v)
+    ? `{"doubleValue":${String(v)}}`
+    : `{"doubleValue":"${Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity'}"}`;
+}
+
+function jsonAttributes(attributes: SpanAttributes): string {
+  let out = '';
+  for (const key in attributes) {
+    const v = attributes[key];
+    if (v === undefined) continue;
+    out += `${out === '' ? '' : ','}{"key":${JSON.stringify(key)},"value":${jsonValue(v)}}`;
+  }
+  return `[${out}]`;
+}
+
+function spanJson(span: FinishedSpan): string {
+  let s = `{"traceId":"${span.traceId}","spanId":"${span.spanId}"`;
+  if (span.traceState !== '') s += `,"traceState":${JSON.stringify(span.traceState)}`;
+  if (span.parentSpanId !== '') s += `,"parentSpanId":"${span.parentSpanId}"`;
+  s += `,"flags":${String(0x101 | (span.parentRemote ? 0x200 : 0))},"name":${JSON.stringify(span.name)},"kind":${String(span.kind)}`;
+  s += `,"startTimeUnixNano":"${nanosText(span.startMs)}","endTimeUnixNano":"${nanosText(span.endMs)}"`;
+  if (span.attributes.length > 0) s += `,"attributes":${jsonAttributes(merged(span.attributes))}`;
+  if (span.events !== null) {
+    const events = span.events.map(
+      (e) => `{"timeUnixNano":"${nanosText(e.timeMs)}","name":${JSON.stringify(e.name)},"attributes":${jsonAttributes(e.attributes)}}`,
+    );
+    s += `,"events":[${events.join(',')}]`;
+  }
+  if (span.links !== null) {
+    const links = span.links.map((l) => `{"traceId":"${l.traceId}","spanId":"${l.spanId}","flags":${String(l.flags)}}`);
+    s += `,"links":[${links.join(',')}]`;
+  }
+  s += `,"status":{"code":${String(span.statusCode)}`;
+  if (span.statusMessage !== '') s += `,"message":${JSON.stringify(span.statusMessage)}`;
+  return `${s}}}`;
+}
+
+export function jsonEncoder(scope: EncoderScope): SpanEncoder {
+  const resource = jsonAttributes(scope.resource);
+  const start = Buffer.from(
+    `{"resourceSpans":[{"resource":{"attributes":${resource}},"scopeSpans":[{"scope":${JSON.stringify({ name: scope.scopeName, version: scope.scopeVersion })},"spans":[`,
+  );
+  const tail = Buffer.from(']}]}]}');
+  return {
+    contentType: 'application/json',
+    append(page, span) {
+      const text = spanJson(span);
+      page.ensure(1 + 3 * text.length);
+      if (page.count > 0) page.buf[page.used++] = 0x2c;
+      page.used += page.buf.write(text, page.used, 'utf8');
+      page.count++;
+    },
+    request: (page) => [start, page.buf.subarray(0, page.used), tail],
+  };
+}

@@ -1,0 +1,53 @@
+import type { Meter } from '@opentelemetry/api';
+import { VERSION } from '../version.js';
+import { jsonEncoder, protobufEncoder } from './otlp.js';
+import type { TelemetrySettings } from './settings.js';
+import { SpanBatcher, failureNoter, httpSend } from './spans-export.js';
+import { SpanRecorder, samplerOf } from './spans.js';
+
+/**
+ * Telemetry as the server runs it: spans recorded by Petstore's own recorder (telemetry/spans.ts) and sent over
+ * OTLP/HTTP in batches (telemetry/spans-export.ts); metrics, when OTEL_METRICS_EXPORTER=otlp, with the OpenTelemetry
+ * SDK (telemetry/otel.ts, imported only then).
+ */
+
+/** What the server holds of telemetry while it runs. */
+export interface Telemetry {
+  tracing: SpanRecorder;
+  /** OTEL_METRICS_EXPORTER=otlp: the meter Petstore's instruments are made with; null otherwise. */
+  meter: Meter | null;
+  /** Exports what is still held (spans, a last collection of metrics) and stops; bounded by `timeoutMs`. */
+  shutdown(timeoutMs: number): Promise<void>;
+}
+
+const USER_AGENT = `petstore/${VERSION}`;
+
+export async function startTelemetry(settings: TelemetrySettings): Promise<Telemetry> {
+  const onFailure = failureNoter();
+  const resource = { ...settings.resourceAttributes, 'service.name': settings.serviceName, 'service.version': VERSION };
+  const scope = { resource, scopeName: 'petstore', scopeVersion: VERSION };
+  const encoder = settings.traces.protocol === 'http/json' ? jsonEncoder(scope) : protobufEncoder(scope);
+  const batcher = new SpanBatcher(
+    encoder,
+    httpSend(settings.traces, encoder.contentType, USER_AGENT),
+    { ...settings.batch, exportTimeoutMs: settings.traces.timeoutMs },
+    onFailure,
+  );
+  const tracing = new SpanRecorder(samplerOf(settings.sampler, settings.samplerRatio), batcher);
+  const metrics =
+    settings.metrics === null ? null : await (await import('./otel.js')).startMetrics(settings.metrics, resource, VERSION, onFailure);
+  return {
+    tracing,
+    meter: metrics?.meter ?? null,
+    shutdown: async (timeoutMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      // Not unref'd: a retry waiting on an unref'd timer must not let the process end before the bound.
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      const done = Promise.allSettled([batcher.shutdown(), metrics?.shutdown(timeoutMs)]).then(() => undefined);
+      await Promise.race([done, bound]);
+      clearTimeout(timer);
+    },
+  };
+}
