@@ -58,7 +58,7 @@ async function startApp(
   worker: number | undefined,
 ): Promise<{ app: App; signalled: string | null; handle: (stop: (signal: string) => void) => void }> {
   setFlagsFromString(`--heap-growing-percent=${String(HEAP_GROWING_PERCENT)}`);
-  await installTelemetry(config.telemetry);
+  await installTelemetry(config.telemetry, config.workers > 1 ? worker : undefined);
   let signalled: string | null = null;
   let startBound: NodeJS.Timeout | undefined;
   let onSignal = (signal: string) => {

@@ -14,12 +14,16 @@ export function installedTelemetry(): Telemetry | null {
   return installed;
 }
 
-/** Installs telemetry from the settings config.ts read; does nothing (and loads nothing) when they are unset. */
-export async function installTelemetry(settings: TelemetrySettings | undefined): Promise<Telemetry | null> {
+/**
+ * Installs telemetry from the settings config.ts read; does nothing (and loads nothing) when they are unset.
+ * `worker`: with WORKERS > 1, this process's number (0 for the primary), so that each process exports under a
+ * `service.instance.id` of its own.
+ */
+export async function installTelemetry(settings: TelemetrySettings | undefined, worker?: number): Promise<Telemetry | null> {
   if (settings === undefined) return null;
   if (installed !== null) return installed;
   const { startTelemetry } = await import('./start.js');
-  installed = await startTelemetry(settings);
+  installed = await startTelemetry(settings, worker);
   installTracing(installed.tracing);
   return installed;
 }

@@ -1,4 +1,5 @@
 import type { Meter } from '@opentelemetry/api';
+import { randomUUID } from 'node:crypto';
 import { VERSION } from '../version.js';
 import { jsonEncoder, protobufEncoder } from './otlp.js';
 import type { TelemetrySettings } from './settings.js';
@@ -22,9 +23,29 @@ export interface Telemetry {
 
 const USER_AGENT = `petstore/${VERSION}`;
 
-export async function startTelemetry(settings: TelemetrySettings): Promise<Telemetry> {
+/**
+ * The resource every export of this process carries. With WORKERS > 1 (`worker` set: 0 for the primary) each
+ * process exports on its own, so each gets a `service.instance.id` of its own: the operator's, suffixed
+ * `-primary` or `-worker-N`, or else a random UUID; otherwise a backend would take three processes' cumulative
+ * counters for one series. `petstore.worker` says which process it is.
+ */
+export function resourceOf(settings: TelemetrySettings, worker?: number): Record<string, string> {
+  const resource: Record<string, string> = {
+    ...settings.resourceAttributes,
+    'service.name': settings.serviceName,
+    'service.version': VERSION,
+  };
+  if (worker === undefined) return resource;
+  const given = settings.resourceAttributes['service.instance.id'];
+  const role = worker === 0 ? 'primary' : `worker-${String(worker)}`;
+  resource['service.instance.id'] = given === undefined ? randomUUID() : `${given}-${role}`;
+  resource['petstore.worker'] = worker === 0 ? 'primary' : String(worker);
+  return resource;
+}
+
+export async function startTelemetry(settings: TelemetrySettings, worker?: number): Promise<Telemetry> {
   const onFailure = failureNoter();
-  const resource = { ...settings.resourceAttributes, 'service.name': settings.serviceName, 'service.version': VERSION };
+  const resource = resourceOf(settings, worker);
   const scope = { resource, scopeName: 'petstore', scopeVersion: VERSION };
   const encoder = settings.traces.protocol === 'http/json' ? jsonEncoder(scope) : protobufEncoder(scope);
   const batcher = new SpanBatcher(
