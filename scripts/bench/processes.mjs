@@ -50,6 +50,27 @@ async function waitForHttp(url, child, ms) {
   throw new Error(`no answer from ${url} within ${String(ms)} ms`);
 }
 
+/**
+ * With WORKERS > 1, waits until /readyz counts every worker listening (`"workers": "2/2"`): /healthz answers as soon
+ * as the first worker listens, and the others start after it. Measured before they listen, every connection of a
+ * warm-up went to the first worker (only it was warmed) and a later round's went to both, one of them cold.
+ */
+async function waitForWorkers(base, child, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`process exited with code ${String(child.exitCode)} before its workers listened`);
+    try {
+      const body = await (await fetch(`${base}/readyz`)).json();
+      const m = /^(\d+)\/(\d+)$/.exec(body.checks?.workers ?? '');
+      if (!m || m[1] === m[2]) return;
+    } catch {
+      // not answering yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the workers of ${base} were not all listening within ${String(ms)} ms`);
+}
+
 function stopper(child) {
   return () =>
     new Promise((resolve) => {
@@ -90,6 +111,7 @@ export async function startService({ env, logFile, nodeArgs = [], https = false,
   try {
     // A start is seconds on a quiet machine; a shared one (CI, the smoke test beside other suites) took over 60 s.
     await waitForHttp(`${base}/healthz`, child, 180_000);
+    await waitForWorkers(base, child, 180_000);
   } catch (err) {
     // A process that never answered is stopped too: the run would otherwise wait for it to end.
     child.kill('SIGKILL');

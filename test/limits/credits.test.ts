@@ -104,9 +104,27 @@ describe('credits (workers counting from blocks the primary counted ahead)', () 
     assert.equal(creditSize(999, 2), 64);
   });
 
+  test('blocks grow with a large quota, to at most 1/128 of its minute and 1,024', () => {
+    // 1,000 or 8,192 a minute: blocks of at most 64, as under any quota.
+    assert.equal(creditSize(999, 2, 1000), 64);
+    assert.equal(creditSize(8191, 2, 8192), 64);
+    assert.equal(creditSize(99_999, 2, 100_000), 781);
+    assert.equal(creditSize(999_999_999, 2, 1_000_000_000), 1024);
+    // Still a quarter of what is left, shared by the workers, near the quota: 2,000 left of a million.
+    assert.equal(creditSize(2000, 2, 1_000_000), 250);
+    assert.equal(creditSize(127, 2, 1_000_000), 0);
+  });
+
   test('exactly the minute quota is admitted of more requests, in any interleaving', async () => {
     for (let seed = 1; seed <= 40; seed++) {
       assert.equal(admitted(seed, 1500, { perMinute: 1000, perDay: 1_000_000 }), 1000, `seed ${String(seed)}`);
+    }
+  });
+
+  test('exactly a large minute quota, with blocks above 64, in any interleaving', async () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      assert.equal(admitted(seed, 21_000, { perMinute: 20_000, perDay: 10_000_000 }), 20_000, `seed ${String(seed)}`);
+      assert.equal(admitted(seed, 21_000, { perMinute: 20_000, perDay: 10_000_000 }, 3), 20_000, `seed ${String(seed)}, 3 workers`);
     }
   });
 
