@@ -1,5 +1,5 @@
 import { int, type Sql } from '../../storage/sql.js';
-import type { DomainRepository } from '../repository.js';
+import type { DomainRepository } from '../records.js';
 
 /** What certificate orders keep: http-01 challenges being answered, the ACME account per directory, the orders made (for the rate limits). */
 export function acmeStore(

@@ -1,5 +1,5 @@
 import { int, time, type Sql } from '../../storage/sql.js';
-import type { ClaimRecord, DomainRepository } from '../repository.js';
+import type { ClaimRecord, DomainRepository } from '../records.js';
 import type { Capped } from './capped.js';
 
 type Time = bigint | Date;

@@ -11,7 +11,7 @@ import {
   type DomainStatus,
   type NewDomain,
   type Release,
-} from '../repository.js';
+} from '../records.js';
 import { domainsAndClaims, type Capped } from './capped.js';
 
 type Time = bigint | Date;

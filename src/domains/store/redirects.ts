@@ -1,5 +1,5 @@
 import { int, type Sql } from '../../storage/sql.js';
-import type { DomainRepository } from '../repository.js';
+import type { DomainRepository } from '../records.js';
 
 /** Redirects from one of a project's names to another. */
 export function redirectStore(sql: Sql): Pick<DomainRepository, 'addRedirect' | 'listRedirects' | 'allRedirects' | 'removeRedirect'> {
