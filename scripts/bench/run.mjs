@@ -695,15 +695,27 @@ async function main() {
     }
   }
 
+  /**
+   * A measurement of `settings.seconds`. The smoke run's 1 s without warm-up can end before a loaded machine (a CI
+   * runner beside other suites) completes one request on new TLS connections: a target that answered none in it
+   * is measured once more, for 3 s, before it counts as answering nothing.
+   */
+  const measureRound = async (target, script, path, pg, writes) => {
+    const r = await measure(target, script, path, settings.seconds, pg, writes);
+    if (!settings.smoke || r.requests > 0) return r;
+    log(`${target.base}${path}: no request completed in ${String(settings.seconds)} s; measured again for 3 s`);
+    return measure(target, script, path, 3, pg, writes);
+  };
+
   const rounds = [];
   const failures = [];
   for (let i = 0; i < settings.rounds; i++) {
     const round = {};
     for (const s of scenarios) {
-      const b = await measure(bareOf(s).server, bareOf(s).script, '/', settings.seconds);
-      const m = await measure(s.target, s.script, s.path, settings.seconds, s.pg, s.writes);
-      const o = s.off ? await measure(s.off, s.script, s.path, settings.seconds, s.pg, s.writes) : null;
-      const p = s.peer ? await measure(s.peer, s.script, s.path, settings.seconds, s.pg, s.writes) : null;
+      const b = await measureRound(bareOf(s).server, bareOf(s).script, '/');
+      const m = await measureRound(s.target, s.script, s.path, s.pg, s.writes);
+      const o = s.off ? await measureRound(s.off, s.script, s.path, s.pg, s.writes) : null;
+      const p = s.peer ? await measureRound(s.peer, s.script, s.path, s.pg, s.writes) : null;
       for (const [who, r, errorsExpected] of [
         ['bare', b, false],
         [s.name, m, s.status >= 400],
