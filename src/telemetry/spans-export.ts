@@ -189,6 +189,11 @@ export class SpanBatcher implements SpanSink {
     }
     this.encoder.append(this.current, span);
     this.held++;
+    this.sendWhenDue();
+  }
+
+  /** A full page goes now; otherwise, with no export under way, the page goes OTEL_BSP_SCHEDULE_DELAY from now. */
+  private sendWhenDue(): void {
     if (this.current.count >= this.options.maxBatch) {
       this.seal();
       this.pump();
@@ -224,19 +229,7 @@ export class SpanBatcher implements SpanSink {
       if (this.spare.length < 2) this.spare.push(page);
       this.sending = null;
       if (this.ready.length > 0) this.pump();
-      else if (this.current.count > 0 && !this.stopped) {
-        if (this.current.count >= this.options.maxBatch) {
-          this.seal();
-          this.pump();
-        } else if (this.timer === null) {
-          this.timer = setTimeout(() => {
-            this.timer = null;
-            this.seal();
-            this.pump();
-          }, this.options.delayMs);
-          this.timer.unref();
-        }
-      }
+      else if (this.current.count > 0 && !this.stopped) this.sendWhenDue();
     });
   }
 
