@@ -8,13 +8,13 @@ const MAX_IN_FLIGHT = 32;
 /**
  * Starts POSTing `body` to `${base}/v1/pets` with `headers`, `rate` times a second, spaced evenly from now.
  * `stop()` ends it once the writes in flight are answered and returns what was done: writes sent, answered
- * 201, failed (any other status or an error), and the seconds it ran.
+ * 201, failed (any other status or an error; of them `shed`, 503 with Retry-After), and the seconds it ran.
  */
 export function startWriter({ base, headers, body, rate }) {
   const agent = new Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
   const url = new URL('/v1/pets', base);
   const started = performance.now();
-  const counts = { sent: 0, created: 0, failed: 0 };
+  const counts = { sent: 0, created: 0, failed: 0, shed: 0 };
   const inFlight = new Set();
   let stopped = false;
   let timer = null;
@@ -28,7 +28,10 @@ export function startWriter({ base, headers, body, rate }) {
           res.resume();
           res.on('end', () => {
             if (res.statusCode === 201) counts.created++;
-            else counts.failed++;
+            else {
+              counts.failed++;
+              if (res.statusCode === 503 && res.headers['retry-after'] !== undefined) counts.shed++;
+            }
             resolve();
           });
         },

@@ -91,9 +91,43 @@ export function writeMixScript(dir, name, { main, other, every }) {
   return path;
 }
 
-/** Runs wrk for `seconds` against `url` and returns req/s, p50/p99 (ms) and error counts. */
-export function runWrk({ url, script, connections, threads, seconds }) {
-  const args = [`-t${String(threads)}`, `-c${String(connections)}`, `-d${String(seconds)}s`, '--timeout', '5s', '-s', script, url];
+/**
+ * A script that runs `script` and also tells the answers of status 400 and above apart: `shed` counts 503s with
+ * Retry-After (the service's answer when its database cannot serve in time), `other` every other one. Reading
+ * each answer's status and headers in Lua costs per request, so only the smoke run asks for it.
+ */
+function withStatuses(script) {
+  const path = script.replace(/\.lua$/, '') + '.statuses.lua';
+  writeFileSync(
+    path,
+    `dofile(${luaString(script)})
+shed, other = 0, 0
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+response = function(status, headers, body)
+  if status >= 400 then
+    if status == 503 and (headers["retry-after"] or headers["Retry-After"]) then shed = shed + 1 else other = other + 1 end
+  end
+end
+local report = done
+done = function(summary, latency, requests)
+  local s, o = 0, 0
+  for _, t in ipairs(threads) do s = s + t:get("shed"); o = o + t:get("other") end
+  io.write(string.format('WRK_STATUSES {"shed":%.0f,"other":%.0f}\\n', s, o))
+  report(summary, latency, requests)
+end
+`,
+  );
+  return path;
+}
+
+/**
+ * Runs wrk for `seconds` against `url` and returns req/s, p50/p99 (ms) and error counts; with `statuses`, the
+ * answers of status 400 and above split into `shed` and `other` (see withStatuses).
+ */
+export function runWrk({ url, script, connections, threads, seconds, statuses = false }) {
+  const file = statuses ? withStatuses(script) : script;
+  const args = [`-t${String(threads)}`, `-c${String(connections)}`, `-d${String(seconds)}s`, '--timeout', '5s', '-s', file, url];
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -107,13 +141,21 @@ export function runWrk({ url, script, connections, threads, seconds }) {
         return;
       }
       const r = JSON.parse(line.slice('WRK_RESULT '.length));
+      const split = out.split('\n').find((l) => l.startsWith('WRK_STATUSES '));
       resolve({
         requests: r.requests,
         rps: r.requests / (r.durationUs / 1e6),
         p50Ms: r.p50Us / 1000,
         p99Ms: r.p99Us / 1000,
         maxMs: r.maxUs / 1000,
-        errors: { non2xx3xx: r.status, connect: r.connect, read: r.read, write: r.write, timeout: r.timeout },
+        errors: {
+          non2xx3xx: r.status,
+          connect: r.connect,
+          read: r.read,
+          write: r.write,
+          timeout: r.timeout,
+          ...(split ? { statuses: JSON.parse(split.slice('WRK_STATUSES '.length)) } : {}),
+        },
       });
     });
   });

@@ -109,7 +109,11 @@ describeEachEngine(
           assert.ok(ms < OUTAGE_ANSWER_MS, `${name} took ${ms.toFixed(0)} ms`);
           if (name === 'GET /readyz')
             assert.deepEqual(res.json(), { status: 'not_ready', version: VERSION, checks: { database: 'down', limiter: 'memory' } });
-          else assert.equal(res.json().code, 'service_unavailable', name);
+          else {
+            assert.equal(res.json().code, 'service_unavailable', name);
+            // It says when to try again.
+            assert.equal(res.headers['retry-after'], '1', name);
+          }
         }
 
         proxy.setMode('up');

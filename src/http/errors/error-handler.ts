@@ -97,11 +97,14 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_ASYNC_CONSTRAINT: 'bad_request',
 };
 
+/** A database past its time bound is usually back within the second: a client that waits one retries in time. */
+const RETRY_SHORTLY = { 'retry-after': '1' };
+
 /** Maps any thrown value to the ApiError the client sees. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return fromDomainError(error);
-  if (error instanceof StorageUnavailableError) return new ApiError('service_unavailable');
+  if (error instanceof StorageUnavailableError) return new ApiError('service_unavailable', undefined, undefined, RETRY_SHORTLY);
   const fe = error as Partial<FastifyError> & { validation?: ErrorObject[]; validationContext?: string };
   if (fe.validation) {
     const { details, more } = validationDetails(fe.validation, fe.validationContext);
