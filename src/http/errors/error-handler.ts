@@ -97,7 +97,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_ASYNC_CONSTRAINT: 'bad_request',
 };
 
-/** A database past its time bound is usually back within the second: a client that waits one retries in time. */
+/** A database past its time bound or unreachable: the client is told to wait a second, as the drain's 503 does. */
 const RETRY_SHORTLY = { 'retry-after': '1' };
 
 /** Maps any thrown value to the ApiError the client sees. */
