@@ -24,6 +24,7 @@ function unexpected(m: Measured): number {
   assert.ok(m.errors.statuses.shed * 10 <= m.requests, `shed a tenth or more of ${String(m.requests)}: ${JSON.stringify(m.errors)}`);
   return m.errors.statuses.other;
 }
+
 /** The PostgreSQL + Redis scenarios run when the bench is given both (its own variables, else the test suite's). */
 const scaleOut =
   Boolean(process.env.BENCH_POSTGRES_URL || process.env.PETSTORE_TEST_POSTGRES_URL) &&
