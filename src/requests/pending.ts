@@ -29,7 +29,6 @@ const NUMBERS = 4;
 const REFS = 5;
 /** Bytes of a trace id (32 hex digits). */
 const TRACE_BYTES = 16;
-const TRACE_ID = /^[0-9a-f]{32}$/;
 /** Text bytes a chunk starts with (a request id and a URL are about 80); it grows when a batch needs more. */
 const TEXT_BYTES = CHUNK * 128;
 /** Emptied chunks kept for reuse; a burst that needed more lets the rest go. */
@@ -72,12 +71,13 @@ export class PendingChunk {
     this.numbers[n + 3] = Math.min(MAX_DURATION_US, Math.max(0, Math.round(request.durationMs * 1000)));
     const r = i * REFS;
     const traceId = request.traceId;
-    if (typeof traceId === 'string' && TRACE_ID.test(traceId)) {
-      (this.traces ??= Buffer.alloc(CHUNK * TRACE_BYTES)).write(traceId, i * TRACE_BYTES, TRACE_BYTES, 'hex');
-      this.traced[i] = 1;
-    } else {
-      this.traced[i] = 0;
-    }
+    // 32 hex digits or none: hex decoding stops at the first pair that is not one (cheaper than a pattern first).
+    this.traced[i] =
+      typeof traceId === 'string' &&
+      traceId.length === 2 * TRACE_BYTES &&
+      (this.traces ??= Buffer.alloc(CHUNK * TRACE_BYTES)).write(traceId, i * TRACE_BYTES, TRACE_BYTES, 'hex') === TRACE_BYTES
+        ? 1
+        : 0;
     this.refs[r] = request.method;
     this.refs[r + 1] = request.operation;
     this.refs[r + 2] = request.keyId;

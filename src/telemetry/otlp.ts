@@ -1,4 +1,11 @@
-import type { SpanAttributes } from './tracing.js';
+import {
+  SERVED_OWN_KEYS,
+  servedAttributes,
+  servedName,
+  servedSharedAttributes,
+  type ServedRequest,
+  type SpanAttributes,
+} from './tracing.js';
 
 /**
  * Finished spans encoded as OTLP (opentelemetry-proto's `trace/v1` messages), in protobuf or in OTLP/JSON. A span is
@@ -38,6 +45,8 @@ export interface FinishedSpan {
   readonly endMs: number;
   /** The attribute objects as given, later ones overriding earlier ones. */
   readonly attributes: readonly SpanAttributes[];
+  /** A server span's request once answered: the span's name, and attributes before `attributes`. */
+  readonly answered: ServedRequest | null;
   readonly events: readonly SpanEvent[] | null;
   readonly links: readonly SpanLink[] | null;
   /** 0 unset, 2 error. */
@@ -96,11 +105,15 @@ function merged(list: readonly SpanAttributes[]): SpanAttributes {
 /** The most bytes a span can take, encoded (strings at 3 bytes a UTF-16 unit, their JSON escapes at 6). */
 function bound(span: FinishedSpan): number {
   let n = 256 + 6 * (span.name.length + span.traceState.length + span.statusMessage.length);
+  const served = span.answered;
+  if (served !== null) n += 512 + 6 * (served.method.length + (served.route?.length ?? 0) + ownLength(served));
   for (const attributes of span.attributes) n += attributesBound(attributes);
   if (span.events !== null) for (const e of span.events) n += 64 + 6 * e.name.length + attributesBound(e.attributes);
   if (span.links !== null) n += 128 * span.links.length;
   return n;
 }
+
+const ownLength = (served: ServedRequest): number => served.requestId.length + (served.project?.length ?? 0) + (served.keyId?.length ?? 0);
 
 function attributesBound(attributes: SpanAttributes): number {
   let n = 0;
@@ -149,8 +162,17 @@ function writeNanos(buf: Buffer, pos: number, ms: number): number {
   const xl = x - xh * 65536;
   const m = xl * 65536 + al * 1e6 + frac;
   const carry = Math.floor(m / 0x100000000);
-  buf.writeUInt32LE(m - carry * 0x100000000, pos);
-  buf.writeUInt32LE(xh + carry, pos + 4);
+  const lo = m - carry * 0x100000000;
+  const hi = xh + carry;
+  // Byte by byte: a typed array keeps each value's low 8 bits.
+  buf[pos] = lo;
+  buf[pos + 1] = lo >>> 8;
+  buf[pos + 2] = lo >>> 16;
+  buf[pos + 3] = lo >>> 24;
+  buf[pos + 4] = hi;
+  buf[pos + 5] = hi >>> 8;
+  buf[pos + 6] = hi >>> 16;
+  buf[pos + 7] = hi >>> 24;
   return pos + 8;
 }
 
@@ -207,10 +229,32 @@ function writeString(buf: Buffer, pos: number, tag: number, s: string): number {
   return pos + size + n;
 }
 
+/** The value of each hex digit's character code (lower case, as ids are written); -1 for any other. */
+const HEX_DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_DIGIT[i.toString(16).charCodeAt(0)] = i;
+
+/** An id's bytes from its hex digits; in JavaScript, as a call into Buffer's hex decoder costs more than the few bytes. */
 function writeId(buf: Buffer, pos: number, tag: number, hex: string): number {
+  const length = hex.length >>> 1;
   buf[pos++] = tag;
-  buf[pos++] = hex.length >>> 1;
-  return pos + buf.write(hex, pos, 'hex');
+  buf[pos++] = length;
+  for (let i = 0; i < length; i++) {
+    const a = hex.charCodeAt(2 * i);
+    const b = hex.charCodeAt(2 * i + 1);
+    const high = HEX_DIGIT[a & 0x7f] as number;
+    const low = HEX_DIGIT[b & 0x7f] as number;
+    // Never for an id Petstore made or parsed (both are checked hex): the span is sent with its id as Buffer reads it.
+    if ((a | b) >= 0x80 || (high | low) < 0) return pos - 2 + writeIdSlowly(buf, pos - 2, tag, hex);
+    buf[pos + i] = (high << 4) | low;
+  }
+  return pos + length;
+}
+
+function writeIdSlowly(buf: Buffer, pos: number, tag: number, hex: string): number {
+  buf[pos] = tag;
+  const n = buf.write(hex, pos + 2, 'hex');
+  buf[pos + 1] = n;
+  return 2 + n;
 }
 
 function writeValue(buf: Buffer, pos: number, v: Attribute): number {
@@ -229,22 +273,109 @@ function writeValue(buf: Buffer, pos: number, v: Attribute): number {
   return pos + 9;
 }
 
+/** A KeyValue field (`tag`). */
+function writeAttribute(buf: Buffer, pos: number, tag: number, key: string, v: Attribute): number {
+  const reserve = varintSize(16 + 3 * (key.length + (typeof v === 'string' ? v.length : 0)));
+  const kv = pos;
+  pos = open(buf, pos, tag, reserve);
+  pos = writeString(buf, pos, 0x0a, key);
+  const value = pos;
+  const inner = varintSize(8 + 3 * (typeof v === 'string' ? v.length : 0));
+  pos = open(buf, pos, 0x12, inner);
+  pos = writeValue(buf, pos, v);
+  pos = close(buf, value, inner, pos);
+  return close(buf, kv, reserve, pos);
+}
+
 /** KeyValue fields (`tag`) of each defined attribute. */
 function writeAttributes(buf: Buffer, pos: number, tag: number, attributes: SpanAttributes): number {
   for (const key in attributes) {
     const v = attributes[key];
-    if (v === undefined) continue;
-    const reserve = varintSize(16 + 3 * (key.length + (typeof v === 'string' ? v.length : 0)));
-    const kv = pos;
-    pos = open(buf, pos, tag, reserve);
-    pos = writeString(buf, pos, 0x0a, key);
-    const value = pos;
-    const inner = varintSize(8 + 3 * (typeof v === 'string' ? v.length : 0));
-    pos = open(buf, pos, 0x12, inner);
-    pos = writeValue(buf, pos, v);
-    pos = close(buf, value, inner, pos);
-    pos = close(buf, kv, reserve, pos);
+    if (v !== undefined) pos = writeAttribute(buf, pos, tag, key, v);
   }
+  return pos;
+}
+
+/**
+ * A served request's span name and shared attributes, encoded once for each method, route, status and environment
+ * (a few dozen in a running server; past MAX_TEMPLATES, encoded for each span).
+ */
+const templates = new Map<string | null, Map<string, Map<string, Map<number, Buffer>>>>();
+const MAX_TEMPLATES = 4096;
+let templateCount = 0;
+
+function servedTemplate(served: ServedRequest): Buffer {
+  let byMethod = templates.get(served.route);
+  if (byMethod === undefined) templates.set(served.route, (byMethod = new Map()));
+  let byEnvironment = byMethod.get(served.method);
+  if (byEnvironment === undefined) byMethod.set(served.method, (byEnvironment = new Map()));
+  let byStatus = byEnvironment.get(served.environment);
+  if (byStatus === undefined) byEnvironment.set(served.environment, (byStatus = new Map()));
+  let template = byStatus.get(served.status);
+  if (template === undefined) {
+    const name = servedName(served);
+    const shared = servedSharedAttributes(served);
+    const buf = Buffer.allocUnsafe(16 + 6 * name.length + attributesBound(shared));
+    template = Buffer.from(buf.subarray(0, writeAttributes(buf, writeString(buf, 0, 0x2a, name), 0x4a, shared)));
+    if (templateCount < MAX_TEMPLATES) {
+      byStatus.set(served.status, template);
+      templateCount++;
+    }
+  }
+  return template;
+}
+
+/** A string attribute of every served request's span: its key, and the start of its KeyValue encoded once. */
+class OwnAttribute {
+  /** The key field (1) of the KeyValue. */
+  readonly keyField: Buffer;
+  constructor(readonly key: string) {
+    this.keyField = Buffer.from([0x0a, key.length, ...Buffer.from(key, 'latin1')]);
+  }
+
+  /** The attribute as a span's `attributes` field (9): one-byte lengths when the value is short ASCII, as ids are. */
+  write(buf: Buffer, pos: number, value: string): number {
+    const keyField = this.keyField;
+    const k = keyField.length;
+    const n = value.length;
+    // KeyValue { key, value: AnyValue { string_value } }: its length, the key's, the AnyValue's and the string's.
+    if (k + 4 + n < 0x80) {
+      let at = pos + 2;
+      for (let i = 0; i < k; i++) buf[at + i] = keyField[i] as number;
+      at += k;
+      buf[at] = 0x12;
+      buf[at + 1] = n + 2;
+      buf[at + 2] = 0x0a;
+      buf[at + 3] = n;
+      at += 4;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = value.charCodeAt(i);
+        if (c >= 0x80) break;
+        buf[at + i] = c;
+      }
+      if (i === n) {
+        buf[pos] = 0x4a;
+        buf[pos + 1] = k + 4 + n;
+        return at + n;
+      }
+    }
+    return writeAttribute(buf, pos, 0x4a, this.key, value);
+  }
+}
+
+const REQUEST_ID = new OwnAttribute(SERVED_OWN_KEYS.requestId);
+const PROJECT = new OwnAttribute(SERVED_OWN_KEYS.project);
+const KEY_ID = new OwnAttribute(SERVED_OWN_KEYS.keyId);
+
+/** A served request's span name and attributes: its template, then its own attributes. */
+function writeServed(buf: Buffer, pos: number, served: ServedRequest): number {
+  const template = servedTemplate(served);
+  buf.set(template, pos);
+  pos += template.length;
+  pos = REQUEST_ID.write(buf, pos, served.requestId);
+  if (served.project !== undefined) pos = PROJECT.write(buf, pos, served.project);
+  if (served.keyId !== undefined) pos = KEY_ID.write(buf, pos, served.keyId);
   return pos;
 }
 
@@ -261,13 +392,15 @@ function appendProtobuf(page: Page, span: FinishedSpan): void {
   pos = writeId(buf, pos, 0x12, span.spanId);
   if (span.traceState !== '') pos = writeString(buf, pos, 0x1a, span.traceState);
   if (span.parentSpanId !== '') pos = writeId(buf, pos, 0x22, span.parentSpanId);
-  pos = writeString(buf, pos, 0x2a, span.name);
+  // Protobuf's fields may come in any order: a served request's name comes with its attributes.
+  if (span.answered === null) pos = writeString(buf, pos, 0x2a, span.name);
   buf[pos++] = 0x30;
   buf[pos++] = span.kind;
   buf[pos++] = 0x39;
   pos = writeNanos(buf, pos, span.startMs);
   buf[pos++] = 0x41;
   pos = writeNanos(buf, pos, span.endMs);
+  if (span.answered !== null) pos = writeServed(buf, pos, span.answered);
   if (span.attributes.length > 0) pos = writeAttributes(buf, pos, 0x4a, merged(span.attributes));
   if (span.events !== null) {
     for (const e of span.events) {
@@ -374,9 +507,12 @@ function spanJson(span: FinishedSpan): string {
   let s = `{"traceId":"${span.traceId}","spanId":"${span.spanId}"`;
   if (span.traceState !== '') s += `,"traceState":${JSON.stringify(span.traceState)}`;
   if (span.parentSpanId !== '') s += `,"parentSpanId":"${span.parentSpanId}"`;
-  s += `,"flags":${String(0x101 | (span.parentRemote ? 0x200 : 0))},"name":${JSON.stringify(span.name)},"kind":${String(span.kind)}`;
+  const served = span.answered;
+  const name = served === null ? span.name : servedName(served);
+  s += `,"flags":${String(0x101 | (span.parentRemote ? 0x200 : 0))},"name":${JSON.stringify(name)},"kind":${String(span.kind)}`;
   s += `,"startTimeUnixNano":"${nanosText(span.startMs)}","endTimeUnixNano":"${nanosText(span.endMs)}"`;
-  if (span.attributes.length > 0) s += `,"attributes":${jsonAttributes(merged(span.attributes))}`;
+  const attributes = served === null ? span.attributes : [servedAttributes(served), ...span.attributes];
+  if (attributes.length > 0) s += `,"attributes":${jsonAttributes(merged(attributes))}`;
   if (span.events !== null) {
     const events = span.events.map(
       (e) => `{"timeUnixNano":"${nanosText(e.timeMs)}","name":${JSON.stringify(e.name)},"attributes":${jsonAttributes(e.attributes)}}`,

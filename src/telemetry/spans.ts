@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomFillSync } from 'node:crypto';
 import type { FinishedSpan, SpanEvent, SpanLink } from './otlp.js';
 import type { SamplerName } from './settings.js';
-import type { SpanAttributes, SpanOptions, SpanScope, Tracing } from './tracing.js';
+import type { ServedRequest, SpanAttributes, SpanOptions, SpanScope, Tracing } from './tracing.js';
 
 /**
  * Petstore's own span recorder behind the `Tracing` seam: a span is one small object (hex ids, start and end as
@@ -13,20 +12,28 @@ import type { SpanAttributes, SpanOptions, SpanScope, Tracing } from './tracing.
 
 const KINDS: Record<NonNullable<SpanOptions['kind']>, number> = { internal: 1, server: 2, client: 3, producer: 4, consumer: 5 };
 
-/** Random ids from a pooled buffer refilled 4 KiB at a time. */
+/**
+ * Ids are slices of one text of random hex digits, 4 KiB of random bytes written in hex at once (a call into Buffer
+ * for each id cost more than the rest of its span's start). The bytes come from Math.random, as OpenTelemetry JS's
+ * own ids do: an id must be unique, not secret, and a cryptographic source cost a tenth of a span's time.
+ */
 const POOL = Buffer.allocUnsafeSlow(4096);
-let poolAt = POOL.length;
+const WORDS = new Uint32Array(POOL.buffer, POOL.byteOffset, POOL.length / 4);
+let digits = '';
+let digitsAt = 0;
+const ZEROS_32 = '0'.repeat(32);
+const ZEROS_16 = '0'.repeat(16);
 
-function randomHex(bytes: number): string {
-  if (poolAt + bytes > POOL.length) {
-    randomFillSync(POOL);
-    poolAt = 0;
+function randomHex(bytes: 8 | 16): string {
+  const length = 2 * bytes;
+  if (digitsAt + length > digits.length) {
+    for (let i = 0; i < WORDS.length; i++) WORDS[i] = Math.random() * 0x100000000;
+    digits = POOL.toString('hex');
+    digitsAt = 0;
   }
-  const start = poolAt;
-  poolAt += bytes;
-  // An all-zero id is invalid (W3C Trace Context); 2^-64 at worst, but never sent.
-  for (let i = start; i < poolAt; i++) if (POOL[i] !== 0) return POOL.toString('hex', start, poolAt);
-  return randomHex(bytes);
+  const id = digits.slice(digitsAt, (digitsAt += length));
+  // An all-zero id is invalid (W3C Trace Context): drawn again, never sent.
+  return id === (bytes === 16 ? ZEROS_32 : ZEROS_16) ? randomHex(bytes) : id;
 }
 
 export const newTraceId = (): string => randomHex(16);
@@ -40,8 +47,6 @@ export interface SpanContext {
 }
 
 const TRACEPARENT = /^\s?([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?\s?$/;
-const ZEROS_32 = '0'.repeat(32);
-const ZEROS_16 = '0'.repeat(16);
 
 /** A `traceparent` value's span context, or null when it is malformed or invalid (W3C Trace Context, version 00 and later). */
 export function parseTraceparent(value: string): SpanContext | null {
@@ -109,6 +114,9 @@ export function samplerOf(name: SamplerName, ratio: number): Sampler {
   }
 }
 
+/** The attributes of a span given none: shared, never written to (setAttributes replaces it). */
+const NO_ATTRIBUTES: readonly SpanAttributes[] = Object.freeze([]);
+
 const ORIGIN = performance.timeOrigin;
 const epochMs = (): number => ORIGIN + performance.now();
 
@@ -116,10 +124,12 @@ const epochMs = (): number => ORIGIN + performance.now();
 export class RecordedSpan implements SpanScope, FinishedSpan {
   readonly traceId: string;
   readonly spanId: string;
-  name: string;
+  readonly name: string;
   readonly startMs: number;
   endMs = 0;
-  attributes: SpanAttributes[];
+  attributes: readonly SpanAttributes[];
+  /** A server span's request, once answered: its name and attributes are encoded from it. */
+  answered: ServedRequest | null = null;
   events: SpanEvent[] | null = null;
   statusCode = 0;
   statusMessage = '';
@@ -141,7 +151,7 @@ export class RecordedSpan implements SpanScope, FinishedSpan {
     this.traceId = sampled ? trace : '';
     this.spanId = sampled ? id : '';
     this.name = name;
-    this.attributes = attributes === undefined || !sampled ? [] : [attributes];
+    this.attributes = attributes === undefined || !sampled ? NO_ATTRIBUTES : [attributes];
     this.startMs = sampled ? epochMs() : 0;
   }
 
@@ -150,11 +160,11 @@ export class RecordedSpan implements SpanScope, FinishedSpan {
   }
 
   setAttributes(attributes: SpanAttributes): void {
-    if (this.recorder !== null && !this.ended) this.attributes.push(attributes);
+    if (this.recorder !== null && !this.ended) this.attributes = [...this.attributes, attributes];
   }
 
-  rename(name: string): void {
-    if (!this.ended) this.name = name;
+  served(request: ServedRequest): void {
+    if (this.recorder !== null && !this.ended) this.answered = request;
   }
 
   fail(err: unknown): void {
@@ -268,6 +278,14 @@ export class SpanRecorder implements Tracing {
 
   startSpan(name: string, options: SpanOptions): SpanScope {
     return this.open(name, options);
+  }
+
+  startServerSpan(name: string, traceparent: string | undefined, tracestate: string | undefined): SpanScope {
+    if (traceparent !== undefined) return this.open(name, { kind: 'server', root: true, parent: traceparent, tracestate });
+    // The common case without an options object: `open` reads options of every shape its callers give.
+    const traceId = newTraceId();
+    const sampled = this.sampler(traceId, null);
+    return new RecordedSpan(sampled ? this : null, traceId, newSpanId(), '', false, '', name, KINDS.server, undefined, null);
   }
 
   withActive<T>(span: SpanScope, fn: () => T): T {

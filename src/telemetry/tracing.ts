@@ -11,14 +11,55 @@
 /** A span's attributes: OpenTelemetry's primitive values (undefined ones are left out). */
 export type SpanAttributes = Readonly<Record<string, string | number | boolean | undefined>>;
 
+/** A request as its server span records it once answered: the span's name and attributes come from it alone. */
+export interface ServedRequest {
+  readonly method: string;
+  /** The matched route's template (`/v1/pets/{petId}`), or null when none matched. */
+  readonly route: string | null;
+  readonly status: number;
+  readonly requestId: string;
+  readonly environment: string;
+  readonly project: string | undefined;
+  readonly keyId: string | undefined;
+}
+
+/** A served request's span name: `METHOD route`, or the method alone when no route matched. */
+export const servedName = (request: ServedRequest): string =>
+  request.route === null ? request.method : `${request.method} ${request.route}`;
+
+/** The attributes a served request's span shares with every other of the same method, route, status and environment. */
+export function servedSharedAttributes(request: ServedRequest): SpanAttributes {
+  const { method, route, status, environment } = request;
+  return {
+    'http.request.method': method,
+    'http.route': route ?? undefined,
+    'http.response.status_code': status,
+    'petstore.environment': environment,
+    'error.type': status >= 500 ? String(status) : undefined,
+  };
+}
+
+/** The keys of a served request's own attributes. */
+export const SERVED_OWN_KEYS = { requestId: 'petstore.request_id', project: 'petstore.project', keyId: 'petstore.key_id' } as const;
+
+/** Every attribute of a served request's span: the shared ones and the request's own (its id, project and key). */
+export function servedAttributes(request: ServedRequest): SpanAttributes {
+  return {
+    ...servedSharedAttributes(request),
+    [SERVED_OWN_KEYS.requestId]: request.requestId,
+    [SERVED_OWN_KEYS.project]: request.project,
+    [SERVED_OWN_KEYS.keyId]: request.keyId,
+  };
+}
+
 export interface SpanScope {
   /** The span's W3C trace id (32 hex digits); '' when the span is not recorded. */
   readonly traceId: string;
   /** The span's id (16 hex digits); '' when the span is not recorded. */
   readonly spanId: string;
   setAttributes(attributes: SpanAttributes): void;
-  /** Renames the span (a request's span is named once its route is known). */
-  rename(name: string): void;
+  /** Names a server span and sets its attributes from the request it answered (once its route and answer are known). */
+  served(request: ServedRequest): void;
   /** Marks the span failed, with the error recorded as an exception event. */
   fail(err: unknown): void;
   /** Ends the span; later calls do nothing. */
@@ -45,8 +86,13 @@ export interface Tracing {
    * `fn` returns or, when it returns a promise, when that settles; it is marked failed when `fn` throws or rejects.
    */
   inSpan<T>(name: string, options: SpanOptions, fn: (span: SpanScope) => T): T;
-  /** Starts a span the caller ends (a request's span, ended once its answer is sent); not made active. */
+  /** Starts a span the caller ends; not made active. */
   startSpan(name: string, options: SpanOptions): SpanScope;
+  /**
+   * Starts a request's server span, which the caller ends once its answer is sent: in the caller's trace when its
+   * `traceparent` is valid (with its `tracestate`), otherwise in a new one, never under the active span; not made active.
+   */
+  startServerSpan(name: string, traceparent: string | undefined, tracestate: string | undefined): SpanScope;
   /** Runs `fn` with `span` active, so the spans `fn` starts are its children. */
   withActive<T>(span: SpanScope, fn: () => T): T;
   /** The active span's `traceparent` value (kept with what outlives the request, to link to it later), or null. */
@@ -62,7 +108,7 @@ const NO_SPAN: SpanScope = {
   traceId: '',
   spanId: '',
   setAttributes: () => undefined,
-  rename: () => undefined,
+  served: () => undefined,
   fail: () => undefined,
   end: () => undefined,
 };
@@ -72,6 +118,7 @@ export const noTracing: Tracing = {
   enabled: false,
   inSpan: (_name, _options, fn) => fn(NO_SPAN),
   startSpan: () => NO_SPAN,
+  startServerSpan: () => NO_SPAN,
   withActive: (_span, fn) => fn(),
   activeTraceparent: () => null,
   detached: (fn) => fn(),

@@ -1,6 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { SpanAttributes, SpanOptions, SpanScope, Tracing } from '../../src/telemetry/tracing.js';
+import {
+  servedAttributes,
+  servedName,
+  type SpanAttributes,
+  type SpanOptions,
+  type SpanScope,
+  type Tracing,
+} from '../../src/telemetry/tracing.js';
 
 /** A span as the recording tracing kept it. */
 export interface RecordedSpan {
@@ -54,8 +61,9 @@ export class RecordingTracing implements Tracing {
       traceId: record.traceId,
       spanId: record.spanId,
       setAttributes: set,
-      rename: (n) => {
-        record.name = n;
+      served: (request) => {
+        record.name = servedName(request);
+        set(servedAttributes(request));
       },
       fail: (err) => {
         record.failed = err ?? new Error('failed');
@@ -96,6 +104,10 @@ export class RecordingTracing implements Tracing {
 
   startSpan(name: string, options: SpanOptions): SpanScope {
     return this.begin(name, options).scope;
+  }
+
+  startServerSpan(name: string, traceparent: string | undefined, tracestate: string | undefined): SpanScope {
+    return this.startSpan(name, { kind: 'server', root: true, parent: traceparent, tracestate });
   }
 
   withActive<T>(span: SpanScope, fn: () => T): T {

@@ -100,6 +100,25 @@ test('any text survives: Latin-1 and other characters, a URL longer than a chunk
   ]);
 });
 
+test('a trace id is kept only as 32 hex digits', () => {
+  const pending = new PendingRequests(10);
+  const ids = [
+    '4bf92f3577b34da6a3ce929d0e0e4736',
+    `${'4bf92f3577b34da6a3ce929d0e0e47'}zz`,
+    'g'.repeat(32),
+    '4bf92f35',
+    `${'ab'.repeat(16)}ab`,
+    '',
+  ];
+  for (const [n, traceId] of ids.entries()) pending.add({ ...request(n), traceId });
+  const [chunk] = pending.take();
+  assert.ok(chunk);
+  assert.deepEqual(
+    rowsOf(chunk.flat(same, message)).map((r) => r[11]),
+    ['4bf92f3577b34da6a3ce929d0e0e4736', null, null, null, null, null],
+  );
+});
+
 test('at most max requests wait; chunks put back come before those recorded since, the newest beyond max left out', () => {
   const pending = new PendingRequests(CHUNK + 500);
   for (let n = 0; n < CHUNK + 500; n++) assert.ok(pending.add(request(n)));

@@ -72,8 +72,16 @@ for (const protocol of ['http/protobuf', 'http/json'] as const) {
         root: true,
         parent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01`,
       });
-      continued.setAttributes({ 'http.response.status_code': 500 });
-      continued.rename('GET /v1/pets/{petId} renamed');
+      continued.setAttributes({ 'petstore.note': 'set apart' });
+      continued.served({
+        method: 'GET',
+        route: '/v1/pets/{petId}',
+        status: 500,
+        requestId: 'req-ünï',
+        environment: 'staging',
+        project: 'shop',
+        keyId: undefined,
+      });
       continued.fail(new Error('the database went away'));
       continued.end();
       continued.end();
@@ -93,9 +101,18 @@ for (const protocol of ['http/protobuf', 'http/json'] as const) {
       const got = await receiver.waitForSpan((s) => s.spanId === continued.spanId);
       assert.equal(got.traceId, CALLER_TRACE);
       assert.equal(got.parentSpanId, CALLER_SPAN);
-      assert.equal(got.name, 'GET /v1/pets/{petId} renamed');
+      assert.equal(got.name, 'GET /v1/pets/{petId}');
       assert.equal(got.status.code, 2);
-      assert.equal(got.attributes['http.response.status_code'], 500);
+      assert.deepEqual(got.attributes, {
+        'http.request.method': 'GET',
+        'http.route': '/v1/pets/{petId}',
+        'http.response.status_code': 500,
+        'petstore.environment': 'staging',
+        'error.type': '500',
+        'petstore.request_id': 'req-ünï',
+        'petstore.project': 'shop',
+        'petstore.note': 'set apart',
+      });
       assert.ok(got.events.some((e) => e.name === 'exception' && e.attributes['exception.message'] === 'the database went away'));
       assert.equal(receiver.spans.filter((s) => s.spanId === continued.spanId).length, 1, 'ended once');
 

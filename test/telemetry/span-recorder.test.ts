@@ -7,6 +7,7 @@ import { jsonEncoder, Page, protobufEncoder, type FinishedSpan, type SpanEncoder
 import { SpanBatcher, failureNoter, httpSend, sendWithRetries, type Send, type SendResult } from '../../src/telemetry/spans-export.js';
 import { SpanRecorder, cleanTracestate, parseTraceparent, samplerOf, type SpanSink } from '../../src/telemetry/spans.js';
 import { SAMPLERS, type TraceTarget } from '../../src/telemetry/settings.js';
+import { servedAttributes, servedName, type ServedRequest } from '../../src/telemetry/tracing.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.js';
 
 const TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -41,6 +42,7 @@ function span(overrides: Partial<FinishedSpan> = {}): FinishedSpan {
       },
     ],
     links: [{ traceId: '5bf92f3577b34da6a3ce929d0e0e4736', spanId: '10f067aa0ba902b7', flags: 0x301 }],
+    answered: null,
     statusCode: 2,
     statusMessage: 'boom',
     ...overrides,
@@ -117,6 +119,47 @@ describe('OTLP encoding of finished spans', () => {
       const [got] = await roundTrip(receiver, encoder, [span({ attributes: [{ huge }], events: null })]);
       assert.equal(got?.attributes['huge'], huge);
       assert.deepEqual(got?.status, { code: 2, message: 'boom' });
+    });
+
+    test(`${protocol}: a served request's span has its name and every attribute, whichever request shares its shape`, async () => {
+      const served = (over: Partial<ServedRequest>): FinishedSpan =>
+        span({
+          attributes: [],
+          events: null,
+          links: null,
+          statusCode: 0,
+          statusMessage: '',
+          name: 'GET',
+          answered: {
+            method: 'GET',
+            route: '/v1/pets/{petId}',
+            status: 200,
+            requestId: 'req-1',
+            environment: 'production',
+            project: 'shop',
+            keyId: 'key_1',
+            ...over,
+          },
+        });
+      const requests: Partial<ServedRequest>[] = [
+        {},
+        { requestId: 'req-2', keyId: 'key_2' },
+        { status: 404 },
+        { status: 503, project: undefined, keyId: undefined, requestId: `ünï-${'r'.repeat(200)}` },
+        { route: null, method: 'DELETE', environment: 'staging' },
+        {},
+      ];
+      const got = await roundTrip(receiver, encoder, requests.map(served));
+      assert.equal(got.length, requests.length);
+      for (const [i, over] of requests.entries()) {
+        const request: ServedRequest = { ...(served(over).answered as ServedRequest) };
+        assert.equal(got[i]?.name, servedName(request));
+        const expected = Object.fromEntries(Object.entries(servedAttributes(request)).filter(([, v]) => v !== undefined));
+        assert.deepEqual(got[i]?.attributes, expected);
+      }
+      assert.equal(got[4]?.name, 'DELETE');
+      assert.equal(got[3]?.attributes['error.type'], '503');
+      assert.equal(got[1]?.attributes['petstore.key_id'], 'key_2');
     });
 
     test(`${protocol}: a page of 600 spans is one valid request`, async () => {

@@ -1,12 +1,11 @@
 import { hostname } from 'node:os';
-import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { arrivedUrl } from '../pipeline/environments.js';
 import type { LogSink } from './log-sink.js';
 import { redactKeys } from './logging.js';
 import { requestSpan } from './request-trace.js';
-import { tracing } from '../../telemetry/tracing.js';
+import { tracing, type SpanScope } from '../../telemetry/tracing.js';
 
 /** What an access-log line tells of a request: a FastifyRequest, or the same read from the raw request. */
 export interface LoggedRequest {
@@ -158,16 +157,15 @@ export class AccessLog extends LogController {
     // A staging request routed by its path is logged with the URL it arrived with (`/staging/v1/…`).
     const arrived = arrivedUrl(request.raw);
     const logged: LoggedRequest = arrived === request.url ? request : { ...loggedFields(request), url: arrived };
-    this.completed(request.id, logged, reply.statusCode, reply.elapsedTime, request.raw);
+    this.completed(request.id, logged, reply.statusCode, reply.elapsedTime, this.traced ? requestSpan(request.raw) : undefined);
   }
 
   /**
    * The line of a request answered without Fastify (http/pipeline/front-door.ts). `id` is one `genReqId` gave: nothing in it
    * needs escaping. With telemetry on, the line carries the request span's `trace_id` and `span_id`.
    */
-  completed(id: string, request: LoggedRequest, status: number, elapsedMs: number, raw?: IncomingMessage): void {
+  completed(id: string, request: LoggedRequest, status: number, elapsedMs: number, span?: SpanScope): void {
     if (!this.infoEnabled) return;
-    const span = raw === undefined || !this.traced ? undefined : requestSpan(raw);
     // Ids are hex digits: nothing to escape.
     const ids = span === undefined || span.traceId === '' ? '' : `,"trace_id":"${span.traceId}","span_id":"${span.spanId}"`;
     this.sink.write(

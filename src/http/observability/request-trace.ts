@@ -1,14 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { tracing, type SpanOptions, type SpanScope, type Tracing } from '../../telemetry/tracing.js';
+import { tracing, type SpanScope, type Tracing } from '../../telemetry/tracing.js';
 import { environmentOf } from '../pipeline/environments.js';
 import type { GatePrincipal } from '../pipeline/principal.js';
 
 /**
  * A request's server span: the pipeline's `trace` stage (http/pipeline/pipeline.ts), declared only when telemetry is on.
- * Both executors run it: the front door begins the span as a request arrives and ends it when its answer is
- * handed to the connection; Fastify's onRequest begins it (or takes over the front door's, for a request the
- * front door left to it) and its onResponse ends it. The span is active while the request is handled (the
+ * Both executors run it: the front door starts the span as a request arrives and ends it when its answer is
+ * handed to the connection, or hands it over to the regular path; Fastify's onRequest begins one (or takes over
+ * the front door's) and its onResponse ends it. A request's span is a new trace, never under whatever ran before
+ * on its connection's turn, unless the caller sent a `traceparent`. The span is active while the request is handled (the
  * onRequest hook runs the steps, and Fastify what follows them, inside it; AsyncLocalStorage carries it on to
  * the handler once the body has arrived), so the spans its work starts (statements, Redis commands) are its
  * children.
@@ -29,17 +30,23 @@ export interface TracedAnswer {
 }
 
 export interface RequestTrace {
-  /** Starts the request's span, parented to the caller's `traceparent` when it sent a valid one; the front door's when it began one. */
+  /**
+   * Starts a request's span, parented to the caller's `traceparent` when it sent a valid one (the front door: its
+   * answer ends the span, or `handOver` leaves it to the regular path).
+   */
+  start(req: IncomingMessage): SpanScope;
+  /** Leaves a span the front door started to the regular path, whose `begin` takes it over. */
+  handOver(req: IncomingMessage, span: SpanScope): void;
+  /** The request's span on the regular path: the one the front door handed over, or a new one. */
   begin(req: IncomingMessage): SpanScope;
-  /** Names the span, sets its attributes and ends it, once the answer is handed to the connection. */
-  end(req: IncomingMessage, span: SpanScope, answer: TracedAnswer): void;
+  /** Names the span, sets its attributes and ends it, once the answer is handed to the connection `elapsedMs` after arrival. */
+  end(req: IncomingMessage, span: SpanScope, answer: TracedAnswer, elapsedMs: number): void;
 }
 
 const SPAN = Symbol('request span');
-const STARTED = Symbol('request span started');
-type Spanned = IncomingMessage & { [SPAN]?: SpanScope; [STARTED]?: number };
+type Spanned = IncomingMessage & { [SPAN]?: SpanScope };
 
-/** The span of a request, once the `trace` stage began one. */
+/** The span of a request on the regular path, once the `trace` stage began one. */
 export function requestSpan(req: IncomingMessage): SpanScope | undefined {
   return (req as Spanned)[SPAN];
 }
@@ -57,9 +64,6 @@ export function routeTemplate(url: string): string {
   return template;
 }
 
-/** A request's span without a caller's trace context: a new trace, never under whatever ran before on its connection's turn. */
-const NEW_TRACE: SpanOptions = { kind: 'server', root: true };
-
 /** What a principal says of itself in a span (keys' Principal; this layer knows no capability, and never a secret). */
 interface PrincipalFacts {
   keyId?: unknown;
@@ -76,43 +80,41 @@ export function requestTrace(
   observe: ((answer: TracedAnswer, route: string | null, elapsedMs: number) => void) | null = null,
   traces: Tracing = tracing(),
 ): RequestTrace {
+  const start = (req: IncomingMessage): SpanScope => {
+    const { traceparent, tracestate } = req.headers;
+    return traces.startServerSpan(
+      req.method ?? 'HTTP',
+      typeof traceparent === 'string' ? traceparent : undefined,
+      typeof tracestate === 'string' ? tracestate : undefined,
+    );
+  };
   return {
+    start,
+    handOver(req, span) {
+      (req as Spanned)[SPAN] = span;
+    },
     begin(req) {
       const spanned = req as Spanned;
-      const begun = spanned[SPAN];
-      if (begun !== undefined) return begun;
-      const { traceparent, tracestate } = req.headers;
-      const span = traces.startSpan(
-        req.method ?? 'HTTP',
-        typeof traceparent === 'string'
-          ? { ...NEW_TRACE, parent: traceparent, tracestate: typeof tracestate === 'string' ? tracestate : undefined }
-          : NEW_TRACE,
-      );
-      spanned[SPAN] = span;
-      spanned[STARTED] = performance.now();
-      return span;
+      return (spanned[SPAN] ??= start(req));
     },
-    end(req, span, answer) {
+    end(req, span, answer, elapsedMs) {
       const route =
         answer.route !== null ? routeTemplate(answer.route) : answer.operation !== null ? (routes.get(answer.operation) ?? null) : null;
       const { method, status } = answer;
       const principal = answer.principal as PrincipalFacts | undefined;
-      span.rename(route === null ? method : `${method} ${route}`);
-      span.setAttributes({
-        'http.request.method': method,
-        'http.route': route ?? undefined,
-        'http.response.status_code': status,
-        'petstore.request_id': answer.requestId,
-        'petstore.environment': environmentOf(req),
-        'petstore.project': text(principal?.projectSlug),
-        'petstore.key_id': text(principal?.keyId),
-        'error.type': status >= 500 ? String(status) : undefined,
+      span.served({
+        method,
+        route,
+        status,
+        requestId: answer.requestId,
+        environment: environmentOf(req),
+        project: text(principal?.projectSlug),
+        keyId: text(principal?.keyId),
       });
       if (status >= 500)
         span.fail(new Error(answer.errorCode === null ? `HTTP ${String(status)}` : `${String(status)} ${answer.errorCode}`));
       span.end();
-      const started = (req as Spanned)[STARTED];
-      if (observe !== null && started !== undefined) observe(answer, route, performance.now() - started);
+      if (observe !== null) observe(answer, route, elapsedMs);
     },
   };
 }

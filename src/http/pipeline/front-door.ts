@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AccessLog } from '../observability/access-log.js';
 import { arrivedUrl, environmentOf, type Environment, type EnvironmentRoutes } from './environments.js';
 import { hostHeaderProblem, hostnameOf } from './host-header.js';
-import { requestSpan, type RequestTrace } from '../observability/request-trace.js';
-import { tracing } from '../../telemetry/tracing.js';
+import type { RequestTrace } from '../observability/request-trace.js';
+import { tracing, type SpanScope } from '../../telemetry/tracing.js';
 import type { GatePrincipal } from './principal.js';
 
 /** What an early step sees of a request: a GET or HEAD without a body, its host already parsed. */
@@ -83,6 +83,8 @@ export interface CompletedRequest {
   /** Milliseconds from arrival until the whole response was handed to the connection. */
   elapsedMs: number;
   principal: GatePrincipal | undefined;
+  /** The request's span, when telemetry is on. */
+  span: SpanScope | undefined;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -122,6 +124,8 @@ export interface HeldAnswer {
   id: string;
   answer: EarlyAnswer;
   start: number;
+  /** The request's span, when telemetry is on. */
+  span: SpanScope | undefined;
 }
 
 /**
@@ -151,7 +155,7 @@ export class TurnWrites {
     const held = this.held;
     this.held = [];
     for (const one of held) {
-      const { req, res, id, answer, start } = one;
+      const { req, res, id, answer, start, span } = one;
       try {
         res.writeHead(answer.status, ['x-request-id', id, ...answer.headers]);
         res.end(answer.body ?? undefined);
@@ -162,7 +166,7 @@ export class TurnWrites {
         continue;
       }
       const { status, operation, principal } = answer;
-      this.completed({ req, id, status, operation, elapsedMs: performance.now() - start, principal });
+      this.completed({ req, id, status, operation, elapsedMs: performance.now() - start, principal, span });
     }
   };
 }
@@ -182,6 +186,11 @@ export class TurnWrites {
  */
 export function frontDoor(parts: FrontDoorParts, writes: TurnWrites, next: Handler): Handler {
   const traces = tracing();
+  /** The regular path, with the request's span when the front door started one (Fastify's takes it over). */
+  const regular = (req: IncomingMessage, res: ServerResponse, span: SpanScope | undefined): void => {
+    if (span !== undefined) parts.trace?.()?.handOver(req, span);
+    next(req, res);
+  };
   /** The steps' answer, or the regular path. */
   const answerEarly = (
     req: IncomingMessage,
@@ -189,24 +198,25 @@ export function frontDoor(parts: FrontDoorParts, writes: TurnWrites, next: Handl
     request: EarlyRequest,
     steps: readonly EarlyStep[],
     start: number,
+    span: SpanScope | undefined,
   ): void => {
     let answer: EarlyAnswer | null = null;
     try {
       for (const step of steps) {
         const r = step(request);
-        if (r === REGULAR) return next(req, res);
+        if (r === REGULAR) return regular(req, res, span);
         if (r instanceof Promise) {
           // An answer that awaits storage: written when it comes, or the regular path then (never a crash here).
           r.then(
             (a) => {
-              if (a === REGULAR) return next(req, res);
+              if (a === REGULAR) return regular(req, res, span);
               if ('admitted' in a) {
                 (req as AdmittedRequest)[ADMITTED] = a.admitted;
-                return next(req, res);
+                return regular(req, res, span);
               }
-              writes.add({ req, res, id: parts.requestId(req), answer: a, start });
+              writes.add({ req, res, id: parts.requestId(req), answer: a, start, span });
             },
-            () => next(req, res),
+            () => regular(req, res, span),
           );
           return;
         }
@@ -217,10 +227,10 @@ export function frontDoor(parts: FrontDoorParts, writes: TurnWrites, next: Handl
       }
     } catch {
       // A step that fails leaves the request to the regular path, whose error handling answers it (never a crash here).
-      return next(req, res);
+      return regular(req, res, span);
     }
-    if (answer === null) return next(req, res);
-    writes.add({ req, res, id: parts.requestId(req), answer, start });
+    if (answer === null) return regular(req, res, span);
+    writes.add({ req, res, id: parts.requestId(req), answer, start, span });
   };
   return (req, res) => {
     const steps = parts.steps();
@@ -229,10 +239,11 @@ export function frontDoor(parts: FrontDoorParts, writes: TurnWrites, next: Handl
     const request = earlyRequest(req, parts.trustProxy);
     if (request === null) return next(req, res);
     const trace = parts.trace?.() ?? null;
-    if (trace === null) return answerEarly(req, res, request, steps, start);
+    if (trace === null) return answerEarly(req, res, request, steps, start, undefined);
     // The request's span, active while the steps look (an answer that awaits storage makes its statements'
     // spans its children); one the regular path takes over when it is left to it.
-    traces.withActive(trace.begin(req), () => answerEarly(req, res, request, steps, start));
+    const span = trace.start(req);
+    traces.withActive(span, () => answerEarly(req, res, request, steps, start, span));
   };
 }
 
@@ -292,30 +303,25 @@ export class FrontDoor {
   }
 
   /** An early answer that could not be written: its span ends failed (500), as nothing was answered. */
-  private readonly abandoned = ({ req, id, answer }: HeldAnswer): void => {
-    const span = this.trace === null ? undefined : requestSpan(req);
+  private readonly abandoned = ({ req, id, answer, start, span }: HeldAnswer): void => {
     if (span === undefined) return;
     const { operation, principal } = answer;
-    this.trace?.end(req, span, {
-      method: req.method ?? 'GET',
-      route: null,
-      operation,
-      status: 500,
-      principal,
-      requestId: id,
-      errorCode: null,
-    });
+    this.trace?.end(
+      req,
+      span,
+      { method: req.method ?? 'GET', route: null, operation, status: 500, principal, requestId: id, errorCode: null },
+      performance.now() - start,
+    );
   };
 
   /** Early answers not yet written, of every server this front door answers for. */
   private readonly writes = new TurnWrites((done) => {
-    const { req, id, status, operation, elapsedMs, principal } = done;
+    const { req, id, status, operation, elapsedMs, principal, span } = done;
     this.answered++;
     const method = req.method ?? 'GET';
     this.recordAnswer?.(operation, method, status, elapsedMs);
-    const span = this.trace === null ? undefined : requestSpan(req);
     if (span !== undefined) {
-      this.trace?.end(req, span, { method, route: null, operation, status, principal, requestId: id, errorCode: null });
+      this.trace?.end(req, span, { method, route: null, operation, status, principal, requestId: id, errorCode: null }, elapsedMs);
     }
     if (principal !== undefined) {
       const url = req.url ?? '/';
@@ -323,7 +329,7 @@ export class FrontDoor {
     }
     const socket = req.socket;
     const logged = { method, url: arrivedUrl(req), headers: req.headers, host: req.headers.host, ip: socket.remoteAddress, socket };
-    this.options.accessLog.completed(id, logged, status, elapsedMs, req);
+    this.options.accessLog.completed(id, logged, status, elapsedMs, span);
   }, this.abandoned);
 
   /** Writes the answers held for the end of this turn now: called as the app starts closing, before its connections close. */

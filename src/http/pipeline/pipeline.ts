@@ -257,24 +257,29 @@ export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline)
   // A client that goes away before its answer is sent: Fastify runs no onResponse, so the span ends when the
   // response closes unfinished (status 499, "client closed request", as proxies log it).
   const aborted = new WeakSet<FastifyRequest>();
-  const endAborted = (request: FastifyRequest) => {
+  const endAborted = (request: FastifyRequest, reply: FastifyReply) => {
     const span = requestSpan(request.raw);
     if (trace === null || span === undefined) return;
     aborted.add(request);
-    trace.end(request.raw, span, {
-      method: request.method,
-      route: request.is404 ? null : (request.routeOptions.url ?? null),
-      operation: null,
-      status: CLIENT_CLOSED_REQUEST,
-      principal: principalOf(request) ?? undefined,
-      requestId: request.id,
-      errorCode: null,
-    });
+    trace.end(
+      request.raw,
+      span,
+      {
+        method: request.method,
+        route: request.is404 ? null : (request.routeOptions.url ?? null),
+        operation: null,
+        status: CLIENT_CLOSED_REQUEST,
+        principal: principalOf(request) ?? undefined,
+        requestId: request.id,
+        errorCode: null,
+      },
+      reply.elapsedTime,
+    );
   };
   app.addHook('onRequest', (request, reply, done) => {
     if (trace === null) return runAll(request, reply, done);
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) endAborted(request);
+      if (!reply.raw.writableFinished) endAborted(request, reply);
     });
     // The request's span is active for every step, and for what Fastify runs from here on.
     traces.withActive(trace.begin(request.raw), () => runAll(request, reply, done));
@@ -285,15 +290,20 @@ export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline)
     if (trace !== null && !aborted.has(request)) {
       const span = requestSpan(request.raw);
       if (span !== undefined) {
-        trace.end(request.raw, span, {
-          method: request.method,
-          route: request.is404 ? null : (request.routeOptions.url ?? null),
-          operation: null,
-          status: reply.statusCode,
-          principal: principal ?? undefined,
-          requestId: request.id,
-          errorCode: error?.code ?? null,
-        });
+        trace.end(
+          request.raw,
+          span,
+          {
+            method: request.method,
+            route: request.is404 ? null : (request.routeOptions.url ?? null),
+            operation: null,
+            status: reply.statusCode,
+            principal: principal ?? undefined,
+            requestId: request.id,
+            errorCode: error?.code ?? null,
+          },
+          reply.elapsedTime,
+        );
       }
     }
     if (principal) {
