@@ -109,6 +109,8 @@ export class PendingChunk {
    */
   flat(path: (url: string) => string, message: (code: string | null, message: string | null) => string | null): unknown[] {
     const out = new Array<unknown>(this.count * FIELDS);
+    // Every trace id in hex at once, each a slice of it (a call into Buffer per request cost more).
+    const traces = this.traces === null ? '' : this.traces.toString('hex', 0, this.count * TRACE_BYTES);
     let start = 0;
     for (let i = 0; i < this.count; i++) {
       const n = i * NUMBERS;
@@ -128,8 +130,7 @@ export class PendingChunk {
       out[o + FIELD.keyId] = this.refs[r + 2];
       out[o + FIELD.errorCode] = errorCode;
       out[o + FIELD.errorMessage] = message(errorCode, this.refs[r + 4] as string | null);
-      out[o + FIELD.traceId] =
-        this.traced[i] === 1 && this.traces !== null ? this.traces.toString('hex', i * TRACE_BYTES, (i + 1) * TRACE_BYTES) : null;
+      out[o + FIELD.traceId] = this.traced[i] === 1 ? traces.slice(2 * i * TRACE_BYTES, 2 * (i + 1) * TRACE_BYTES) : null;
       start = urlEnd;
     }
     return out;
