@@ -11,7 +11,7 @@ import {
   type REGULAR,
 } from './front-door.js';
 import { routeFacts, runSteps, type RequestStep } from './request-steps.js';
-import { requestSpan, type RequestTrace } from '../observability/request-trace.js';
+import { requestSpan, type RequestTrace, type TracedAnswer } from '../observability/request-trace.js';
 import { tracing } from '../../telemetry/tracing.js';
 
 /**
@@ -238,6 +238,24 @@ export class Pipeline {
 /** The status a request span ends with when its client closed the connection before the answer (nginx's 499). */
 export const CLIENT_CLOSED_REQUEST = 499;
 
+/** A request of the regular path as its span records it once answered. */
+function answerOf(
+  request: FastifyRequest,
+  status: number,
+  principal: GatePrincipal | null | undefined,
+  errorCode: string | null,
+): TracedAnswer {
+  return {
+    method: request.method,
+    route: request.is404 ? null : (request.routeOptions.url ?? null),
+    operation: null,
+    status,
+    principal: principal ?? undefined,
+    requestId: request.id,
+    errorCode,
+  };
+}
+
 export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline): void {
   let steps: readonly RequestStep[] = [];
   let completed: Pipeline['completed'] = () => undefined;
@@ -261,20 +279,7 @@ export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline)
     const span = requestSpan(request.raw);
     if (trace === null || span === undefined) return;
     aborted.add(request);
-    trace.end(
-      request.raw,
-      span,
-      {
-        method: request.method,
-        route: request.is404 ? null : (request.routeOptions.url ?? null),
-        operation: null,
-        status: CLIENT_CLOSED_REQUEST,
-        principal: principalOf(request) ?? undefined,
-        requestId: request.id,
-        errorCode: null,
-      },
-      reply.elapsedTime,
-    );
+    trace.end(request.raw, span, answerOf(request, CLIENT_CLOSED_REQUEST, principalOf(request), null), reply.elapsedTime);
   };
   app.addHook('onRequest', (request, reply, done) => {
     if (trace === null) return runAll(request, reply, done);
@@ -290,20 +295,7 @@ export function registerPipeline(app: FastifyInstance, pipeline: () => Pipeline)
     if (trace !== null && !aborted.has(request)) {
       const span = requestSpan(request.raw);
       if (span !== undefined) {
-        trace.end(
-          request.raw,
-          span,
-          {
-            method: request.method,
-            route: request.is404 ? null : (request.routeOptions.url ?? null),
-            operation: null,
-            status: reply.statusCode,
-            principal: principal ?? undefined,
-            requestId: request.id,
-            errorCode: error?.code ?? null,
-          },
-          reply.elapsedTime,
-        );
+        trace.end(request.raw, span, answerOf(request, reply.statusCode, principal, error?.code ?? null), reply.elapsedTime);
       }
     }
     if (principal) {
