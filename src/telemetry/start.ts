@@ -1,7 +1,8 @@
 import type { Meter } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import { VERSION } from '../version.js';
-import { jsonEncoder, protobufEncoder } from './otlp.js';
+import { jsonEncoder } from './otlp-json.js';
+import { protobufEncoder } from './otlp.js';
 import type { TelemetrySettings } from './settings.js';
 import { SpanBatcher, failureNoter, httpSend } from './spans-export.js';
 import { SpanRecorder, samplerOf } from './spans.js';
