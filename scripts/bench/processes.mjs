@@ -1,6 +1,6 @@
 // Starting, watching and stopping the processes under test, as a user would run them.
 import { execFileSync, spawn } from 'node:child_process';
-import { openSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,31 @@ function stopper(child) {
  * (another checkout's folder when builds are compared).
  */
 export async function startService({ env, logFile, nodeArgs = [], https = false, root = ROOT }) {
+  // A free port is found by listening on port 0 and closing it: another process starting at the same moment can
+  // take it before this one listens. A start that fails only because its port was taken is tried again.
+  for (let attempt = 1; ; attempt++) {
+    const from = existsSync(logFile) ? statSync(logFile).size : 0;
+    try {
+      return await startServiceOnce({ env, logFile, nodeArgs, https, root });
+    } catch (err) {
+      const said = logTail(logFile, from);
+      if (attempt < 3 && /is in use/.test(said)) continue;
+      throw new Error(`${err instanceof Error ? err.message : String(err)}${said === '' ? '' : `; its log ends: ${said}`}`);
+    }
+  }
+}
+
+/** The last lines `logFile` got after offset `from`, on one line (what a process said before it stopped). */
+function logTail(logFile, from) {
+  try {
+    const text = readFileSync(logFile).subarray(from).toString('utf8').trimEnd();
+    return text.split('\n').slice(-3).join(' | ').slice(-600);
+  } catch {
+    return '';
+  }
+}
+
+async function startServiceOnce({ env, logFile, nodeArgs, https, root }) {
   const port = await freePort();
   const httpsPort = https ? await freePort() : undefined;
   const log = openSync(logFile, 'a');

@@ -101,12 +101,22 @@ const DOMAIN = 'www.bench-shop.test';
 const running = [];
 /** What undoes the run's outside state (PostgreSQL databases, Redis keys), run at the end whatever happened. */
 const cleanups = [];
-const stopAll = () => Promise.all(running.splice(0).map((p) => p.stop()));
+/** Processes still starting: a run that fails meanwhile waits for them, so that they are stopped too. */
+const starting = new Set();
+const stopAll = async () => {
+  await Promise.allSettled([...starting]);
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+};
 /** A process once it has started, kept in `running` so that it is stopped at the end. */
-const kept = async (starting) => {
-  const proc = await starting;
-  running.push(proc);
-  return proc;
+const kept = async (start) => {
+  starting.add(start);
+  try {
+    const proc = await start;
+    running.push(proc);
+    return proc;
+  } finally {
+    starting.delete(start);
+  }
 };
 
 /**
