@@ -6,7 +6,9 @@ import { registerErrorHandler, sendError } from '../../src/http/errors/error-han
 import { ApiError } from '../../src/http/errors/errors.js';
 import { Pipeline, registerPipeline } from '../../src/http/pipeline/pipeline.js';
 import type { RequestStep } from '../../src/http/pipeline/request-steps.js';
+import { manualClock } from '../../src/clock.js';
 import { harness } from '../helpers/harness.js';
+import { intoMinute } from '../helpers/limits.js';
 import { logCapture } from '../helpers/logs.js';
 
 interface LogLine {
@@ -33,7 +35,8 @@ function counted(metrics: string, status: number): number {
 describe('a request step that answered ends the request: answered once, logged and counted as sent', () => {
   test('70 keyless requests from one address: 60 × 401 and 10 × 429 on the wire, in the access log and in /metrics', async () => {
     const logs = logCapture();
-    const h = await harness({ config: { logLevel: 'info' }, logStream: logs.stream });
+    // The clock pinned into a minute: the address quota's window never turns mid-test (a turn let a 61st request pass).
+    const h = await harness({ config: { logLevel: 'info' }, logStream: logs.stream, clock: manualClock(intoMinute(5)) });
     try {
       // A real connection: the reply finishes asynchronously there, as in production (inject hid the miscount).
       await h.app.listen({ host: '127.0.0.1', port: 0 });
@@ -64,7 +67,7 @@ describe('a request step that answered ends the request: answered once, logged a
 
   test('the log bytes of a keyless request refused 429 stay within 2× those of an ordinary 400', async () => {
     const logs = logCapture();
-    const h = await harness({ config: { logLevel: 'info' }, logStream: logs.stream });
+    const h = await harness({ config: { logLevel: 'info' }, logStream: logs.stream, clock: manualClock(intoMinute(5)) });
     try {
       const url = '/v1/pets?limit=0';
       const bytesFor = async (count: number, send: () => Promise<number>, status: number) => {
@@ -85,7 +88,7 @@ describe('a request step that answered ends the request: answered once, logged a
 
   test('a URL Fastify cannot route, sent without a key past the address quota, is answered 429 once', async () => {
     const logs = logCapture();
-    const h = await harness({ config: { logLevel: 'info' }, logStream: logs.stream });
+    const h = await harness({ config: { logLevel: 'info' }, logStream: logs.stream, clock: manualClock(intoMinute(5)) });
     try {
       const send = () => h.request({ method: 'GET', url: '/v1/pets/%zz', remoteAddress: '203.0.113.10' });
       for (let i = 0; i < 60; i++) assert.equal((await send()).statusCode, 401);
