@@ -2,9 +2,8 @@ import { SERVED_OWN_KEYS, servedName, servedSharedAttributes, type ServedRequest
 
 /**
  * Finished spans encoded as OTLP (opentelemetry-proto's `trace/v1` messages), in protobuf here or in OTLP/JSON
- * (otlp-json.ts). A span is
- * encoded the moment it ends, into a page (one reused buffer), so nothing of it stays on the heap while it waits for
- * its export: an export is its page wrapped in the request's resource and scope.
+ * (otlp-json.ts). A span is encoded the moment it ends, into a page (one reused buffer), so nothing of it stays on
+ * the heap while it waits for its export: an export is its page wrapped in the request's resource and scope.
  */
 
 export type Attribute = string | number | boolean;
