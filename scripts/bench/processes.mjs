@@ -1,6 +1,6 @@
 // Starting, watching and stopping the processes under test, as a user would run them.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,18 +120,24 @@ async function startServiceOnce({ env, logFile, nodeArgs, https, root }) {
   const httpsPort = https ? await freePort() : undefined;
   const log = openSync(logFile, 'a');
   // Run as a user runs it: the executable, whose first line gives node its flags (bin/petstore); extra flags as NODE_OPTIONS.
-  const child = spawn(petstoreIn(root), ['serve'], {
-    env: {
-      ...process.env,
-      ...env,
-      ...(nodeArgs.length === 0 ? {} : { NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...nodeArgs].join(' ').trim() }),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...(httpsPort === undefined ? {} : { HTTPS_PORT: String(httpsPort) }),
-    },
-    stdio: ['ignore', log, log],
-    cwd: root,
-  });
+  // The child holds its own copy of the log's descriptor once spawned: this process's is closed.
+  let child;
+  try {
+    child = spawn(petstoreIn(root), ['serve'], {
+      env: {
+        ...process.env,
+        ...env,
+        ...(nodeArgs.length === 0 ? {} : { NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...nodeArgs].join(' ').trim() }),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ...(httpsPort === undefined ? {} : { HTTPS_PORT: String(httpsPort) }),
+      },
+      stdio: ['ignore', log, log],
+      cwd: root,
+    });
+  } finally {
+    closeSync(log);
+  }
   const base = `http://127.0.0.1:${String(port)}`;
   try {
     // A start is seconds on a quiet machine; a shared one (CI, the smoke test beside other suites) took over 60 s.
